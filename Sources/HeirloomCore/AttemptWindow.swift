@@ -1,0 +1,38 @@
+import Foundation
+
+/// A sliding window of failed attempts: after `limit` failures within `window`, further attempts wait.
+///
+/// Used for log-ins (per account and per address) and for re-entering a password; pure, so the server
+/// keeps the state and the clock and this decides.
+public struct AttemptWindow: Equatable, Sendable {
+    /// How many failures are allowed within the window.
+    public var limit: Int
+    /// How long a failure counts.
+    public var window: TimeInterval
+    /// The times of the failures still inside the window, oldest first.
+    public private(set) var failures: [Date] = []
+
+    public init(limit: Int, window: TimeInterval) {
+        self.limit = limit
+        self.window = window
+    }
+
+    /// When the next attempt may be made, or nil when one may be made now.
+    public func retryAfter(now: Date) -> Date? {
+        let recent = failures.filter { now.timeIntervalSince($0) < window }
+        guard recent.count >= limit else { return nil }
+        // The window opens again when the oldest failure that keeps it full leaves it.
+        return recent[recent.count - limit].addingTimeInterval(window)
+    }
+
+    /// Records a failure at `now` and forgets failures that left the window.
+    public mutating func recordFailure(now: Date) {
+        failures.removeAll { now.timeIntervalSince($0) >= window }
+        failures.append(now)
+    }
+
+    /// Whether nothing inside the window is remembered any more (the entry can be dropped).
+    public func isEmpty(now: Date) -> Bool {
+        failures.allSatisfy { now.timeIntervalSince($0) >= window }
+    }
+}

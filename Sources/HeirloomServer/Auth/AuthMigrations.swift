@@ -1,0 +1,88 @@
+import Fluent
+import SQLKit
+
+/// Creates the households table.
+struct CreateHousehold: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(Household.schema)
+            .id()
+            .field("name", .string, .required)
+            .field("created_at", .datetime)
+            .field("updated_at", .datetime)
+            .create()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(Household.schema).delete()
+    }
+}
+
+/// Creates the users table; an email belongs to one account across the hub.
+struct CreateUser: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(User.schema)
+            .id()
+            .field("household_id", .uuid, .required, .references(Household.schema, .id, onDelete: .cascade))
+            .field("name", .string, .required)
+            .field("email", .string, .required)
+            .field("password_hash", .string)
+            .field("role", .string, .required)
+            .field("apple_subject", .string)
+            .field("created_at", .datetime)
+            .field("updated_at", .datetime)
+            .unique(on: "email")
+            .unique(on: "apple_subject")
+            .create()
+        try await database.sql().create(index: "users_household_id_idx")
+            .on(User.schema).column("household_id").run()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(User.schema).delete()
+    }
+}
+
+/// Creates the table of sessions, app tokens and paired devices.
+struct CreateAuthToken: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(AuthToken.schema)
+            .id()
+            .field("user_id", .uuid, .required, .references(User.schema, .id, onDelete: .cascade))
+            .field("kind", .string, .required)
+            .field("name", .string, .required)
+            .field("token_hash", .string, .required)
+            .field("created_at", .datetime)
+            .field("last_used_at", .datetime)
+            .field("expires_at", .datetime)
+            .unique(on: "token_hash")
+            .create()
+        try await database.sql().create(index: "auth_tokens_user_id_idx")
+            .on(AuthToken.schema).column("user_id").run()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(AuthToken.schema).delete()
+    }
+}
+
+/// Creates the invitations table.
+struct CreateInvitation: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(Invitation.schema)
+            .id()
+            .field("household_id", .uuid, .required, .references(Household.schema, .id, onDelete: .cascade))
+            .field("created_by_id", .uuid, .references(User.schema, .id, onDelete: .setNull))
+            .field("token_hash", .string, .required)
+            .field("role", .string, .required)
+            .field("email", .string)
+            .field("created_at", .datetime)
+            .field("expires_at", .datetime, .required)
+            .field("accepted_at", .datetime)
+            .unique(on: "token_hash")
+            .create()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(Invitation.schema).delete()
+    }
+}

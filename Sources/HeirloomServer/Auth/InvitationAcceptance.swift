@@ -1,0 +1,92 @@
+import Fluent
+import Foundation
+import HeirloomCore
+import SQLKit
+
+extension AccountService {
+    /// What the person opening an invitation link sees before accepting.
+    struct InvitationPreview: Sendable {
+        var householdName: String
+        var role: HouseholdRole
+        var invitedBy: String
+    }
+
+    /// The invitation behind a secret, if it can still be accepted.
+    func openInvitation(secret: String) async throws -> (Invitation, Household) {
+        guard secret.count <= 200,
+            let invitation = try await Invitation.query(on: db)
+                .filter(\.$tokenHash == SecretToken.hash(secret))
+                .with(\.$household)
+                .with(\.$createdBy)
+                .first()
+        else {
+            throw AppError.notFound("invitation")
+        }
+        if invitation.acceptedAt != nil {
+            throw AppError.gone("This invitation has been used already. Please ask for a new link.")
+        }
+        if invitation.expiresAt <= services.clock() {
+            throw AppError.gone("This invitation has expired. Invitations work for 7 days; please ask for a new link.")
+        }
+        return (invitation, invitation.household)
+    }
+
+    func previewInvitation(secret: String) async throws -> InvitationPreview {
+        let (invitation, household) = try await openInvitation(secret: secret)
+        return InvitationPreview(
+            householdName: household.name,
+            role: invitation.role,
+            invitedBy: invitation.createdBy?.name ?? "An owner"
+        )
+    }
+
+    /// Creates the invited person's account in the inviting household; the link then stops working.
+    func acceptInvitation(
+        secret: String,
+        name rawName: String,
+        email rawEmail: String,
+        password rawPassword: String,
+        credential: Credential
+    ) async throws -> SignedIn {
+        let (invitation, household) = try await openInvitation(secret: secret)
+        let name = try AccountRules.name(rawName, field: "name")
+        let email = try AccountRules.email(rawEmail)
+        let password = try AccountRules.newPassword(rawPassword)
+        try await requireUnusedEmail(email)
+        let hash = try await services.passwords.hash(password)
+        return try await join(invitation: invitation, household: household, credential: credential) { householdID in
+            User(householdID: householdID, name: name, email: email, passwordHash: hash, role: invitation.role)
+        }
+    }
+
+    /// Marks the invitation used and creates the member, atomically: of two people using one link, one wins.
+    func join(
+        invitation: Invitation,
+        household: Household,
+        credential: Credential,
+        makeUser: @escaping @Sendable (UUID) -> User
+    ) async throws -> SignedIn {
+        let now = services.clock()
+        do {
+            return try await db.transaction { db in
+                // Claim the link with a conditional update; of two people using it at once, one wins.
+                let claimed = try await db.sql().update(Invitation.schema)
+                    .set("accepted_at", to: now)
+                    .where("id", .equal, try invitation.requireID())
+                    .where("accepted_at", .is, SQLLiteral.null)
+                    .returning("id")
+                    .all()
+                guard claimed.count == 1 else {
+                    throw AppError.gone("This invitation has been used already. Please ask for a new link.")
+                }
+                let user = makeUser(try household.requireID())
+                try await user.create(on: db)
+                let issued = try await TokenService(db: db, now: services.clock)
+                    .issue(userID: try user.requireID(), kind: credential.kind, name: credential.name)
+                return SignedIn(user: user, household: household, secret: issued.secret)
+            }
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw Self.emailTaken
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import HeirloomCore
+
+/// Slows password guessing: per account (5 failures in 15 minutes) and per address (20 in 15 minutes).
+///
+/// The per-address limit is looser so that a family behind one router does not lock each other out.
+actor LoginThrottle {
+    private var accounts: [String: AttemptWindow] = [:]
+    private var addresses: [String: AttemptWindow] = [:]
+    private let accountLimit: Int
+    private let addressLimit: Int
+    private let window: TimeInterval
+
+    init(accountLimit: Int = 5, addressLimit: Int = 20, window: TimeInterval = 15 * 60) {
+        self.accountLimit = accountLimit
+        self.addressLimit = addressLimit
+        self.window = window
+    }
+
+    /// Throws `tooManyAttempts` when either the account or the address must wait.
+    func check(account: String, address: String, now: Date) throws(AppError) {
+        let waits = [accounts[account]?.retryAfter(now: now), addresses[address]?.retryAfter(now: now)]
+        if let until = waits.compactMap({ $0 }).max() {
+            throw .tooManyAttempts(retryAfter: until)
+        }
+    }
+
+    func recordFailure(account: String, address: String, now: Date) {
+        accounts[account, default: AttemptWindow(limit: accountLimit, window: window)].recordFailure(now: now)
+        addresses[address, default: AttemptWindow(limit: addressLimit, window: window)].recordFailure(now: now)
+        prune(now: now)
+    }
+
+    /// A success clears the account's failures (the address keeps its count).
+    func recordSuccess(account: String) {
+        accounts[account] = nil
+    }
+
+    private func prune(now: Date) {
+        guard accounts.count + addresses.count > 10_000 else { return }
+        accounts = accounts.filter { !$0.value.isEmpty(now: now) }
+        addresses = addresses.filter { !$0.value.isEmpty(now: now) }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import HeirloomCore
+import Vapor
+
+/// Who made a request: the signed-in member, their household and role, and the token they used.
+struct Principal: Authenticatable, Sendable {
+    var userID: UUID
+    var name: String
+    var email: String
+    var householdID: UUID
+    var householdName: String
+    var role: HouseholdRole
+    var tokenID: UUID
+    var tokenKind: AuthToken.Kind
+    /// Whether the credential came from the session cookie (so unsafe API calls need a CSRF header).
+    var viaCookie: Bool
+
+    /// Throws unless the role may change household content.
+    func requireEditor() throws(AppError) {
+        guard role.canEdit else { throw AppError.viewerCannotChange }
+    }
+
+    /// Throws unless the member is an owner.
+    func requireOwner() throws(AppError) {
+        guard role.canManageHousehold else { throw AppError.ownersOnly }
+    }
+}
+
+extension Request {
+    /// The signed-in member, or `unauthenticated`.
+    func principal() throws(AppError) -> Principal {
+        guard let principal = auth.get(Principal.self) else { throw .unauthenticated }
+        return principal
+    }
+}

@@ -1,0 +1,94 @@
+import Fluent
+import Foundation
+
+/// Issues, finds, lists and revokes sessions, app tokens and paired-device tokens.
+struct TokenService: Sendable {
+    let db: any Database
+    let now: @Sendable () -> Date
+
+    /// How long a browser session lasts without use.
+    static let sessionLifetime: TimeInterval = 30 * 24 * 60 * 60
+    /// How stale `lastUsedAt` may get before a request writes it again.
+    static let touchInterval: TimeInterval = 60
+
+    /// Creates a token and returns it with its secret, which is shown only now.
+    func issue(userID: UUID, kind: AuthToken.Kind, name: String) async throws -> (token: AuthToken, secret: String) {
+        let secret = SecretToken.generate()
+        let expiresAt = kind == .session ? now().addingTimeInterval(Self.sessionLifetime) : nil
+        let token = AuthToken(
+            userID: userID,
+            kind: kind,
+            name: String(name.prefix(200)),
+            tokenHash: SecretToken.hash(secret),
+            expiresAt: expiresAt
+        )
+        token.lastUsedAt = now()
+        try await token.create(on: db)
+        return (token, secret)
+    }
+
+    /// The member a secret belongs to, or nil when it is unknown, revoked or expired.
+    func principal(forSecret secret: String, viaCookie: Bool) async throws -> Principal? {
+        guard secret.count <= 200 else { return nil }
+        guard
+            let token = try await AuthToken.query(on: db)
+                .filter(\.$tokenHash == SecretToken.hash(secret))
+                .with(\.$user, { $0.with(\.$household) })
+                .first(),
+            let tokenID = token.id, let userID = token.user.id, let householdID = token.user.household.id
+        else { return nil }
+        let now = now()
+        if let expiresAt = token.expiresAt, expiresAt <= now {
+            try await token.delete(on: db)
+            return nil
+        }
+        if (token.lastUsedAt.map { now.timeIntervalSince($0) } ?? .infinity) > Self.touchInterval {
+            token.lastUsedAt = now
+            if token.kind == .session { token.expiresAt = now.addingTimeInterval(Self.sessionLifetime) }
+            try await token.save(on: db)
+        }
+        return Principal(
+            userID: userID,
+            name: token.user.name,
+            email: token.user.email,
+            householdID: householdID,
+            householdName: token.user.household.name,
+            role: token.user.role,
+            tokenID: tokenID,
+            tokenKind: token.kind,
+            viaCookie: viaCookie
+        )
+    }
+
+    /// The user's tokens, newest first.
+    func list(userID: UUID) async throws -> [AuthToken] {
+        try await AuthToken.query(on: db)
+            .filter(\.$user.$id == userID)
+            .group(.or) { $0.filter(\.$expiresAt == nil).filter(\.$expiresAt > now()) }
+            .sort(\.$createdAt, .descending)
+            .all()
+    }
+
+    /// Revokes one of the user's tokens; someone else's answers not found.
+    func revoke(id: UUID, userID: UUID) async throws {
+        guard
+            let token = try await AuthToken.query(on: db)
+                .filter(\.$id == id)
+                .filter(\.$user.$id == userID)
+                .first()
+        else { throw AppError.notFound("session or token") }
+        try await token.delete(on: db)
+    }
+
+    /// Ends the token a request was made with.
+    func revoke(tokenID: UUID) async throws {
+        try await AuthToken.query(on: db).filter(\.$id == tokenID).delete()
+    }
+
+    /// Ends every token of a user except one (after a password change).
+    func revokeAll(userID: UUID, except keep: UUID? = nil) async throws {
+        var query = AuthToken.query(on: db).filter(\.$user.$id == userID)
+        if let keep { query = query.filter(\.$id != keep) }
+        try await query.delete()
+    }
+}

@@ -1,0 +1,41 @@
+import Fluent
+import Foundation
+import HeirloomCore
+
+/// A person with an account; a member of exactly one household.
+final class User: Model, @unchecked Sendable {
+    static let schema = "users"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "household_id") var household: Household
+    @Field(key: "name") var name: String
+    /// Lowercased, unique across the hub.
+    @Field(key: "email") var email: String
+    /// Nil for accounts that only sign in with Apple.
+    @OptionalField(key: "password_hash") var passwordHash: String?
+    @Enum(key: "role") var role: HouseholdRole
+    /// Apple's stable user identifier (`sub`), once linked.
+    @OptionalField(key: "apple_subject") var appleSubject: String?
+    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+    @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
+
+    init() {}
+
+    init(
+        id: UUID? = nil,
+        householdID: UUID,
+        name: String,
+        email: String,
+        passwordHash: String?,
+        role: HouseholdRole,
+        appleSubject: String? = nil
+    ) {
+        self.id = id
+        self.$household.id = householdID
+        self.name = name
+        self.email = email
+        self.passwordHash = passwordHash
+        self.role = role
+        self.appleSubject = appleSubject
+    }
+}

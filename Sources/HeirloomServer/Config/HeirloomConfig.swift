@@ -1,0 +1,127 @@
+import Foundation
+
+/// Everything Heirloom reads from its environment, read once at start-up.
+public struct HeirloomConfig: Sendable {
+    /// Where the SQLite database, media and keys live.
+    public var dataDirectory: URL
+    /// Which database to use.
+    public var database: DatabaseChoice
+    /// The address people use to reach the hub, without a trailing slash.
+    public var publicURL: URL
+    /// Whether anyone may create a household of their own.
+    public var allowSignup: Bool
+    /// The bundle ids whose Sign in with Apple tokens are accepted; empty turns it off.
+    public var appleBundleIDs: [String]
+    /// Where Apple's signing keys are published.
+    public var appleJWKSURL: URL
+
+    /// Which database Heirloom keeps its records in.
+    public enum DatabaseChoice: Sendable, Equatable {
+        case sqliteFile(URL)
+        case sqliteMemory
+        case postgres(URL)
+    }
+
+    /// Whether cookies must be marked Secure (the hub is reached over TLS).
+    public var usesTLS: Bool { publicURL.scheme == "https" }
+
+    /// The public URL as a string without a trailing slash.
+    public var publicBaseURL: String {
+        var text = publicURL.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        return text
+    }
+}
+
+/// A configuration value that stops start-up, naming the variable.
+public struct ConfigError: Error, CustomStringConvertible, Sendable {
+    public var variable: String
+    public var problem: String
+
+    public var description: String { "\(variable): \(problem)" }
+}
+
+extension HeirloomConfig {
+    /// Reads the configuration from environment variables, with defaults.
+    public static func load(
+        from environment: [String: String],
+        workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    ) throws -> HeirloomConfig {
+        func value(_ name: String) -> String? {
+            guard let raw = environment[name]?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
+            return raw
+        }
+
+        let dataDirectory =
+            value("HEIRLOOM_DATA_DIR").map {
+                URL(fileURLWithPath: $0, relativeTo: workingDirectory).standardizedFileURL
+            }
+            ?? workingDirectory.appendingPathComponent("heirloom-data")
+
+        let database: DatabaseChoice
+        if let raw = value("DATABASE_URL") {
+            guard let url = URL(string: raw), ["postgres", "postgresql"].contains(url.scheme ?? ""),
+                url.host?.isEmpty == false
+            else {
+                throw ConfigError(
+                    variable: "DATABASE_URL",
+                    problem: "expected postgres://user:password@host:5432/database, got \"\(redacted(raw))\""
+                )
+            }
+            database = .postgres(url)
+        } else {
+            database = .sqliteFile(dataDirectory.appendingPathComponent("heirloom.sqlite"))
+        }
+
+        let publicURL = try httpURL(
+            value("HEIRLOOM_PUBLIC_URL") ?? "http://localhost:8080", variable: "HEIRLOOM_PUBLIC_URL")
+
+        let allowSignup: Bool
+        switch value("HEIRLOOM_ALLOW_SIGNUP")?.lowercased() {
+        case nil, "false", "0", "no", "off": allowSignup = false
+        case "true", "1", "yes", "on": allowSignup = true
+        case let other?:
+            throw ConfigError(variable: "HEIRLOOM_ALLOW_SIGNUP", problem: "expected true or false, got \"\(other)\"")
+        }
+
+        let bundleIDs = (value("HEIRLOOM_APPLE_BUNDLE_IDS") ?? "")
+            .split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        for id in bundleIDs where !id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }) {
+            throw ConfigError(
+                variable: "HEIRLOOM_APPLE_BUNDLE_IDS",
+                problem: "\"\(id)\" is not a bundle id like org.example.Heirloom"
+            )
+        }
+
+        let jwksURL = try httpURL(
+            value("HEIRLOOM_APPLE_JWKS_URL") ?? "https://appleid.apple.com/auth/keys",
+            variable: "HEIRLOOM_APPLE_JWKS_URL"
+        )
+
+        return HeirloomConfig(
+            dataDirectory: dataDirectory,
+            database: database,
+            publicURL: publicURL,
+            allowSignup: allowSignup,
+            appleBundleIDs: bundleIDs,
+            appleJWKSURL: jwksURL
+        )
+    }
+
+    private static func httpURL(_ raw: String, variable: String) throws -> URL {
+        guard let url = URL(string: raw), ["http", "https"].contains(url.scheme ?? ""), url.host?.isEmpty == false
+        else {
+            throw ConfigError(variable: variable, problem: "expected an http:// or https:// address, got \"\(raw)\"")
+        }
+        return url
+    }
+
+    /// The URL with any password hidden, for messages.
+    private static func redacted(_ raw: String) -> String {
+        guard var components = URLComponents(string: raw), components.password != nil else { return raw }
+        components.password = "…"
+        return components.string ?? "…"
+    }
+}

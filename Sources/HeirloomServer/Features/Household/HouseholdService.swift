@@ -1,0 +1,148 @@
+import Fluent
+import Foundation
+import HeirloomCore
+
+/// The household itself and who belongs to it: its name, members, roles and invitations.
+struct HouseholdService: Sendable {
+    let db: any Database
+    let services: HeirloomServices
+    let tokens: TokenService
+
+    /// How long an invitation link works.
+    static let invitationLifetime: TimeInterval = 7 * 24 * 60 * 60
+
+    func household(of principal: Principal) async throws -> Household {
+        guard let household = try await Household.find(principal.householdID, on: db) else {
+            throw AppError.unauthenticated
+        }
+        return household
+    }
+
+    /// Renames the household (owners only).
+    func rename(by principal: Principal, to rawName: String) async throws -> Household {
+        try principal.requireOwner()
+        let household = try await household(of: principal)
+        household.name = try AccountRules.name(rawName, field: "name", what: "household name")
+        try await household.save(on: db)
+        return household
+    }
+
+    /// The household's members, owners first, then by name.
+    func members(of principal: Principal) async throws -> [User] {
+        let users = try await User.query(on: db).filter(\.$household.$id == principal.householdID).all()
+        let rank: [HouseholdRole: Int] = [.owner: 0, .editor: 1, .viewer: 2]
+        return users.sorted {
+            (rank[$0.role] ?? 3, $0.name.lowercased()) < (rank[$1.role] ?? 3, $1.name.lowercased())
+        }
+    }
+
+    /// A member of the caller's household; members of other households answer not found.
+    func member(_ id: UUID, of principal: Principal) async throws -> User {
+        guard
+            let user = try await User.query(on: db)
+                .filter(\.$id == id)
+                .filter(\.$household.$id == principal.householdID)
+                .first()
+        else { throw AppError.notFound("member") }
+        return user
+    }
+
+    /// Changes a member's role (owners only; never leaves the household without an owner).
+    func changeRole(of id: UUID, to role: HouseholdRole, by principal: Principal) async throws -> User {
+        try principal.requireOwner()
+        return try await db.transaction { db in
+            let service = HouseholdService(db: db, services: services, tokens: tokens)
+            let user = try await service.member(id, of: principal)
+            do {
+                try MembershipRules.checkRoleChange(
+                    from: user.role,
+                    to: role,
+                    ownerCount: try await service.ownerCount(principal.householdID)
+                )
+            } catch {
+                throw Self.lastOwner
+            }
+            user.role = role
+            try await user.save(on: db)
+            return user
+        }
+    }
+
+    /// Removes a member and ends their sessions (owners only; never the last owner).
+    func remove(_ id: UUID, by principal: Principal) async throws {
+        try principal.requireOwner()
+        try await db.transaction { db in
+            let service = HouseholdService(db: db, services: services, tokens: tokens)
+            let user = try await service.member(id, of: principal)
+            do {
+                try MembershipRules.checkRemoval(
+                    of: user.role, ownerCount: try await service.ownerCount(principal.householdID))
+            } catch {
+                throw Self.lastOwner
+            }
+            try await user.delete(on: db)
+        }
+    }
+
+    private func ownerCount(_ householdID: UUID) async throws -> Int {
+        try await User.query(on: db)
+            .filter(\.$household.$id == householdID)
+            .filter(\.$role == .owner)
+            .count()
+    }
+
+    static let lastOwner = AppError.conflict(
+        code: "last_owner",
+        message: "A household needs at least one owner. Make someone else an owner first."
+    )
+
+    // MARK: Invitations
+
+    /// Creates a single-use invitation and returns it with its secret, shown only now.
+    func invite(role: HouseholdRole, email rawEmail: String?, by principal: Principal) async throws
+        -> (invitation: Invitation, secret: String)
+    {
+        try principal.requireOwner()
+        let trimmed = rawEmail?.trimmingWhitespace() ?? ""
+        let email = trimmed.isEmpty ? nil : try AccountRules.email(trimmed)
+        let secret = SecretToken.generate()
+        let invitation = Invitation(
+            householdID: principal.householdID,
+            createdByID: principal.userID,
+            tokenHash: SecretToken.hash(secret),
+            role: role,
+            email: email,
+            expiresAt: services.clock().addingTimeInterval(Self.invitationLifetime)
+        )
+        try await invitation.create(on: db)
+        return (invitation, secret)
+    }
+
+    /// The link that accepts an invitation.
+    func invitationURL(secret: String) -> String {
+        "\(services.config.publicBaseURL)/invite/\(secret)"
+    }
+
+    /// Invitations neither accepted nor expired (owners only), newest first.
+    func pendingInvitations(of principal: Principal) async throws -> [Invitation] {
+        try principal.requireOwner()
+        return try await Invitation.query(on: db)
+            .filter(\.$household.$id == principal.householdID)
+            .filter(\.$acceptedAt == nil)
+            .filter(\.$expiresAt > services.clock())
+            .sort(\.$createdAt, .descending)
+            .all()
+    }
+
+    /// Withdraws a pending invitation (owners only).
+    func revokeInvitation(_ id: UUID, by principal: Principal) async throws {
+        try principal.requireOwner()
+        guard
+            let invitation = try await Invitation.query(on: db)
+                .filter(\.$id == id)
+                .filter(\.$household.$id == principal.householdID)
+                .first()
+        else { throw AppError.notFound("invitation") }
+        try await invitation.delete(on: db)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import HeirloomCore
+
+/// The model of the Settings page.
+struct SettingsPage: Encodable {
+    struct HouseholdForm: Encodable {
+        var name: String
+    }
+
+    struct MemberRow: Encodable {
+        var id: String
+        var name: String
+        var email: String
+        var role: String
+        var roleLabel: String
+        var isYou: Bool
+        var joined: String
+
+        init(_ user: User, you: UUID) throws {
+            let id = try user.requireID()
+            self.id = id.uuidString
+            name = user.name
+            email = user.email
+            role = user.role.rawValue
+            roleLabel = user.role.label
+            isYou = id == you
+            joined = WebFormat.day(user.createdAt)
+        }
+    }
+
+    struct PendingInvitation: Encodable {
+        var id: String
+        var email: String
+        var role: String
+        var roleLabel: String
+        var expires: String
+
+        init(_ invitation: Invitation) throws {
+            id = try invitation.requireID().uuidString
+            email = invitation.email ?? ""
+            role = invitation.role.rawValue
+            roleLabel = invitation.role.label
+            expires = WebFormat.day(invitation.expiresAt)
+        }
+    }
+
+    struct NewInvitation: Encodable {
+        var url: String
+        var role: String
+        var roleLabel: String
+        var expires: String
+    }
+
+    struct TokenRow: Encodable {
+        var id: String
+        var name: String
+        var kindLabel: String
+        var created: String
+        var lastUsed: String
+        var isCurrent: Bool
+
+        init(_ token: AuthToken, current: UUID) throws {
+            let id = try token.requireID()
+            self.id = id.uuidString
+            name = token.name
+            isCurrent = id == current
+            kindLabel =
+                switch token.kind {
+                case .session: isCurrent ? "This browser" : "Browser session"
+                case .api: "App token"
+                case .device: "Paired phone"
+                }
+            created = WebFormat.day(token.createdAt)
+            lastUsed = WebFormat.dayAndTime(token.lastUsedAt)
+        }
+    }
+
+    var isOwner: Bool
+    var householdForm: HouseholdForm
+    var householdError: String?
+    var members: [MemberRow]
+    var invitations: [PendingInvitation]
+    var newInvitation: NewInvitation?
+    var tokens: [TokenRow]
+    var passwordErrors: [String: String]
+}
+
+/// The model of the generic "are you sure" page.
+struct ConfirmPage: Encodable {
+    var heading: String
+    var consequence: String
+    var action: String
+    var confirmLabel: String
+    var cancelHref: String
+}

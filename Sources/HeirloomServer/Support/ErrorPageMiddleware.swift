@@ -1,0 +1,71 @@
+import Foundation
+import Vapor
+
+/// Turns every error into the JSON error shape under /api and into a friendly page elsewhere.
+struct ErrorPageMiddleware: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        do {
+            return try await next.respond(to: request)
+        } catch {
+            let mapped = MappedError(error)
+            if mapped.status.code >= 500 {
+                request.logger.report(error: error)
+            }
+            if request.isAPI {
+                return jsonResponse(mapped)
+            }
+            if mapped.status == .unauthorized {
+                return request.redirect(
+                    to:
+                        "/login?next=\(request.url.path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
+                )
+            }
+            return await errorPage(mapped, request: request)
+        }
+    }
+
+    private func jsonResponse(_ mapped: MappedError) -> Response {
+        let body = ErrorResponse(error: .init(code: mapped.code, message: mapped.message, field: mapped.field))
+        let response = Response(status: mapped.status, headers: mapped.headers)
+        do {
+            try response.content.encode(body, as: .json)
+        } catch {
+            response.body = .init(string: #"{"error":{"code":"internal_error","message":"Something went wrong."}}"#)
+            response.headers.contentType = .json
+        }
+        return response
+    }
+
+    private func errorPage(_ mapped: MappedError, request: Request) async -> Response {
+        let heading: String =
+            switch mapped.status.code {
+            case 403: "You can’t do that here"
+            case 404: "We couldn’t find that page"
+            case 413: "That was too large"
+            case 429: "Please wait a little"
+            case 400..<500: "Something needs another look"
+            default: "Something went wrong"
+            }
+        do {
+            let page = try await ErrorPage.render(
+                request: request,
+                status: Int(mapped.status.code),
+                heading: heading,
+                message: mapped.message
+            )
+            let response = try await page.encodeResponse(status: mapped.status, for: request)
+            for (name, value) in mapped.headers { response.headers.replaceOrAdd(name: name, value: value) }
+            return response
+        } catch {
+            request.logger.report(error: error)
+            let response = Response(status: mapped.status, body: .init(string: "\(heading). \(mapped.message)"))
+            response.headers.contentType = .plainText
+            return response
+        }
+    }
+}
+
+extension Request {
+    /// Whether the request is for the JSON API (errors answer in JSON).
+    var isAPI: Bool { url.path == "/api" || url.path.hasPrefix("/api/") || url.path.hasPrefix("/ai/") }
+}

@@ -1,0 +1,62 @@
+import Fluent
+import Foundation
+import Vapor
+
+/// The hub's long-lived parts, made once at start-up; tests replace the clock and the hasher's cost.
+struct HeirloomServices: Sendable {
+    var config: HeirloomConfig
+    /// Now, as the hub sees it.
+    var clock: @Sendable () -> Date
+    var passwords: PasswordHasher
+    var throttle: LoginThrottle
+    var apple: AppleIdentityVerifier
+}
+
+extension Application {
+    private struct ServicesKey: StorageKey {
+        typealias Value = HeirloomServices
+    }
+
+    /// The hub's services; set by `configure`.
+    var heirloom: HeirloomServices {
+        get {
+            guard let services = storage[ServicesKey.self] else {
+                fatalError("configure(_:config:) sets the services before the app serves anything")
+            }
+            return services
+        }
+        set { storage[ServicesKey.self] = newValue }
+    }
+}
+
+/// The services bound to one request's database.
+struct RequestServices: Sendable {
+    let services: HeirloomServices
+    let db: any Database
+    let client: any Client
+    let logger: Logger
+
+    var config: HeirloomConfig { services.config }
+    var now: Date { services.clock() }
+
+    var tokens: TokenService { TokenService(db: db, now: services.clock) }
+    var accounts: AccountService { AccountService(db: db, services: services, tokens: tokens, client: client) }
+    var households: HouseholdService { HouseholdService(db: db, services: services, tokens: tokens) }
+}
+
+extension Request {
+    /// The hub's services for this request.
+    var heirloom: RequestServices {
+        RequestServices(services: application.heirloom, db: db, client: client, logger: logger)
+    }
+
+    /// The address guesses are counted against: the peer, or the client a local reverse proxy names.
+    var clientAddress: String {
+        let peer = remoteAddress?.ipAddress
+        let isLoopback = peer.map { $0 == "127.0.0.1" || $0 == "::1" || $0.hasPrefix("::ffff:127.") } ?? false
+        if isLoopback, let forwarded = headers.first(name: .xForwardedFor)?.split(separator: ",").first {
+            return forwarded.trimmingCharacters(in: .whitespaces)
+        }
+        return peer ?? "unknown"
+    }
+}

@@ -1,0 +1,73 @@
+import Fluent
+import FluentPostgresDriver
+import FluentSQLiteDriver
+import Foundation
+import Leaf
+import NIOCore
+import Vapor
+
+/// How `configure` may differ from a production hub (tests lower the bcrypt cost and set the clock).
+public struct HeirloomOverrides: Sendable {
+    /// bcrypt's cost; 12 outside tests.
+    public var passwordCost = 12
+    /// Now, as the hub sees it.
+    public var clock: @Sendable () -> Date = { Date() }
+
+    public init() {}
+}
+
+/// Configures an application: database, middleware, views, services, migrations, commands and routes.
+public func configure(_ app: Application, config: HeirloomConfig, overrides: HeirloomOverrides = .init()) async throws {
+    try configureDatabase(app, config: config)
+    app.migrations.addHeirloomMigrations()
+
+    app.views.use(.leaf)
+    app.leaf.cache.isEnabled = app.environment.isRelease
+    app.routes.defaultMaxBodySize = "1mb"
+
+    app.heirloom = HeirloomServices(
+        config: config,
+        clock: overrides.clock,
+        passwords: try PasswordHasher(cost: overrides.passwordCost, threadPool: app.threadPool),
+        throttle: LoginThrottle(),
+        apple: AppleIdentityVerifier(
+            jwksURL: config.appleJWKSURL, bundleIDs: config.appleBundleIDs, clock: overrides.clock)
+    )
+
+    // Outermost first: headers and the CSRF cookie apply to error pages too.
+    app.middleware = Middlewares()
+    app.middleware.use(RouteLoggingMiddleware(logLevel: .info))
+    app.middleware.use(SecurityHeadersMiddleware(usesTLS: config.usesTLS))
+    app.middleware.use(CSRFCookieMiddleware())
+    app.middleware.use(ErrorPageMiddleware())
+    app.middleware.use(FileMiddleware(publicDirectory: app.directory.publicDirectory, defaultFile: nil))
+    app.middleware.use(APIBodyLimitMiddleware())
+    app.middleware.use(TokenAuthenticator())
+
+    app.asyncCommands.use(CreateUserCommand(), as: "create-user")
+    app.asyncCommands.use(ResetPasswordCommand(), as: "reset-password")
+
+    try routes(app)
+}
+
+private func configureDatabase(_ app: Application, config: HeirloomConfig) throws {
+    switch config.database {
+    case .sqliteMemory:
+        app.databases.use(.sqlite(.memory), as: .sqlite)
+    case .sqliteFile(let url):
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        app.databases.use(.sqlite(.file(url.path)), as: .sqlite)
+    case .postgres(let url):
+        var postgres = try SQLPostgresConfiguration(url: url.absoluteString)
+        postgres.searchPath = nil
+        app.databases.use(.postgres(configuration: postgres, maxConnectionsPerEventLoop: 4), as: .psql)
+    }
+}
+
+/// Runs the migrations that have not run yet, and on SQLite turns on write-ahead logging.
+public func prepareDatabase(_ app: Application) async throws {
+    if case .sqliteFile = app.heirloom.config.database {
+        _ = try await app.db.sql().raw("PRAGMA journal_mode=WAL").all()
+    }
+    try await app.autoMigrate()
+}

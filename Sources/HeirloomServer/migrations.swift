@@ -1,0 +1,13 @@
+import Fluent
+
+extension Migrations {
+    /// Heirloom's migrations in order. Append only: a landed migration is never edited.
+    func addHeirloomMigrations() {
+        // Accounts and households (foundation).
+        add(CreateHousehold())
+        add(CreateUser())
+        add(CreateAuthToken())
+        add(CreateInvitation())
+        add(CreateHubState())
+    }
+}

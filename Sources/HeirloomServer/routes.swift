@@ -1,0 +1,16 @@
+import HeirloomAPI
+import OpenAPIVapor
+import Vapor
+
+/// The table of contents: one line per feature.
+func routes(_ app: Application) throws {
+    // The JSON API, generated from Sources/HeirloomAPI/openapi.yaml.
+    let api = app.grouped(RequestContextMiddleware())
+    try APIHandler().registerHandlers(on: VaporTransport(routesBuilder: api), serverURL: Servers.Server1.url())
+    app.get("api", "openapi.yaml", use: OpenAPIDocument.serve)
+
+    // Web pages.
+    try app.register(collection: AuthWebController())
+    try app.register(collection: HomeWebController())
+    try app.register(collection: SettingsWebController())
+}

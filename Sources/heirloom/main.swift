@@ -1,0 +1,3 @@
+import HeirloomServer
+
+try await HeirloomMain.run()

@@ -1,0 +1,245 @@
+import Fluent
+import Foundation
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import HeirloomServer
+
+@Suite("Households, members, roles and invitations")
+struct HouseholdTests {
+    @Test("an invitation link works once, for 7 days, with its role")
+    func invitations() async throws {
+        let clock = TestClock()
+        try await withApp(clock: clock) { app in
+            let owner = try await app.setUpHub()
+            // when the owner invites a viewer
+            let created = try await app.api(
+                .POST,
+                "/api/invitations",
+                token: owner.token,
+                json: ["role": "viewer", "email": "cara@example.com"]
+            )
+            #expect(created.status == .created)
+            let token = try created.content.get(String.self, at: "token")
+            let url = try created.content.get(String.self, at: "url")
+            #expect(url == "http://hub.test/invite/\(token)")
+            let expiresAt = try created.content.get(Date.self, at: "expiresAt")
+            #expect(abs(expiresAt.timeIntervalSince(clock.now) - 7 * 24 * 3600) < 5)
+
+            let pending = try await app.api(.GET, "/api/invitations", token: owner.token)
+            #expect(try pending.list("invitations", "email") == ["cara@example.com"])
+
+            // then accepting makes a viewer in the same household
+            let accepted = try await app.api(
+                .POST,
+                "/api/invitations/\(token)/accept",
+                json: ["name": "Cara", "email": "cara@example.com", "password": "cara's long password"]
+            )
+            #expect(accepted.status == .created)
+            let cara = try accepted.content.decode(AuthBody.self)
+            #expect(cara.household.id == owner.householdID)
+            let me = try await app.api(.GET, "/api/me", token: cara.token)
+            #expect(try me.content.get(String.self, at: "role") == "viewer")
+
+            // and the link does not work again
+            let again = try await app.api(
+                .POST,
+                "/api/invitations/\(token)/accept",
+                json: ["name": "Dan", "email": "dan@example.com", "password": "dan's long password"]
+            )
+            #expect(again.status == .gone)
+
+            // an expired link answers 410 too
+            let late = try await app.api(.POST, "/api/invitations", token: owner.token, json: ["role": "editor"])
+                .content.get(String.self, at: "token")
+            clock.advance(by: 7 * 24 * 3600 + 1)
+            let expired = try await app.api(
+                .POST,
+                "/api/invitations/\(late)/accept",
+                json: ["name": "Eve", "email": "eve@example.com", "password": "eve's long password"]
+            )
+            #expect(expired.status == .gone)
+            #expect(try expired.apiError.message.contains("expired"))
+
+            // and an unknown one 404
+            let unknown = try await app.api(
+                .POST,
+                "/api/invitations/nonsense/accept",
+                json: ["name": "Eve", "email": "eve@example.com", "password": "eve's long password"]
+            )
+            #expect(unknown.status == .notFound)
+        }
+    }
+
+    @Test("accepting with an email that has an account is 409 and leaves the link usable")
+    func invitationEmailTaken() async throws {
+        try await withApp { app in
+            let owner = try await app.setUpHub()
+            let token = try await app.api(.POST, "/api/invitations", token: owner.token, json: ["role": "editor"])
+                .content.get(String.self, at: "token")
+            let taken = try await app.api(
+                .POST,
+                "/api/invitations/\(token)/accept",
+                json: ["name": "Ann again", "email": owner.email, "password": "another password"]
+            )
+            #expect(taken.status == .conflict)
+            #expect(try taken.apiError.code == "email_taken")
+            let ok = try await app.api(
+                .POST,
+                "/api/invitations/\(token)/accept",
+                json: ["name": "Ben", "email": "ben@example.com", "password": "another password"]
+            )
+            #expect(ok.status == .created)
+        }
+    }
+
+    @Test("owners change roles and remove members, never the last owner")
+    func members() async throws {
+        try await withApp { app in
+            let owner = try await app.setUpHub()
+            let ben = try await app.addMember(role: "editor", by: owner)
+
+            let list = try await app.api(.GET, "/api/members", token: ben.token)
+            #expect(try list.list("members", "role") == ["owner", "editor"])
+
+            // the last owner cannot step down or be removed
+            let demote = try await app.api(
+                .PATCH, "/api/members/\(owner.id)", token: owner.token, json: ["role": "editor"])
+            #expect(demote.status == .conflict)
+            #expect(try demote.apiError.code == "last_owner")
+            let removeSelf = try await app.api(.DELETE, "/api/members/\(owner.id)", token: owner.token)
+            #expect(removeSelf.status == .conflict)
+
+            // an owner promotes Ben; then Ann may step down
+            let promote = try await app.api(
+                .PATCH, "/api/members/\(ben.id)", token: owner.token, json: ["role": "owner"])
+            #expect(promote.status == .ok)
+            #expect(try promote.content.get(String.self, at: "role") == "owner")
+            let stepDown = try await app.api(
+                .PATCH, "/api/members/\(owner.id)", token: owner.token, json: ["role": "viewer"])
+            #expect(stepDown.status == .ok)
+
+            // Ben removes Ann, whose token stops working
+            let remove = try await app.api(.DELETE, "/api/members/\(owner.id)", token: ben.token)
+            #expect(remove.status == .noContent)
+            #expect(try await app.api(.GET, "/api/me", token: owner.token).status == .unauthorized)
+        }
+    }
+
+    @Test("a viewer reads the household and changes nothing")
+    func viewerChangesNothing() async throws {
+        try await withApp { app in
+            let owner = try await app.setUpHub()
+            let viewer = try await app.addMember(role: "viewer", by: owner, name: "Vic", email: "vic@example.com")
+            let editor = try await app.addMember(role: "editor", by: owner, name: "Eddie", email: "eddie@example.com")
+
+            #expect(try await app.api(.GET, "/api/household", token: viewer.token).status == .ok)
+            #expect(try await app.api(.GET, "/api/members", token: viewer.token).status == .ok)
+
+            let attempts: [(HTTPMethod, String, [String: any Sendable]?)] = [
+                (.PATCH, "/api/household", ["name": "Vic's house"]),
+                (.POST, "/api/invitations", ["role": "owner"]),
+                (.GET, "/api/invitations", nil),
+                (.PATCH, "/api/members/\(viewer.id)", ["role": "owner"]),
+                (.PATCH, "/api/members/\(editor.id)", ["role": "viewer"]),
+                (.DELETE, "/api/members/\(editor.id)", nil),
+            ]
+            for (method, path, body) in attempts {
+                let response = try await app.api(method, path, token: viewer.token, json: body)
+                #expect(response.status == .forbidden, "\(method) \(path)")
+                #expect(try response.apiError.code == "forbidden")
+            }
+            // and nothing changed
+            let household = try await app.api(.GET, "/api/household", token: owner.token)
+            #expect(try household.content.get(String.self, at: "name") == "The Miller Family")
+            let roles = try await app.api(.GET, "/api/members", token: owner.token).list("members", "role")
+            #expect(roles == ["owner", "editor", "viewer"])
+        }
+    }
+
+    @Test("the owner renames the household; an editor may not")
+    func rename() async throws {
+        try await withApp { app in
+            let owner = try await app.setUpHub()
+            let editor = try await app.addMember(role: "editor", by: owner)
+            #expect(
+                try await app.api(.PATCH, "/api/household", token: editor.token, json: ["name": "Ben's"]).status
+                    == .forbidden)
+            let renamed = try await app.api(
+                .PATCH, "/api/household", token: owner.token, json: ["name": "  The Millers  "])
+            #expect(renamed.status == .ok)
+            #expect(try renamed.content.get(String.self, at: "name") == "The Millers")
+            let empty = try await app.api(.PATCH, "/api/household", token: owner.token, json: ["name": ""])
+            #expect(empty.status == .unprocessableEntity)
+            #expect(try empty.apiError.field == "name")
+        }
+    }
+
+    @Test("sign-up is closed unless allowed")
+    func signupClosed() async throws {
+        try await withApp { app in
+            try await app.setUpHub()
+            let response = try await app.api(
+                .POST,
+                "/api/auth/register",
+                json: [
+                    "householdName": "Other", "name": "Eve", "email": "eve@example.com", "password": "long enough pass",
+                ]
+            )
+            #expect(response.status == .forbidden)
+            #expect(try await Household.query(on: app.db).count() == 1)
+        }
+    }
+
+    @Test("a second household sees nothing of the first")
+    func householdsAreSeparate() async throws {
+        var options = TestOptions()
+        options.allowSignup = true
+        try await withApp(options) { app in
+            let ann = try await app.setUpHub()
+            let annInvite = try await app.api(.POST, "/api/invitations", token: ann.token, json: ["role": "editor"])
+            let annInviteID = try annInvite.content.get(String.self, at: "id")
+
+            // given a second household made by sign-up
+            let registered = try await app.api(
+                .POST,
+                "/api/auth/register",
+                json: [
+                    "householdName": "The Smiths", "name": "Sam Smith", "email": "sam@example.com",
+                    "password": "sam's long password",
+                ]
+            )
+            #expect(registered.status == .created)
+            let sam = try registered.content.decode(AuthBody.self)
+            #expect(sam.household.id != ann.householdID)
+
+            // then Sam sees only his own household
+            let members = try await app.api(.GET, "/api/members", token: sam.token)
+            #expect(try members.list("members", "email") == ["sam@example.com"])
+            #expect(try await app.api(.GET, "/api/invitations", token: sam.token).list("invitations", "id").isEmpty)
+
+            // and Ann's objects answer 404 to him, unchanged
+            let patch = try await app.api(.PATCH, "/api/members/\(ann.id)", token: sam.token, json: ["role": "viewer"])
+            #expect(patch.status == .notFound)
+            #expect(try await app.api(.DELETE, "/api/members/\(ann.id)", token: sam.token).status == .notFound)
+            #expect(try await app.api(.DELETE, "/api/invitations/\(annInviteID)", token: sam.token).status == .notFound)
+            let annTokenID = try await app.api(.GET, "/api/auth/tokens", token: ann.token).list("tokens", "id")[0]
+            #expect(try await app.api(.DELETE, "/api/auth/tokens/\(annTokenID)", token: sam.token).status == .notFound)
+            let annMe = try await app.api(.GET, "/api/me", token: ann.token)
+            #expect(try annMe.content.get(String.self, at: "role") == "owner")
+
+            // and the same email cannot register twice
+            let twice = try await app.api(
+                .POST,
+                "/api/auth/register",
+                json: [
+                    "householdName": "Again", "name": "Sam", "email": "SAM@example.com",
+                    "password": "sam's long password",
+                ]
+            )
+            #expect(twice.status == .conflict)
+            #expect(try twice.apiError.code == "email_taken")
+        }
+    }
+}

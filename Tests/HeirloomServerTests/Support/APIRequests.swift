@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import HeirloomServer
+
+/// A signed-in member as the tests use them.
+struct Member {
+    var token: String
+    var id: String
+    var householdID: String
+    var email: String
+    var password: String
+}
+
+/// The JSON error body.
+struct APIErrorBody: Decodable {
+    struct Body: Decodable {
+        var code: String
+        var message: String
+        var field: String?
+    }
+
+    var error: Body
+}
+
+struct AuthBody: Decodable {
+    struct User: Decodable {
+        var id: String
+        var name: String
+        var email: String
+    }
+
+    struct Household: Decodable {
+        var id: String
+        var name: String
+    }
+
+    var token: String
+    var user: User
+    var household: Household
+}
+
+extension Application {
+    /// Sends a JSON request to the API, with a bearer token when given.
+    func api(
+        _ method: HTTPMethod,
+        _ path: String,
+        token: String? = nil,
+        json: [String: any Sendable]? = nil,
+        rawBody: String? = nil,
+        headers extra: HTTPHeaders = [:]
+    ) async throws -> TestingHTTPResponse {
+        var headers = extra
+        if let token { headers.bearerAuthorization = BearerAuthorization(token: token) }
+        var body: ByteBuffer?
+        if let json {
+            body = ByteBuffer(data: try JSONSerialization.data(withJSONObject: json))
+            headers.contentType = .json
+        } else if let rawBody {
+            body = ByteBuffer(string: rawBody)
+            if headers.contentType == nil { headers.contentType = .json }
+        }
+        return try await testing().sendRequest(method, path, headers: headers, body: body)
+    }
+
+    /// Sets up a fresh hub over the API and returns its owner.
+    @discardableResult
+    func setUpHub(
+        household: String = "The Miller Family",
+        name: String = "Ann Miller",
+        email: String = "ann@example.com",
+        password: String = "correct horse battery"
+    ) async throws -> Member {
+        let response = try await api(
+            .POST,
+            "/api/setup",
+            json: ["householdName": household, "name": name, "email": email, "password": password]
+        )
+        #expect(response.status == .created, "\(response.body.string)")
+        let auth = try response.content.decode(AuthBody.self)
+        return Member(
+            token: auth.token, id: auth.user.id, householdID: auth.household.id, email: email, password: password)
+    }
+
+    /// Invites someone with a role and accepts the invitation over the API.
+    func addMember(
+        role: String,
+        by owner: Member,
+        name: String = "Ben Miller",
+        email: String = "ben@example.com",
+        password: String = "another good password"
+    ) async throws -> Member {
+        let invitation = try await api(.POST, "/api/invitations", token: owner.token, json: ["role": role])
+        #expect(invitation.status == .created, "\(invitation.body.string)")
+        let token = try invitation.content.get(String.self, at: "token")
+        let accepted = try await api(
+            .POST,
+            "/api/invitations/\(token)/accept",
+            json: ["name": name, "email": email, "password": password]
+        )
+        #expect(accepted.status == .created, "\(accepted.body.string)")
+        let auth = try accepted.content.decode(AuthBody.self)
+        return Member(
+            token: auth.token, id: auth.user.id, householdID: auth.household.id, email: email, password: password)
+    }
+}
+
+extension TestingHTTPResponse {
+    /// The JSON error, failing the test when the body is not the error shape.
+    var apiError: APIErrorBody.Body {
+        get throws { try content.decode(APIErrorBody.self).error }
+    }
+}
+
+extension TestingHTTPResponse {
+    /// The values of `field` in each object of the list at `listKey` ("members", "email").
+    func list(_ listKey: String, _ field: String) throws -> [String] {
+        let object = try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any]
+        guard let items = object?[listKey] as? [[String: Any]] else {
+            throw TestFailure("no list \(listKey) in \(body.string)")
+        }
+        return items.map { "\($0[field] ?? "")" }
+    }
+}

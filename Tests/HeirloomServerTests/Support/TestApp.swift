@@ -1,0 +1,108 @@
+import FluentPostgresDriver
+import Foundation
+import NIOConcurrencyHelpers
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import HeirloomServer
+
+/// A clock the tests move by hand.
+final class TestClock: Sendable {
+    private let current = NIOLockedValueBox(Date())
+
+    var now: Date { current.withLockedValue { $0 } }
+
+    func advance(by interval: TimeInterval) {
+        current.withLockedValue { $0 = $0.addingTimeInterval(interval) }
+    }
+}
+
+/// How a test hub differs from the defaults.
+struct TestOptions {
+    var allowSignup = false
+    var appleBundleIDs: [String] = []
+    var appleJWKSURL = "http://127.0.0.1:9/keys"
+    var publicURL = "http://hub.test"
+}
+
+/// Builds a fresh hub (in-memory SQLite, or a new PostgreSQL database when `HEIRLOOM_TEST_DATABASE_URL` is
+/// set), migrates it, runs the body and shuts it down.
+func withApp(
+    _ options: TestOptions = TestOptions(),
+    clock: TestClock = TestClock(),
+    _ body: (Application) async throws -> Void
+) async throws {
+    let database = try await TestDatabase.make()
+    let app = try await Application.make(.testing)
+    do {
+        var environment = [
+            "HEIRLOOM_PUBLIC_URL": options.publicURL,
+            "HEIRLOOM_ALLOW_SIGNUP": options.allowSignup ? "true" : "false",
+            "HEIRLOOM_APPLE_BUNDLE_IDS": options.appleBundleIDs.joined(separator: ","),
+            "HEIRLOOM_APPLE_JWKS_URL": options.appleJWKSURL,
+            "HEIRLOOM_DATA_DIR": FileManager.default.temporaryDirectory.appendingPathComponent(
+                "heirloom-test-\(UUID())"
+            ).path,
+        ]
+        if let url = database.url { environment["DATABASE_URL"] = url }
+        var config = try HeirloomConfig.load(from: environment)
+        if database.url == nil { config.database = .sqliteMemory }
+        var overrides = HeirloomOverrides()
+        overrides.passwordCost = 4
+        overrides.clock = { clock.now }
+        try await configure(app, config: config, overrides: overrides)
+        app.logger.logLevel = .warning
+        try await prepareDatabase(app)
+        try await body(app)
+    } catch {
+        try? await app.asyncShutdown()
+        try? await database.drop()
+        throw error
+    }
+    try await app.asyncShutdown()
+    try await database.drop()
+}
+
+/// One test's database: SQLite in memory, or a PostgreSQL database of its own, dropped at the end.
+struct TestDatabase {
+    var url: String?
+    var drop: @Sendable () async throws -> Void
+
+    static func make() async throws -> TestDatabase {
+        guard let adminURL = ProcessInfo.processInfo.environment["HEIRLOOM_TEST_DATABASE_URL"], !adminURL.isEmpty else {
+            return TestDatabase(url: nil, drop: {})
+        }
+        let name = "heirloom_t_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
+        try await run("CREATE DATABASE \(name)", adminURL: adminURL)
+        guard var components = URLComponents(string: adminURL) else {
+            throw TestFailure("bad HEIRLOOM_TEST_DATABASE_URL")
+        }
+        components.path = "/\(name)"
+        return TestDatabase(url: components.string) {
+            try await run("DROP DATABASE IF EXISTS \(name) WITH (FORCE)", adminURL: adminURL)
+        }
+    }
+
+    private static func run(_ sql: String, adminURL: String) async throws {
+        let configuration = try SQLPostgresConfiguration(url: adminURL)
+        let connection = try await PostgresConnection.connect(
+            configuration: configuration.coreConfiguration,
+            id: 1,
+            logger: Logger(label: "heirloom.tests.postgres")
+        )
+        do {
+            _ = try await connection.query(
+                PostgresQuery(unsafeSQL: sql), logger: Logger(label: "heirloom.tests.postgres"))
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        try await connection.close()
+    }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

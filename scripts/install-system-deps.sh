@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Installs the Debian packages and Python test helpers Heirloom needs, and only those that are missing.
+# Quiet and fast (well under 2 s) when everything is already there; safe to run on every `make`.
+set -euo pipefail
+
+packages=(
+    libsqlite3-dev                     # SQLite, the default database
+    postgresql                         # the throwaway server of scripts/with-postgres.sh
+    chromium chromium-driver           # the headless browser tests
+    libvips-dev libvips-tools          # image thumbnails
+    ffmpeg                             # audio and video
+    poppler-utils                      # PDF previews
+    libheif-examples                   # HEIC photos from iPhones (heif-convert, heif-enc)
+    tesseract-ocr tesseract-ocr-eng    # text in photographed documents
+    qrencode libqrencode-dev           # QR codes for pairing phones
+    zbar-tools                         # reading QR codes back in tests
+)
+
+# One `dpkg -s` for all of them: prints the names of the packages that are fully installed.
+installed_among() {
+    dpkg -s "$@" 2>/dev/null |
+        awk '/^Package: / { name = $2 } /^Status: install ok installed$/ { print name }' || true
+}
+is_installed() {
+    [[ -n $(installed_among "$1") ]]
+}
+
+installed=" $(installed_among "${packages[@]}" | tr '\n' ' ') "
+missing=()
+for package in "${packages[@]}"; do
+    [[ $installed == *" $package "* ]] || missing+=("$package")
+done
+has_pip() {
+    python3 -c 'import importlib.util, sys; sys.exit(importlib.util.find_spec("pip") is None)' 2>/dev/null
+}
+if ! is_installed python3-pip && ! has_pip; then
+    missing+=(python3-pip)
+fi
+
+if ((${#missing[@]} > 0)); then
+    echo "Installing system packages: ${missing[*]}"
+    sudo=()
+    if [[ $(id -u) -ne 0 ]]; then
+        command -v sudo >/dev/null || { echo "error: not root and sudo is missing; install: ${missing[*]}" >&2; exit 1; }
+        sudo=(sudo)
+    fi
+    apt_options=(-o DPkg::Lock::Timeout=300 -qq)
+    log=$(mktemp)
+    trap 'rm -f "$log"' EXIT
+    if ! "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get "${apt_options[@]}" update >"$log" 2>&1 ||
+        ! "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get "${apt_options[@]}" install -y \
+            --no-install-recommends "${missing[@]}" >>"$log" 2>&1; then
+        cat "$log" >&2
+        echo "error: apt-get failed installing: ${missing[*]}" >&2
+        exit 1
+    fi
+fi
+
+if ! python3 -c 'import selenium, pytest' 2>/dev/null; then
+    echo "Installing Python test helpers: selenium, pytest"
+    if ! has_pip; then
+        # python3 is not Debian's (pyenv, say) and came without pip.
+        python3 -m ensurepip --upgrade >/dev/null
+    fi
+    pip_install=(python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore
+        'selenium>=4.11' 'pytest>=7')
+    # Debian's own python3 is "externally managed" (PEP 668): there the helpers go in with
+    # --break-system-packages, which only adds them beside the system's packages.
+    if ! "${pip_install[@]}" 2>/dev/null; then
+        "${pip_install[@]}" --break-system-packages
+    fi
+fi
