@@ -1,0 +1,111 @@
+/// The rules for what people write in their journal: drawer names, titles, text and tags.
+public enum JournalRules {
+    /// The drawers everyone starts with, in order; Private is locked.
+    public static let defaultDrawers: [(name: String, isLocked: Bool)] = [
+        ("Daily", false), ("Ideas", false), ("Family", false), ("Gratitude", false), ("Private", true),
+    ]
+    public static let maximumDrawerNameLength = 60
+    public static let maximumTitleLength = 200
+    public static let maximumTextLength = 100_000
+    public static let maximumTagLength = 40
+    public static let maximumTagsPerCard = 20
+    /// How many characters of text a card's title is made of when none is given.
+    static let derivedTitleLength = 60
+    static let snippetLength = 160
+
+    /// Trims a drawer name and checks that it is neither empty nor too long.
+    public static func drawerName(_ raw: String) throws(FieldError) -> String {
+        let name = collapsingWhitespace(raw)
+        guard !name.isEmpty else { throw FieldError(field: "name", message: "Please give the drawer a name.") }
+        guard name.count <= maximumDrawerNameLength else {
+            throw FieldError(
+                field: "name", message: "A drawer name can be at most \(maximumDrawerNameLength) characters long.")
+        }
+        return name
+    }
+
+    /// The title as typed, trimmed; nil when blank (the card then shows its first words).
+    public static func title(_ raw: String?) throws(FieldError) -> String? {
+        let title = collapsingWhitespace(raw ?? "")
+        guard title.count <= maximumTitleLength else {
+            throw FieldError(field: "title", message: "A title can be at most \(maximumTitleLength) characters long.")
+        }
+        return title.isEmpty ? nil : title
+    }
+
+    /// The text of a text card: something must be written, and not a whole book.
+    public static func text(_ raw: String) throws(FieldError) -> String {
+        let text = raw.trimmingWhitespace()
+        guard !text.isEmpty else { throw FieldError(field: "text", message: "Please write something on the card.") }
+        guard text.count <= maximumTextLength else {
+            throw FieldError(field: "text", message: "A card can hold at most \(maximumTextLength) characters.")
+        }
+        return text
+    }
+
+    /// The title a card shows: its own, or its first words, or a plain name when it has no text.
+    public static func displayTitle(title: String?, text: String, kind: JournalCardKind) -> String {
+        if let title, !title.isEmpty { return title }
+        let words = collapsingWhitespace(text)
+        guard !words.isEmpty else { return kind == .voice ? "Voice card" : "Untitled card" }
+        return shortened(words, to: derivedTitleLength)
+    }
+
+    /// The first lines of a card's text, on one line.
+    public static func snippet(_ text: String) -> String {
+        shortened(collapsingWhitespace(text), to: snippetLength)
+    }
+
+    /// Tags as a person typed them, one per entry or separated by commas: trimmed, without a leading "#",
+    /// lowercased, without repeats, in the order typed.
+    public static func tags(_ raw: [String]) throws(FieldError) -> [String] {
+        var seen = Set<String>()
+        var tags: [String] = []
+        for entry in raw {
+            for piece in entry.split(separator: ",") {
+                var tag = collapsingWhitespace(String(piece)).lowercased()
+                while tag.hasPrefix("#") { tag.removeFirst() }
+                tag = tag.trimmingWhitespace()
+                guard !tag.isEmpty, seen.insert(tag).inserted else { continue }
+                guard tag.count <= maximumTagLength else {
+                    throw FieldError(
+                        field: "tags", message: "A tag can be at most \(maximumTagLength) characters long.")
+                }
+                tags.append(tag)
+            }
+        }
+        guard tags.count <= maximumTagsPerCard else {
+            throw FieldError(field: "tags", message: "A card can have at most \(maximumTagsPerCard) tags.")
+        }
+        return tags
+    }
+
+    /// What search looks through, lowercased: the title, the text and the tags.
+    public static func searchText(title: String?, text: String, tags: [String]) -> String {
+        ([title ?? "", text] + tags).joined(separator: "\n").lowercased()
+    }
+
+    /// A search as typed, lowercased; nil when there is nothing to search for.
+    public static func searchQuery(_ raw: String?) -> String? {
+        let query = collapsingWhitespace(raw ?? "").lowercased()
+        return query.isEmpty ? nil : String(query.prefix(200))
+    }
+
+    static func collapsingWhitespace(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    /// Cuts at a word boundary and adds "…" when the text is longer than `limit`.
+    static func shortened(_ text: String, to limit: Int) -> String {
+        guard text.count > limit else { return text }
+        let cut = text.prefix(limit)
+        let atWord = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
+        return String(atWord).trimmingWhitespace() + "…"
+    }
+}
+
+/// What a journal card holds: a recording or writing.
+public enum JournalCardKind: String, Codable, CaseIterable, Sendable {
+    case text
+    case voice
+}
