@@ -9,5 +9,10 @@ extension Migrations {
         add(CreateAuthToken())
         add(CreateInvitation())
         add(CreateHubState())
+        // The private journal (issue 8).
+        add(CreateJournalDrawer())
+        add(CreateJournalCard())
+        add(CreateJournalTag())
+        add(AddJournalUnlockedUntilToAuthToken())
     }
 }

@@ -9,7 +9,7 @@ import _CryptoExtras
 @testable import HeirloomServer
 
 /// A stand-in for Apple's key server on loopback, with keys made for the test.
-private struct FakeApple {
+struct FakeApple {
     let server: Application
     let url: String
     let keys = JWTKeyCollection()

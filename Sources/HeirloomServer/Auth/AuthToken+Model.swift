@@ -25,6 +25,8 @@ final class AuthToken: Model, @unchecked Sendable {
     @OptionalField(key: "last_used_at") var lastUsedAt: Date?
     /// Sessions expire; app and device tokens last until revoked.
     @OptionalField(key: "expires_at") var expiresAt: Date?
+    /// Until when this session or token may read locked journal drawers; nil when locked.
+    @OptionalField(key: "journal_unlocked_until") var journalUnlockedUntil: Date?
 
     init() {}
 

@@ -14,6 +14,8 @@ struct Principal: Authenticatable, Sendable {
     var tokenKind: AuthToken.Kind
     /// Whether the credential came from the session cookie (so unsafe API calls need a CSRF header).
     var viaCookie: Bool
+    /// Until when this session or token may read the member's locked journal drawers.
+    var journalUnlockedUntil: Date? = nil
 
     /// Throws unless the role may change household content.
     func requireEditor() throws(AppError) {

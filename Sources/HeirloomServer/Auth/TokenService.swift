@@ -56,7 +56,8 @@ struct TokenService: Sendable {
             role: token.user.role,
             tokenID: tokenID,
             tokenKind: token.kind,
-            viaCookie: viaCookie
+            viaCookie: viaCookie,
+            journalUnlockedUntil: token.journalUnlockedUntil
         )
     }
 

@@ -28,6 +28,8 @@ enum AppError: Error, Sendable {
     case payloadTooLarge(String)
     /// A service the hub depends on did not answer.
     case unavailable(code: String, message: String)
+    /// The journal drawer is locked for this session or token; unlocking opens it for 10 minutes.
+    case journalLocked
     /// Something that should not happen; logged, and shown without detail.
     case internalProblem(String)
 
@@ -44,6 +46,7 @@ enum AppError: Error, Sendable {
         case .tooManyAttempts: .tooManyRequests
         case .payloadTooLarge: .payloadTooLarge
         case .unavailable: .serviceUnavailable
+        case .journalLocked: .locked
         case .internalProblem: .internalServerError
         }
     }
@@ -63,6 +66,7 @@ enum AppError: Error, Sendable {
         case .tooManyAttempts: "too_many_attempts"
         case .payloadTooLarge: "payload_too_large"
         case .unavailable(let code, _): code
+        case .journalLocked: "journal_locked"
         case .internalProblem: "internal_error"
         }
     }
@@ -82,6 +86,7 @@ enum AppError: Error, Sendable {
         case .tooManyAttempts(let date): "Too many attempts. Please try again \(Self.whenText(date))."
         case .payloadTooLarge(let message): message
         case .unavailable(_, let message): message
+        case .journalLocked: "This drawer is locked. Please unlock your journal to open it."
         case .internalProblem: "Something went wrong on the hub. Nothing was changed; please try again."
         }
     }

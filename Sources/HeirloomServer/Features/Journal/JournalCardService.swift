@@ -1,0 +1,111 @@
+import Fluent
+import Foundation
+import HeirloomCore
+
+/// A member's journal cards: written, read, changed, moved and deleted, always through the redaction rule.
+struct JournalCardService: Sendable {
+    let db: any Database
+    /// The day a new card is written on, as the hub's calendar sees it.
+    let today: JournalDay
+
+    var drawers: JournalDrawerService { JournalDrawerService(db: db) }
+
+    /// A new text card.
+    struct NewCard: Sendable {
+        var drawerID: UUID
+        var title: String?
+        var text: String
+        var tags: [String]
+        var day: JournalDay?
+    }
+
+    /// What may change about a card; nil leaves it as it is (an empty title goes back to the first words).
+    struct Changes: Sendable {
+        var drawerID: UUID?
+        var title: String?
+        var text: String?
+        var tags: [String]?
+        var day: JournalDay?
+    }
+
+    /// One of the reader's cards as they may see it; 404 for anyone else's, 423 while its drawer is locked.
+    func card(_ id: UUID, for reader: JournalReader) async throws -> JournalRedaction.Shown {
+        let (card, drawer) = try await openCard(id, for: reader)
+        return try reader.show(card, in: drawer)
+    }
+
+    /// Writes a text card in one of the reader's open drawers.
+    func create(_ new: NewCard, for reader: JournalReader) async throws -> JournalRedaction.Shown {
+        let drawer = try await drawers.drawer(new.drawerID, of: reader)
+        try reader.requireOpen(drawer)
+        let title = try JournalRules.title(new.title)
+        let text = try JournalRules.text(new.text)
+        let tags = try JournalRules.tags(new.tags)
+        let card = JournalCard(
+            userID: reader.userID, drawerID: try drawer.requireID(), kind: .text, writtenOn: new.day ?? today)
+        card.title = title
+        card.body = text
+        try await db.transaction { db in
+            try await card.create(on: db)
+            try await JournalTagService(db: db).setTags(tags, on: card, userID: reader.userID)
+        }
+        return try await self.card(try card.requireID(), for: reader)
+    }
+
+    /// Edits or moves a card; both its drawer and the drawer it moves to must be open.
+    func update(_ id: UUID, _ changes: Changes, for reader: JournalReader) async throws -> JournalRedaction.Shown {
+        let (card, _) = try await openCard(id, for: reader)
+        if let drawerID = changes.drawerID, drawerID != card.$drawer.id {
+            let target = try await drawers.drawer(drawerID, of: reader)
+            try reader.requireOpen(target)
+            card.$drawer.id = drawerID
+        }
+        if let title = changes.title { card.title = try JournalRules.title(title) }
+        if let text = changes.text {
+            guard card.kind == .text else {
+                throw AppError.invalid(FieldError(field: "text", message: "A voice card’s words are its recording."))
+            }
+            card.body = try JournalRules.text(text)
+        }
+        if let day = changes.day { card.writtenOn = day.description }
+        let tags = try changes.tags.map { try JournalRules.tags($0) }
+        try await db.transaction { db in
+            let tagService = JournalTagService(db: db)
+            if let tags {
+                try await tagService.setTags(tags, on: card, userID: reader.userID)
+            } else {
+                try await tagService.refreshSearchText(of: card)
+            }
+        }
+        return try await self.card(id, for: reader)
+    }
+
+    /// Deletes a card (and, once voice cards exist, its recording).
+    func delete(_ id: UUID, for reader: JournalReader) async throws {
+        let (card, _) = try await openCard(id, for: reader)
+        try await db.transaction { db in
+            try await card.delete(on: db)
+            try await JournalTagService(db: db).deleteUnused(userID: reader.userID)
+        }
+    }
+
+    /// The recording of a voice card. No card has one yet: voice cards arrive with the media pipeline.
+    func audio(_ id: UUID, for reader: JournalReader) async throws -> Never {
+        _ = try await openCard(id, for: reader)
+        throw AppError.notFound("recording")
+    }
+
+    /// A card of the reader's with its drawer, after checking that the drawer is open.
+    func openCard(_ id: UUID, for reader: JournalReader) async throws -> (JournalCard, JournalDrawer) {
+        guard
+            let card = try await JournalCard.query(on: db)
+                .filter(\.$id == id)
+                .filter(\.$user.$id == reader.userID)
+                .with(\.$drawer)
+                .with(\.$tags)
+                .first()
+        else { throw AppError.notFound("card") }
+        try reader.requireOpen(card.drawer)
+        return (card, card.drawer)
+    }
+}

@@ -1,0 +1,85 @@
+import Fluent
+import Foundation
+import HeirloomCore
+import Vapor
+
+/// Unlocks and locks a member's locked journal drawers for one session or token.
+///
+/// Unlocking asks for the password again, or for accounts made with Sign in with Apple a fresh identity
+/// token. Failures are throttled like log-ins, counted separately so that a forgotten journal password
+/// does not keep anyone from signing in.
+struct JournalLockService: Sendable {
+    let db: any Database
+    let services: HeirloomServices
+    let client: any Client
+
+    /// Checks the credential and unlocks this session or token for 10 minutes; returns when it locks again.
+    func unlock(_ principal: Principal, password: String?, identityToken: String?, address: String) async throws
+        -> Date
+    {
+        let now = services.clock()
+        let account = "journal:\(principal.userID.uuidString)"
+        try await services.throttle.check(account: account, address: address, now: now)
+        guard let user = try await User.find(principal.userID, on: db) else { throw AppError.unauthenticated }
+        let confirmed: Bool
+        if let password, !password.isEmpty {
+            confirmed = try await check(password: password, of: user)
+        } else if let identityToken, !identityToken.isEmpty {
+            confirmed = try await check(identityToken: identityToken, of: user)
+        } else {
+            throw AppError.invalid(
+                FieldError(
+                    field: user.passwordHash == nil ? "identityToken" : "password",
+                    message: user.passwordHash == nil
+                        ? "Please confirm with Sign in with Apple to unlock your journal."
+                        : "Please enter your password to unlock your journal."
+                ))
+        }
+        guard confirmed else {
+            await services.throttle.recordFailure(account: account, address: address, now: now)
+            throw AppError.invalidCredentials(
+                user.passwordHash == nil
+                    ? "Apple could not confirm that it is you. Please try again."
+                    : "That password is not right. Please try again.")
+        }
+        await services.throttle.recordSuccess(account: account)
+        let until = now.addingTimeInterval(JournalRedaction.unlockDuration)
+        try await AuthToken.query(on: db)
+            .filter(\.$id == principal.tokenID)
+            .set(\.$journalUnlockedUntil, to: until)
+            .update()
+        return until
+    }
+
+    /// Locks this session's or token's locked drawers at once.
+    func lock(_ principal: Principal) async throws {
+        try await AuthToken.query(on: db)
+            .filter(\.$id == principal.tokenID)
+            .set(\.$journalUnlockedUntil, to: nil)
+            .update()
+    }
+
+    /// Whether the account signs in only with Apple (the web cannot confirm those yet).
+    func hasPassword(_ principal: Principal) async throws -> Bool {
+        try await User.find(principal.userID, on: db)?.passwordHash != nil
+    }
+
+    private func check(password: String, of user: User) async throws -> Bool {
+        guard password.count <= AccountRules.maximumPasswordLength else { return false }
+        guard let hash = user.passwordHash else {
+            try await services.passwords.verifyAgainstNothing(password)
+            return false
+        }
+        return try await services.passwords.verify(password, against: hash)
+    }
+
+    private func check(identityToken: String, of user: User) async throws -> Bool {
+        guard let subject = user.appleSubject else { return false }
+        do {
+            // Apple's identity tokens expire ten minutes after they are issued, so a valid one is fresh.
+            return try await services.apple.verify(identityToken, client: client).subject == subject
+        } catch let error as AppError where error.status == .unauthorized {
+            return false
+        }
+    }
+}

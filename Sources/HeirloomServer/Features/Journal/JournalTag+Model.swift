@@ -1,0 +1,32 @@
+import Fluent
+import Foundation
+
+/// A tag in one member's journal, lowercased and unique for them.
+final class JournalTag: Model, @unchecked Sendable {
+    static let schema = "journal_tags"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "user_id") var user: User
+    @Field(key: "name") var name: String
+    @Siblings(through: JournalCardTag.self, from: \.$tag, to: \.$card) var cards: [JournalCard]
+    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+
+    init() {}
+
+    init(id: UUID? = nil, userID: UUID, name: String) {
+        self.id = id
+        self.$user.id = userID
+        self.name = name
+    }
+}
+
+/// Which tags a card has.
+final class JournalCardTag: Model, @unchecked Sendable {
+    static let schema = "journal_card_tags"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "card_id") var card: JournalCard
+    @Parent(key: "tag_id") var tag: JournalTag
+
+    init() {}
+}

@@ -1,0 +1,13 @@
+import Foundation
+import HeirloomCore
+
+extension RequestServices {
+    /// The signed-in member as a reader of their own journal, at this moment.
+    func journalReader(_ principal: Principal) -> JournalReader {
+        JournalReader(principal, now: now)
+    }
+
+    var journalDrawers: JournalDrawerService { JournalDrawerService(db: db) }
+    var journalCards: JournalCardService { JournalCardService(db: db, today: JournalDay(now, in: .current)) }
+    var journalLock: JournalLockService { JournalLockService(db: db, services: services, client: client) }
+}
