@@ -198,7 +198,7 @@ struct WebTests {
             let owner = try await app.setUpHub()
             let browser = WebSession(app: app)
             _ = try await browser.post("/login", ["email": owner.email, "password": owner.password])
-            for path in ["/items", "/beneficiaries", "/memories", "/people", "/journal"] {
+            for path in ["/items", "/beneficiaries", "/memories", "/people"] {
                 let page = try await browser.get(path)
                 #expect(page.status == .ok, "\(path)")
                 #expect(page.body.string.contains("oming soon"), "\(path)")

@@ -51,7 +51,7 @@ struct HomeWebController: RouteCollection {
                 description: "Your own private notes, in drawers only you can open.",
                 intro:
                     "Here you will keep your own voice and written notes in drawers, like a library card catalogue. Nobody else in the household can read them.",
-                status: "coming"),
+                status: "ready"),
             Section(
                 key: "settings", title: "Settings", href: "/settings",
                 description: "Your household, its members and invitations, your sessions and password.",

@@ -49,6 +49,11 @@ extension PageBase.Flash {
         "token-revoked": "That session or device was signed out.",
         "password-changed": "Your password is changed. Your other sessions and devices were signed out.",
         "signed-out": "You are signed out.",
+        "journal-locked": "Your private drawers are locked again.",
+        "card-deleted": "The card was deleted.",
+        "drawer-created": "The drawer was added.",
+        "drawer-saved": "The drawer was saved.",
+        "drawer-deleted": "The drawer was deleted.",
     ]
 
     static func fromQuery(_ request: Request) -> Self? {

@@ -1,0 +1,181 @@
+import Foundation
+import HeirloomCore
+import Vapor
+
+extension JournalWebController {
+    struct CardForm: Content {
+        var drawerId: String?
+        var title: String?
+        var text: String?
+        var day: String?
+        var tags: [String]?
+        var newTags: String?
+    }
+
+    struct CardFormPage: Encodable {
+        var lock: JournalPages.LockBar
+        var isNew: Bool
+        var action: String
+        var cancelHref: String
+        var form: [String: String]
+        var drawers: [JournalPages.DrawerOption]
+        var hidesLockedDrawers: Bool
+        var cardTags: [String]
+        var knownTags: [String]
+        var errors: [String: String]
+    }
+
+    func showCard(req: Request) async throws -> View {
+        let reader = req.heirloom.journalReader(try req.principal())
+        let id = try Self.id(req, "card")
+        let shown = try await req.heirloom.journalCards.card(id, for: reader)
+        guard case .open(let card, _, _) = shown else { throw AppError.journalLocked }
+        let names = try Self.names(try await req.heirloom.journalDrawers.listed(for: reader))
+        let row = JournalPages.CardRow(shown, drawerNames: names)
+        let model = JournalPages.Card(
+            lock: .init(reader, next: "/journal/cards/\(id)"), card: row, text: card.text,
+            drawerID: card.drawerID.uuidString)
+        let base = PageBase(request: req, title: row.title, nav: "journal")
+        return try await Page.render("journal/card", base: base, model, on: req)
+    }
+
+    func newCard(req: Request) async throws -> Response {
+        let reader = req.heirloom.journalReader(try req.principal())
+        var drawerID = req.query[String.self, at: "drawer"] ?? ""
+        if let id = UUID(uuidString: drawerID) {
+            try reader.requireOpen(try await req.heirloom.journalDrawers.drawer(id, of: reader))
+        } else {
+            drawerID = ""
+        }
+        let form = CardForm(drawerId: drawerID, day: req.heirloom.journalCards.today.description)
+        return try await cardFormPage(req: req, reader: reader, cardID: nil, form: form, cardTags: [], errors: [:])
+    }
+
+    func createCard(req: Request) async throws -> Response {
+        try CSRF.verifyForm(req)
+        let reader = req.heirloom.journalReader(try req.principal())
+        let form = try req.content.decode(CardForm.self)
+        do {
+            let (day, tags) = try Self.dayAndTags(form)
+            let drawerID = try Self.drawerID(form)
+            let shown = try await req.heirloom.journalCards.create(
+                .init(drawerID: drawerID, title: form.title, text: form.text ?? "", tags: tags, day: day),
+                for: reader)
+            return req.redirect(to: "/journal/cards/\(shown.id)")
+        } catch {
+            let error = try AppError.userFacing(error)
+            guard error.field != nil else { throw error }
+            return try await cardFormPage(
+                req: req, reader: reader, cardID: nil, form: form, cardTags: form.tags ?? [],
+                errors: error.formErrors)
+        }
+    }
+
+    func editCard(req: Request) async throws -> Response {
+        let reader = req.heirloom.journalReader(try req.principal())
+        let id = try Self.id(req, "card")
+        let (card, _) = try await req.heirloom.journalCards.openCard(id, for: reader)
+        let form = CardForm(
+            drawerId: card.$drawer.id.uuidString, title: card.title ?? "", text: card.body, day: card.writtenOn)
+        let tags = (card.$tags.value ?? []).map(\.name).sorted()
+        return try await cardFormPage(req: req, reader: reader, cardID: id, form: form, cardTags: tags, errors: [:])
+    }
+
+    func updateCard(req: Request) async throws -> Response {
+        try CSRF.verifyForm(req)
+        let reader = req.heirloom.journalReader(try req.principal())
+        let id = try Self.id(req, "card")
+        let form = try req.content.decode(CardForm.self)
+        do {
+            let (day, tags) = try Self.dayAndTags(form)
+            let changes = JournalCardService.Changes(
+                drawerID: try Self.drawerID(form), title: form.title ?? "", text: form.text ?? "", tags: tags,
+                day: day)
+            _ = try await req.heirloom.journalCards.update(id, changes, for: reader)
+            return req.redirect(to: "/journal/cards/\(id)")
+        } catch {
+            let error = try AppError.userFacing(error)
+            guard error.field != nil else { throw error }
+            return try await cardFormPage(
+                req: req, reader: reader, cardID: id, form: form, cardTags: form.tags ?? [],
+                errors: error.formErrors)
+        }
+    }
+
+    func confirmCardDeletion(req: Request) async throws -> View {
+        let reader = req.heirloom.journalReader(try req.principal())
+        let id = try Self.id(req, "card")
+        let (card, _) = try await req.heirloom.journalCards.openCard(id, for: reader)
+        let title = JournalRules.displayTitle(title: card.title, text: card.body, kind: card.kind)
+        let model = ConfirmPage(
+            heading: "Delete “\(title)”?",
+            consequence: "The card and everything written on it will be gone for good. This cannot be undone.",
+            action: "/journal/cards/\(id)/delete",
+            confirmLabel: "Delete this card",
+            cancelHref: "/journal/cards/\(id)"
+        )
+        return try await Page.render(
+            "confirm", base: PageBase(request: req, title: "Delete a card", nav: "journal"), model, on: req)
+    }
+
+    func deleteCard(req: Request) async throws -> Response {
+        try CSRF.verifyForm(req)
+        let reader = req.heirloom.journalReader(try req.principal())
+        try await req.heirloom.journalCards.delete(try Self.id(req, "card"), for: reader)
+        return req.redirect(to: "/journal?done=card-deleted")
+    }
+
+    private func cardFormPage(
+        req: Request, reader: JournalReader, cardID: UUID?, form: CardForm, cardTags: [String],
+        errors: [String: String]
+    ) async throws -> Response {
+        let drawers = try await req.heirloom.journalDrawers.drawers(of: reader)
+        let open = drawers.filter(reader.canRead)
+        let selected = form.drawerId ?? ""
+        let options = try open.enumerated().map { index, drawer in
+            let id = try drawer.requireID().uuidString
+            return JournalPages.DrawerOption(
+                id: id, name: drawer.name, selected: id == selected || (selected.isEmpty && index == 0))
+        }
+        let known = try await req.heirloom.journalCards.tags(prefix: nil, for: reader).map(\.name)
+        let model = CardFormPage(
+            lock: .init(reader, next: cardID.map { "/journal/cards/\($0)/edit" } ?? "/journal/cards/new"),
+            isNew: cardID == nil,
+            action: cardID.map { "/journal/cards/\($0)" } ?? "/journal/cards",
+            cancelHref: cardID.map { "/journal/cards/\($0)" } ?? "/journal",
+            form: [
+                "title": form.title ?? "", "text": form.text ?? "", "day": form.day ?? "",
+                "newTags": form.newTags ?? "",
+            ],
+            drawers: options,
+            hidesLockedDrawers: open.count < drawers.count,
+            cardTags: cardTags,
+            knownTags: known,
+            errors: errors
+        )
+        let title = cardID == nil ? "Write a card" : "Edit card"
+        let view = try await Page.render(
+            "journal/card-form", base: PageBase(request: req, title: title, nav: "journal"), model, on: req)
+        return try await view.encodeResponse(status: errors.isEmpty ? .ok : .unprocessableEntity, for: req)
+    }
+
+    private static func dayAndTags(_ form: CardForm) throws -> (JournalDay?, [String]) {
+        let rawDay = form.day?.trimmingWhitespace() ?? ""
+        var day: JournalDay?
+        if !rawDay.isEmpty {
+            guard let parsed = JournalDay(rawDay) else {
+                throw AppError.invalid(FieldError(field: "day", message: "Please choose the day it was written."))
+            }
+            day = parsed
+        }
+        let tags = try JournalRules.tags((form.tags ?? []) + [form.newTags ?? ""])
+        return (day, tags)
+    }
+
+    private static func drawerID(_ form: CardForm) throws -> UUID {
+        guard let id = form.drawerId.flatMap(UUID.init(uuidString:)) else {
+            throw AppError.invalid(FieldError(field: "drawerId", message: "Please choose a drawer for the card."))
+        }
+        return id
+    }
+}

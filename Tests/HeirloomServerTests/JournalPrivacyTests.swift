@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import HeirloomServer
+
+@Suite("Journal privacy: locked drawers and redaction")
+struct JournalPrivacyTests {
+    static let secret = "quokkazanzibar"
+
+    /// Every journal endpoint, as a member sees it while their Private drawer might be locked.
+    private func everyResponse(_ app: Application, _ ann: Member, privateID: String, cardID: String) async throws
+        -> [(String, TestingHTTPResponse)]
+    {
+        let token = ann.token
+        let gets = [
+            "/api/journal/drawers", "/api/journal/cards", "/api/journal/cards?group=week",
+            "/api/journal/cards?group=month", "/api/journal/cards?q=\(Self.secret)", "/api/journal/cards?q=quokka",
+            "/api/journal/cards?tag=\(Self.secret)", "/api/journal/cards?drawerId=\(privateID)",
+            "/api/journal/cards?drawerId=\(privateID)&group=week", "/api/journal/cards?drawerId=\(privateID)&q=quokka",
+            "/api/journal/tags", "/api/journal/tags?prefix=quo", "/api/journal/cards/\(cardID)",
+            "/api/journal/cards/\(cardID)/audio",
+        ]
+        var responses: [(String, TestingHTTPResponse)] = []
+        for path in gets { responses.append((path, try await app.api(.GET, path, token: token))) }
+        responses.append(
+            ("PATCH card", try await app.api(.PATCH, "/api/journal/cards/\(cardID)", token: token, json: ["text": "x"]))
+        )
+        responses.append(("DELETE card", try await app.api(.DELETE, "/api/journal/cards/\(cardID)", token: token)))
+        responses.append(
+            (
+                "PATCH drawer",
+                try await app.api(
+                    .PATCH, "/api/journal/drawers/\(privateID)", token: token, json: ["isLocked": false])
+            ))
+        responses.append(
+            ("DELETE drawer", try await app.api(.DELETE, "/api/journal/drawers/\(privateID)", token: token)))
+        responses.append(
+            (
+                "POST card",
+                try await app.api(
+                    .POST, "/api/journal/cards", token: token, json: ["drawerId": privateID, "text": "more"])
+            ))
+        return responses
+    }
+
+    @Test("a word in a locked card is in no response until unlock, and in none again after Lock now")
+    func plantedWord() async throws {
+        try await withApp { app in
+            // given a locked card holding the word in its title, text and tags, and an open card
+            let ann = try await app.setUpHub()
+            let drawers = try await app.journalDrawers(ann)
+            let privateID = try #require(drawers["Private"])
+            try await app.unlockJournal(ann)
+            let cardID = try await app.writeCard(
+                ann, drawer: privateID, text: "Remember \(Self.secret) always", title: "About \(Self.secret)",
+                tags: [Self.secret, "shared"])
+            let openID = try await app.writeCard(
+                ann, drawer: try #require(drawers["Daily"]), text: "Bought bread", tags: ["shared"])
+            #expect(try await app.api(.POST, "/api/journal/lock", token: ann.token).status == .noContent)
+
+            for round in ["before unlocking", "after Lock now"] {
+                // then no endpoint says anything of it
+                for (path, response) in try await everyResponse(app, ann, privateID: privateID, cardID: cardID) {
+                    #expect(!response.body.string.lowercased().contains("quokka"), "\(round): \(path)")
+                }
+                // the card itself answers 423 journal_locked, and so do changes to it
+                let card = try await app.api(.GET, "/api/journal/cards/\(cardID)", token: ann.token)
+                #expect(card.status == .locked)
+                #expect(try card.apiError.code == "journal_locked")
+                // the timeline, search and counts leave it out; its own drawer lists it redacted
+                let timeline = try await app.api(.GET, "/api/journal/cards", token: ann.token)
+                #expect(try timeline.cards.map { "\($0["id"] ?? "")" } == [openID])
+                let inDrawer = try await app.api(
+                    .GET, "/api/journal/cards?drawerId=\(privateID)", token: ann.token
+                ).cards
+                #expect(inDrawer.count == 1)
+                let redacted = try #require(inDrawer.first)
+                #expect(
+                    Set(redacted.keys) == ["id", "drawerId", "kind", "createdAt", "redacted", "title", "snippet"])
+                #expect(redacted["title"] as? String == "Private card")
+                #expect(redacted["snippet"] as? String == "••••••••••")
+                let redactedFlag = try await app.api(
+                    .GET, "/api/journal/cards?drawerId=\(privateID)", token: ann.token
+                ).content.get(Bool.self, at: "cards", 0, "redacted")
+                #expect(redactedFlag)
+                #expect((redacted["createdAt"] as? String)?.count == 10)
+                let list = try await app.api(.GET, "/api/journal/drawers", token: ann.token)
+                #expect(try list.drawers.first { $0.name == "Private" }?.cardCount == nil)
+                #expect(try list.drawers.first { $0.name == "Daily" }?.cardCount == 1)
+                #expect(try list.object["unlockedUntil"] == nil)
+                let tags = try await app.api(.GET, "/api/journal/tags", token: ann.token)
+                #expect(try tags.list("tags", "name") == ["shared"])
+                #expect(try tags.content.get(Int.self, at: "tags", 0, "count") == 1)
+                // nothing was changed or deleted by the refused calls
+                #expect(
+                    try await JournalCard.find(UUID(uuidString: cardID), on: app.db)?.body.contains("Remember") == true)
+
+                // when unlocked, the card opens and search finds it
+                try await app.unlockJournal(ann)
+                let opened = try await app.api(.GET, "/api/journal/cards/\(cardID)", token: ann.token)
+                #expect(opened.status == .ok)
+                #expect(try opened.content.get(String.self, at: "title") == "About \(Self.secret)")
+                #expect(try opened.content.get([String].self, at: "tags") == ["quokkazanzibar", "shared"])
+                let found = try await app.api(.GET, "/api/journal/cards?q=ZANZIBAR", token: ann.token)
+                #expect(try found.cards.map { "\($0["id"] ?? "")" } == [cardID])
+                let tagged = try await app.api(.GET, "/api/journal/tags", token: ann.token)
+                #expect(try tagged.list("tags", "name") == ["shared", Self.secret])
+                // and "Lock now" locks it again at once
+                #expect(try await app.api(.POST, "/api/journal/lock", token: ann.token).status == .noContent)
+            }
+        }
+    }
+
+    @Test("another member, an owner included, can never read or touch a card or drawer")
+    func otherMembers() async throws {
+        try await withApp { app in
+            let ann = try await app.setUpHub()
+            let ben = try await app.addMember(role: "editor", by: ann)
+            let bensDaily = try #require(try await app.journalDrawers(ben)["Daily"])
+            let card = try await app.writeCard(ben, drawer: bensDaily, text: "Ben's own thought", tags: ["ben"])
+            try await app.unlockJournal(ann)
+
+            // when the owner tries every door
+            let attempts = [
+                try await app.api(.GET, "/api/journal/cards/\(card)", token: ann.token),
+                try await app.api(.GET, "/api/journal/cards/\(card)/audio", token: ann.token),
+                try await app.api(.PATCH, "/api/journal/cards/\(card)", token: ann.token, json: ["text": "mine"]),
+                try await app.api(.DELETE, "/api/journal/cards/\(card)", token: ann.token),
+                try await app.api(.GET, "/api/journal/cards?drawerId=\(bensDaily)", token: ann.token),
+                try await app.api(.PATCH, "/api/journal/drawers/\(bensDaily)", token: ann.token, json: ["name": "X"]),
+                try await app.api(.DELETE, "/api/journal/drawers/\(bensDaily)", token: ann.token),
+                try await app.api(
+                    .POST, "/api/journal/cards", token: ann.token, json: ["drawerId": bensDaily, "text": "hi"]),
+            ]
+            // then each is 404, and nothing of Ben's shows anywhere in her journal
+            for response in attempts {
+                #expect(response.status == .notFound, "\(response.body.string)")
+                #expect(!response.body.string.contains("Ben's own"))
+            }
+            #expect(try await app.api(.GET, "/api/journal/cards", token: ann.token).cards.isEmpty)
+            #expect(try await app.api(.GET, "/api/journal/tags", token: ann.token).list("tags", "name").isEmpty)
+            #expect(try await app.api(.GET, "/api/journal/cards/\(card)", token: ben.token).status == .ok)
+
+            // and on the web too
+            let browser = WebSession(app: app)
+            _ = try await browser.post("/login", ["email": ann.email, "password": ann.password])
+            #expect(try await browser.get("/journal/cards/\(card)").status == .notFound)
+            #expect(try await browser.get("/journal/drawers/\(bensDaily)").status == .notFound)
+        }
+    }
+}

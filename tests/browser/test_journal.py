@@ -1,0 +1,99 @@
+"""The private journal as a person meets it: writing a text card, then locking and unlocking the Private drawer.
+
+Voice cards are not here yet: recording and uploading arrive with the media pipeline.
+"""
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import Select
+
+from test_foundation import OWNER, fill_and_submit, path_of, set_up_hub, wait, wait_for_path
+
+SECRET = "marzipanlighthouse"
+
+
+def sign_in(driver, base_url):
+    """Signs the owner in, setting the hub up first when this test runs before (or without) the others."""
+    driver.get(f"{base_url}/login")
+    if wait_for_path(driver, "/login", "/setup", "/") == "/setup":
+        set_up_hub(driver, base_url)
+        return
+    if path_of(driver) == "/login":
+        fill_and_submit(driver, {"email": OWNER["email"], "password": OWNER["password"]})
+        wait_for_path(driver, "/")
+
+
+def open_journal(driver, base_url):
+    driver.get(f"{base_url}/journal")
+    wait(driver).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "h1.page-title"), "Your journal"))
+
+
+def write_card(driver, base_url, drawer, text, tags=()):
+    driver.get(f"{base_url}/journal/cards/new")
+    Select(wait(driver).until(EC.visibility_of_element_located((By.NAME, "drawerId")))).select_by_visible_text(drawer)
+    driver.find_element(By.NAME, "text").send_keys(text)
+    tag_input = driver.find_element(By.NAME, "newTags")
+    for tag in tags:
+        tag_input.send_keys(tag, Keys.ENTER)  # the script turns each into a ticked chip
+    driver.find_element(By.XPATH, "//button[normalize-space(.)='Save card']").click()
+    wait(driver).until(lambda d: path_of(d).startswith("/journal/cards/") and "new" not in path_of(d))
+
+
+def lock_bar_button(driver, label):
+    return wait(driver).until(
+        EC.element_to_be_clickable((By.XPATH, f"//div[contains(@class,'journal-lockbar')]//*[normalize-space(.)='{label}']"))
+    )
+
+
+def test_write_a_text_card(server, browser, screenshot):
+    sign_in(browser, server)
+    open_journal(browser, server)
+    screenshot("journal-index")
+
+    write_card(browser, server, "Daily", "Walked along the harbour with Tom at dawn.", tags=["sea", "tom"])
+
+    body = browser.find_element(By.TAG_NAME, "main").text
+    assert "Walked along the harbour" in body
+    chips = [tag.text for tag in browser.find_elements(By.CSS_SELECTOR, ".index-card__tags .tag")]
+    assert chips == ["sea", "tom"], chips
+    screenshot("journal-card")
+
+    open_journal(browser, server)
+    assert "Walked along the harbour" in browser.find_element(By.CSS_SELECTOR, ".journal-stack").text
+
+
+def test_lock_and_unlock_the_private_drawer(server, browser, screenshot):
+    sign_in(browser, server)
+    open_journal(browser, server)
+
+    # unlocking asks for the password again
+    lock_bar_button(browser, "Unlock").click()
+    wait_for_path(browser, "/journal/unlock")
+    screenshot("journal-unlock")
+    fill_and_submit(browser, {"password": OWNER["password"]})
+    wait_for_path(browser, "/journal")
+    lock_bar_button(browser, "Lock now")
+
+    write_card(browser, server, "Private", f"The {SECRET} stays between us.")
+    assert SECRET in browser.find_element(By.TAG_NAME, "main").text
+
+    # "Lock now" hides it everywhere: only "Private card" and the dots are left
+    lock_bar_button(browser, "Lock now").click()
+    wait(browser).until(EC.presence_of_element_located((By.XPATH, "//*[contains(., 'locked again')]")))
+    assert SECRET not in browser.page_source
+    browser.find_element(By.XPATH, "//a[contains(@class,'drawer-front')][.//*[normalize-space(.)='Private']]").click()
+    wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".index-card--locked")))
+    redacted = browser.find_element(By.CSS_SELECTOR, ".index-card--locked")
+    assert "Private card" in redacted.text
+    assert "••••••••••" in redacted.text
+    assert SECRET not in browser.page_source
+    screenshot("journal-private-locked")
+
+    # opening the card shows the unlock prompt; the password opens it
+    redacted.click()
+    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "h1"), "Unlock your journal"))
+    assert SECRET not in browser.page_source
+    fill_and_submit(browser, {"password": OWNER["password"]})
+    wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "main"), SECRET))
+    screenshot("journal-private-open")
