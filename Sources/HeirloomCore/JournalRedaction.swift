@@ -70,6 +70,7 @@ public enum JournalRedaction {
             return .redacted(id: card.id, drawerID: card.drawerID, kind: card.kind, day: card.day)
         }
         let title = JournalRules.displayTitle(title: card.title, text: card.text, kind: card.kind)
-        return .open(card, displayTitle: title, snippet: JournalRules.snippet(card.text))
+        let snippet = JournalRules.snippet(card.text, continuing: card.title == nil ? title : nil)
+        return .open(card, displayTitle: title, snippet: snippet)
     }
 }

@@ -51,9 +51,15 @@ public enum JournalRules {
         return shortened(words, to: derivedTitleLength)
     }
 
-    /// The first lines of a card's text, on one line.
-    public static func snippet(_ text: String) -> String {
-        shortened(collapsingWhitespace(text), to: snippetLength)
+    /// The first lines of a card's text, on one line. When the title is the text's first words, the
+    /// snippet carries on where the title stopped, so that the same words are not shown twice.
+    public static func snippet(_ text: String, continuing derivedTitle: String? = nil) -> String {
+        let words = collapsingWhitespace(text)
+        guard let derivedTitle else { return shortened(words, to: snippetLength) }
+        let shown = derivedTitle.hasSuffix("…") ? String(derivedTitle.dropLast()) : derivedTitle
+        guard words.hasPrefix(shown) else { return shortened(words, to: snippetLength) }
+        let rest = String(words.dropFirst(shown.count)).trimmingWhitespace()
+        return rest.isEmpty ? "" : shortened("…" + rest, to: snippetLength)
     }
 
     /// Tags as a person typed them, one per entry or separated by commas: trimmed, without a leading "#",

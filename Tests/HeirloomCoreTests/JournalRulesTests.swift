@@ -17,6 +17,16 @@ struct JournalRulesTests {
         #expect(JournalRules.displayTitle(title: nil, text: "", kind: .voice) == "Voice card")
     }
 
+    @Test("the snippet carries on where a title made of the first words stopped")
+    func snippetAfterDerivedTitle() {
+        let text = "Walked along the harbour with Tom at dawn. The fishing boats were coming in."
+        let title = JournalRules.displayTitle(title: nil, text: text, kind: .text)
+        #expect(title == "Walked along the harbour with Tom at dawn. The fishing…")
+        #expect(JournalRules.snippet(text, continuing: title) == "…boats were coming in.")
+        #expect(JournalRules.snippet("Short note", continuing: "Short note") == "")
+        #expect(JournalRules.snippet("Short note") == "Short note")
+    }
+
     @Test("titles are trimmed, blank means none, and long ones are refused")
     func titles() throws {
         #expect(try JournalRules.title("   ") == nil)
