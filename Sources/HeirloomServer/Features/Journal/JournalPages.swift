@@ -48,13 +48,16 @@ enum JournalPages {
         var snippet: String
         var day: String
         var drawerName: String
+        /// An open card in a locked drawer: shown in the locked colour.
+        var isPrivate: Bool
         var tags: [String]
         var hasTags = false
 
-        init(_ shown: JournalRedaction.Shown, drawerNames: [UUID: String]) {
+        init(_ shown: JournalRedaction.Shown, drawers: [UUID: JournalDrawer]) {
             id = shown.id.uuidString
             day = shown.day.inWords
-            drawerName = drawerNames[shown.drawerID] ?? ""
+            drawerName = drawers[shown.drawerID]?.name ?? ""
+            isPrivate = drawers[shown.drawerID]?.isLocked ?? false
             switch shown {
             case .redacted(_, _, let kind, _):
                 redacted = true
@@ -78,13 +81,15 @@ enum JournalPages {
         var label: String
         var cards: [CardRow]
 
-        static func make(_ cards: [JournalRedaction.Shown], by grouping: JournalGrouping, drawerNames: [UUID: String])
+        static func make(
+            _ cards: [JournalRedaction.Shown], by grouping: JournalGrouping, drawers: [UUID: JournalDrawer]
+        )
             -> [CardGroup]
         {
             grouping.split(cards, day: \.day).map { group, members in
                 CardGroup(
                     label: grouping == .none ? "" : group.label,
-                    cards: members.map { CardRow($0, drawerNames: drawerNames) })
+                    cards: members.map { CardRow($0, drawers: drawers) })
             }
         }
     }

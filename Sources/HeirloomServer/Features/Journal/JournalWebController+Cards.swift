@@ -21,6 +21,7 @@ extension JournalWebController {
         var drawers: [JournalPages.DrawerOption]
         var hidesLockedDrawers: Bool
         var cardTags: [String]
+        var hasCardTags: Bool
         var knownTags: [String]
         var errors: [String: String]
     }
@@ -30,8 +31,8 @@ extension JournalWebController {
         let id = try Self.id(req, "card")
         let shown = try await req.heirloom.journalCards.card(id, for: reader)
         guard case .open(let card, _, _) = shown else { throw AppError.journalLocked }
-        let names = try Self.names(try await req.heirloom.journalDrawers.listed(for: reader))
-        let row = JournalPages.CardRow(shown, drawerNames: names)
+        let drawers = try Self.byID(try await req.heirloom.journalDrawers.listed(for: reader))
+        let row = JournalPages.CardRow(shown, drawers: drawers)
         let model = JournalPages.Card(
             lock: .init(reader, next: "/journal/cards/\(id)"), card: row, text: card.text,
             drawerID: card.drawerID.uuidString)
@@ -150,6 +151,7 @@ extension JournalWebController {
             drawers: options,
             hidesLockedDrawers: open.count < drawers.count,
             cardTags: cardTags,
+            hasCardTags: !cardTags.isEmpty,
             knownTags: known,
             errors: errors
         )

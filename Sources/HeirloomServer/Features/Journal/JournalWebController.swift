@@ -52,7 +52,7 @@ struct JournalWebController: RouteCollection {
                 return .init(key: each.key, label: each.label, href: href, current: each.key == view.key)
             },
             view: view.key,
-            groups: JournalPages.CardGroup.make(cards, by: view.grouping, drawerNames: try Self.names(listed)),
+            groups: JournalPages.CardGroup.make(cards, by: view.grouping, drawers: try Self.byID(listed)),
             query: query,
             tag: tag,
             tags: tags.prefix(30).map {
@@ -79,17 +79,17 @@ struct JournalWebController: RouteCollection {
         let model = JournalPages.Drawer(
             lock: .init(reader, next: "/journal/drawers/\(id)"),
             drawer: try .init(drawer, reader: reader),
-            groups: JournalPages.CardGroup.make(cards, by: .none, drawerNames: try Self.names(listed)),
+            groups: JournalPages.CardGroup.make(cards, by: .none, drawers: try Self.byID(listed)),
             hasCards: !cards.isEmpty
         )
         let base = PageBase(request: req, title: drawer.drawer.name, nav: "journal")
         return try await Page.render("journal/drawer", base: base, model, on: req)
     }
 
-    static func names(_ listed: [JournalDrawerService.Listed]) throws -> [UUID: String] {
-        var names: [UUID: String] = [:]
-        for each in listed { names[try each.drawer.requireID()] = each.drawer.name }
-        return names
+    static func byID(_ listed: [JournalDrawerService.Listed]) throws -> [UUID: JournalDrawer] {
+        var drawers: [UUID: JournalDrawer] = [:]
+        for each in listed { drawers[try each.drawer.requireID()] = each.drawer }
+        return drawers
     }
 
     static func id(_ req: Request, _ what: String) throws -> UUID {
