@@ -73,6 +73,9 @@ struct JournalCardTests {
                 try timeline.list("cards", "createdAt") == ["2026-12-01", "2026-11-23", "2026-11-22", "2026-11-16"])
             #expect(try timeline.object["groups"] == nil)
 
+            let newest = try await app.api(.GET, "/api/journal/cards?limit=2", token: ann.token)
+            #expect(try newest.list("cards", "createdAt") == ["2026-12-01", "2026-11-23"])
+
             let weeks = try await app.api(.GET, "/api/journal/cards?group=week", token: ann.token)
             let weekGroups = try weeks.content.get([GroupBody].self, at: "groups")
             #expect(weekGroups.map(\.label) == ["Nov 30 – Dec 6, 2026", "Nov 23 – 29, 2026", "Nov 16 – 22, 2026"])

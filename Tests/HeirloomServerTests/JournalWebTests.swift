@@ -108,6 +108,23 @@ struct JournalWebTests {
         }
     }
 
+    @Test("the journal page shows the newest 50 cards, then older ones on request")
+    func olderCards() async throws {
+        try await withApp { app in
+            let (browser, ann) = try await signedIn(app)
+            let daily = try #require(try await app.journalDrawers(ann)["Daily"])
+            for number in 1...51 {
+                _ = try await app.writeCard(ann, drawer: daily, text: "Card number \(number).")
+            }
+            let first = try await browser.get("/journal").body.string
+            #expect(first.contains("Card number 51.") && first.contains("Card number 2."))
+            #expect(!first.contains("Card number 1."))
+            #expect(first.contains("href=\"/journal?view=timeline&amp;shown=100\""))
+            let more = try await browser.get("/journal?view=timeline&shown=100").body.string
+            #expect(more.contains("Card number 1.") && !more.contains("Show older cards"))
+        }
+    }
+
     @Test("drawers are added, reordered, and deleted after choosing where their cards go")
     func arrangeDrawers() async throws {
         try await withApp { app in

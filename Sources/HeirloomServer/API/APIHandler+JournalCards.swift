@@ -11,7 +11,7 @@ extension APIHandler {
         let drawerID = try query.drawerId.map { try uuid($0, "drawer") }
         let grouping = query.group.flatMap { JournalGrouping(rawValue: $0.rawValue) } ?? .none
         let cards = try await request.heirloom.journalCards.list(
-            .init(drawerID: drawerID, tag: query.tag, query: query.q), for: try reader)
+            .init(drawerID: drawerID, tag: query.tag, query: query.q, limit: query.limit), for: try reader)
         return .ok(.init(body: .json(.init(cards, grouping: grouping))))
     }
 

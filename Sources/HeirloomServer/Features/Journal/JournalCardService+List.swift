@@ -8,6 +8,8 @@ extension JournalCardService {
         var drawerID: UUID?
         var tag: String?
         var query: String?
+        /// At most this many, newest first; nil for all.
+        var limit: Int?
     }
 
     /// The reader's cards, newest first.
@@ -41,10 +43,9 @@ extension JournalCardService {
         if let query {
             cards = cards.filter(\.$searchText ~~ query)
         }
-        let found = try await cards.with(\.$tags)
-            .sort(\.$writtenOn, .descending)
-            .sort(\.$createdAt, .descending)
-            .all()
+        cards = cards.with(\.$tags).sort(\.$writtenOn, .descending).sort(\.$createdAt, .descending)
+        if let limit = filter.limit { cards = cards.limit(max(limit, 0)) }
+        let found = try await cards.all()
         return try found.compactMap { card in
             guard let drawer = byID[card.$drawer.id] else { return nil }
             // LIKE treats % and _ as wildcards; the plain comparison keeps only real matches.

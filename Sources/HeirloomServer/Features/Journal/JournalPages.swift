@@ -122,6 +122,8 @@ enum JournalPages {
         var hasTags: Bool
         var isFiltered: Bool
         var hasCards: Bool
+        /// The address that shows older cards too, when there are more.
+        var moreHref: String?
     }
 
     /// One drawer and its cards (redacted while it is locked).

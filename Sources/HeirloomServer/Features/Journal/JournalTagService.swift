@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import HeirloomCore
+import SQLKit
 
 /// A member's journal tags: a real relation between cards and tags, unique per member.
 struct JournalTagService: Sendable {
@@ -44,19 +45,23 @@ struct JournalTagService: Sendable {
     /// The tags on cards in the given drawers, most used first; `prefix` narrows them for autocomplete.
     func tags(userID: UUID, inDrawers drawerIDs: [UUID], prefix: String?) async throws -> [Counted] {
         guard !drawerIDs.isEmpty else { return [] }
-        let links = try await JournalCardTag.query(on: db)
-            .join(parent: \.$card)
-            .join(parent: \.$tag)
-            .filter(JournalCard.self, \.$user.$id == userID)
-            .filter(JournalCard.self, \.$drawer.$id ~~ drawerIDs)
+        let links = JournalCardTag.schema
+        let cards = JournalCard.schema
+        let tags = JournalTag.schema
+        // Counted in the database: a journal with thousands of cards has many more tag links.
+        let rows = try await db.sql().select()
+            .column(SQLColumn("name", table: tags), as: "name")
+            .column(SQLFunction("COUNT", args: SQLLiteral.all), as: "uses")
+            .from(links)
+            .join(cards, on: SQLColumn("id", table: cards), .equal, SQLColumn("card_id", table: links))
+            .join(tags, on: SQLColumn("id", table: tags), .equal, SQLColumn("tag_id", table: links))
+            .where(SQLColumn("user_id", table: cards), .equal, SQLBind(userID))
+            .where(SQLColumn("drawer_id", table: cards), .in, SQLBind.group(drawerIDs))
+            .groupBy(SQLColumn("name", table: tags))
             .all()
-        var counts: [String: Int] = [:]
-        for link in links {
-            counts[try link.joined(JournalTag.self).name, default: 0] += 1
-        }
         let start = JournalRules.searchQuery(prefix) ?? ""
-        return counts.filter { start.isEmpty || $0.key.hasPrefix(start) }
-            .map { Counted(name: $0.key, count: $0.value) }
+        return try rows.map { Counted(name: try $0.decode(column: "name"), count: try $0.decode(column: "uses")) }
+            .filter { start.isEmpty || $0.name.hasPrefix(start) }
             .sorted { ($1.count, $0.name) < ($0.count, $1.name) }
     }
 

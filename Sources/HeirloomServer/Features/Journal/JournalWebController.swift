@@ -28,6 +28,9 @@ struct JournalWebController: RouteCollection {
         journal.post("cards", ":id", "delete", use: deleteCard)
     }
 
+    /// How many cards the journal page shows at first, and how many more each "Show older cards" adds.
+    static let pageSize = 50
+
     static let views: [(key: String, label: String, grouping: JournalGrouping)] = [
         ("timeline", "Timeline", .none), ("cabinet", "Cabinet", .week), ("bookshelf", "Bookshelf", .month),
     ]
@@ -38,18 +41,23 @@ struct JournalWebController: RouteCollection {
         let view = Self.views.first { $0.key == req.query[String.self, at: "view"] } ?? Self.views[0]
         let query = req.query[String.self, at: "q"] ?? ""
         let tag = req.query[String.self, at: "tag"] ?? ""
+        let shown = min(max(req.query[Int.self, at: "shown"] ?? Self.pageSize, Self.pageSize), 10_000)
         let listed = try await req.heirloom.journalDrawers.listed(for: reader)
-        let cards = try await req.heirloom.journalCards.list(
-            .init(drawerID: nil, tag: tag.isEmpty ? nil : tag, query: query), for: reader)
+        var cards = try await req.heirloom.journalCards.list(
+            .init(drawerID: nil, tag: tag.isEmpty ? nil : tag, query: query, limit: shown + 1), for: reader)
+        let hasMore = cards.count > shown
+        cards = Array(cards.prefix(shown))
         let tags = try await req.heirloom.journalCards.tags(prefix: nil, for: reader)
+        var filters = ""
+        if !query.isEmpty { filters += "&q=\(query.urlQueryEncoded)" }
+        if !tag.isEmpty { filters += "&tag=\(tag.urlQueryEncoded)" }
         let model = JournalPages.Index(
             lock: .init(reader, next: "/journal"),
             drawers: try listed.map { try .init($0, reader: reader) },
             views: Self.views.map { each in
-                var href = "/journal?view=\(each.key)"
-                if !query.isEmpty { href += "&q=\(query.urlQueryEncoded)" }
-                if !tag.isEmpty { href += "&tag=\(tag.urlQueryEncoded)" }
-                return .init(key: each.key, label: each.label, href: href, current: each.key == view.key)
+                .init(
+                    key: each.key, label: each.label, href: "/journal?view=\(each.key)\(filters)",
+                    current: each.key == view.key)
             },
             view: view.key,
             groups: JournalPages.CardGroup.make(cards, by: view.grouping, drawers: try Self.byID(listed)),
@@ -62,7 +70,8 @@ struct JournalWebController: RouteCollection {
             },
             hasTags: !tags.isEmpty,
             isFiltered: !query.isEmpty || !tag.isEmpty,
-            hasCards: !cards.isEmpty
+            hasCards: !cards.isEmpty,
+            moreHref: hasMore ? "/journal?view=\(view.key)\(filters)&shown=\(shown + Self.pageSize)" : nil
         )
         return try await Page.render(
             "journal/index", base: PageBase(request: req, title: "Journal", nav: "journal"), model, on: req)
