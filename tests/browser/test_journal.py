@@ -97,3 +97,29 @@ def test_lock_and_unlock_the_private_drawer(server, browser, screenshot):
     fill_and_submit(browser, {"password": OWNER["password"]})
     wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "main"), SECRET))
     screenshot("journal-private-open")
+
+
+def test_delete_a_drawer_after_choosing_where_its_cards_go(server, browser, screenshot):
+    sign_in(browser, server)
+    browser.get(f"{server}/journal/drawers")
+
+    # given a new drawer with a card in it
+    fill_and_submit(browser, {"name": "Letters to Tom"})
+    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".drawer-list"), "Letters to Tom"))
+    write_card(browser, server, "Letters to Tom", "Dear Tom, the roses are out again.")
+
+    # when the drawer is deleted, the page asks where its card should go
+    browser.get(f"{server}/journal/drawers")
+    row = browser.find_element(By.XPATH, "//li[contains(@class,'drawer-row')][.//h2[contains(., 'Letters to Tom')]]")
+    row.find_element(By.XPATH, ".//a[contains(., 'Delete')]").click()
+    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "h1"), "Letters to Tom"))
+    Select(browser.find_element(By.NAME, "moveTo")).select_by_visible_text("Gratitude")
+    screenshot("journal-drawer-delete")
+    browser.find_element(By.XPATH, "//button[contains(., 'Move the cards and delete')]").click()
+    wait_for_path(browser, "/journal/drawers")
+    assert "Letters to Tom" not in browser.find_element(By.CSS_SELECTOR, ".drawer-list").text
+
+    # then the card is in the chosen drawer
+    browser.get(f"{server}/journal")
+    browser.find_element(By.XPATH, "//a[contains(@class,'drawer-front')][.//*[normalize-space(.)='Gratitude']]").click()
+    wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "main"), "Dear Tom, the roses are out again."))
