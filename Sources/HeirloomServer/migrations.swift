@@ -9,5 +9,7 @@ extension Migrations {
         add(CreateAuthToken())
         add(CreateInvitation())
         add(CreateHubState())
+        // Media pipeline.
+        add(CreateMediaObject())
     }
 }

@@ -8,6 +8,7 @@ func routes(_ app: Application) throws {
     let api = app.grouped(RequestContextMiddleware())
     try APIHandler().registerHandlers(on: VaporTransport(routesBuilder: api), serverURL: Servers.Server1.url())
     app.get("api", "openapi.yaml", use: OpenAPIDocument.serve)
+    try app.register(collection: MediaFileController())
 
     // Web pages.
     try app.register(collection: AuthWebController())

@@ -26,6 +26,8 @@ enum AppError: Error, Sendable {
     case tooManyAttempts(retryAfter: Date)
     /// The body is larger than allowed.
     case payloadTooLarge(String)
+    /// A file of a kind this use does not accept.
+    case unsupportedMedia(String)
     /// A service the hub depends on did not answer.
     case unavailable(code: String, message: String)
     /// Something that should not happen; logged, and shown without detail.
@@ -43,6 +45,7 @@ enum AppError: Error, Sendable {
         case .invalid: .unprocessableEntity
         case .tooManyAttempts: .tooManyRequests
         case .payloadTooLarge: .payloadTooLarge
+        case .unsupportedMedia: .unsupportedMediaType
         case .unavailable: .serviceUnavailable
         case .internalProblem: .internalServerError
         }
@@ -62,6 +65,7 @@ enum AppError: Error, Sendable {
         case .invalid: "invalid_field"
         case .tooManyAttempts: "too_many_attempts"
         case .payloadTooLarge: "payload_too_large"
+        case .unsupportedMedia: "unsupported_media_type"
         case .unavailable(let code, _): code
         case .internalProblem: "internal_error"
         }
@@ -81,6 +85,7 @@ enum AppError: Error, Sendable {
         case .invalid(let error): error.message
         case .tooManyAttempts(let date): "Too many attempts. Please try again \(Self.whenText(date))."
         case .payloadTooLarge(let message): message
+        case .unsupportedMedia(let message): message
         case .unavailable(_, let message): message
         case .internalProblem: "Something went wrong on the hub. Nothing was changed; please try again."
         }
@@ -115,6 +120,7 @@ extension AppError {
         switch error {
         case let error as AppError: return error
         case let error as FieldError: return .invalid(error)
+        case let error as MediaError: return error.appError
         default: throw error
         }
     }
