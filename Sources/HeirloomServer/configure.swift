@@ -54,6 +54,7 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
     app.asyncCommands.use(MediaCommands(), as: "media")
     if overrides.runsMediaCollector { app.lifecycle.use(MediaCollectorSchedule()) }
 
+    registerMediaAccess(app.heirloom.mediaAccess)
     try routes(app)
 }
 

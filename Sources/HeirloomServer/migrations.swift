@@ -11,5 +11,10 @@ extension Migrations {
         add(CreateHubState())
         // Media pipeline.
         add(CreateMediaObject())
+        // Treasure chest: items.
+        add(AddDefaultCurrencyToHousehold())
+        add(CreateItem())
+        add(CreateItemMedia())
+        add(CreateItemSearchIndex())
     }
 }

@@ -46,6 +46,7 @@ struct RequestServices: Sendable {
     var accounts: AccountService { AccountService(db: db, services: services, tokens: tokens, client: client) }
     var households: HouseholdService { HouseholdService(db: db, services: services, tokens: tokens) }
     var media: MediaService { MediaService(db: db, pipeline: services.media) }
+    var items: ItemService { ItemService(db: db, media: media) }
 }
 
 extension Request {

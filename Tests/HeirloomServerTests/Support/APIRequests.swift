@@ -171,3 +171,31 @@ struct MediaBody: Decodable {
     var thumbnailUrl: String?
     var playUrl: String?
 }
+
+extension Application {
+    /// Sends a multipart/form-data request: `files` as (field, file name, bytes), `fields` as text parts.
+    func multipart(
+        _ path: String,
+        token: String,
+        files: [(field: String, name: String, data: Data)],
+        fields: [String: String] = [:]
+    ) async throws -> TestingHTTPResponse {
+        let boundary = "heirloom-test-\(UUID().uuidString)"
+        var body = Data()
+        for (name, value) in fields {
+            body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
+        }
+        for file in files {
+            body += Data(
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.field)\"; filename=\"\(file.name)\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+                    .utf8
+            )
+            body += file.data + Data("\r\n".utf8)
+        }
+        body += Data("--\(boundary)--\r\n".utf8)
+        var headers = HTTPHeaders()
+        headers.bearerAuthorization = BearerAuthorization(token: token)
+        headers.replaceOrAdd(name: .contentType, value: "multipart/form-data; boundary=\(boundary)")
+        return try await testing().sendRequest(.POST, path, headers: headers, body: ByteBuffer(data: body))
+    }
+}
