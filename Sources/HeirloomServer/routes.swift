@@ -14,4 +14,5 @@ func routes(_ app: Application) throws {
     try app.register(collection: AuthWebController())
     try app.register(collection: HomeWebController())
     try app.register(collection: SettingsWebController())
+    try app.register(collection: ItemWebController())
 }
