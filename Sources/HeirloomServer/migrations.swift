@@ -16,5 +16,8 @@ extension Migrations {
         add(CreateItem())
         add(CreateItemMedia())
         add(CreateItemSearchIndex())
+        // Beneficiaries.
+        add(CreateBeneficiary())
+        add(CreateItemBeneficiary())
     }
 }

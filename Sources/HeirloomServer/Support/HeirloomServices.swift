@@ -47,6 +47,7 @@ struct RequestServices: Sendable {
     var households: HouseholdService { HouseholdService(db: db, services: services, tokens: tokens) }
     var media: MediaService { MediaService(db: db, pipeline: services.media) }
     var items: ItemService { ItemService(db: db, media: media) }
+    var beneficiaries: BeneficiaryService { BeneficiaryService(db: db) }
 }
 
 extension Request {
