@@ -12,6 +12,8 @@ public struct HeirloomOverrides: Sendable {
     public var passwordCost = 12
     /// Now, as the hub sees it.
     public var clock: @Sendable () -> Date = { Date() }
+    /// Whether the server sweeps media orphans every few hours (off in tests).
+    public var runsMediaCollector = true
 
     public init() {}
 }
@@ -31,7 +33,10 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
         passwords: try PasswordHasher(cost: overrides.passwordCost, threadPool: app.threadPool),
         throttle: LoginThrottle(),
         apple: AppleIdentityVerifier(
-            jwksURL: config.appleJWKSURL, bundleIDs: config.appleBundleIDs, clock: overrides.clock)
+            jwksURL: config.appleJWKSURL, bundleIDs: config.appleBundleIDs, clock: overrides.clock),
+        media: try MediaPipeline(
+            dataDirectory: config.dataDirectory, limits: config.mediaLimits, threadPool: app.threadPool),
+        mediaAccess: MediaAccessRules()
     )
 
     // Outermost first: headers and the CSRF cookie apply to error pages too.
@@ -46,7 +51,10 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
 
     app.asyncCommands.use(CreateUserCommand(), as: "create-user")
     app.asyncCommands.use(ResetPasswordCommand(), as: "reset-password")
+    app.asyncCommands.use(MediaCommands(), as: "media")
+    if overrides.runsMediaCollector { app.lifecycle.use(MediaCollectorSchedule()) }
 
+    registerMediaAccess(app.heirloom.mediaAccess)
     try routes(app)
 }
 

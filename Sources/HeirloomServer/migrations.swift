@@ -9,6 +9,16 @@ extension Migrations {
         add(CreateAuthToken())
         add(CreateInvitation())
         add(CreateHubState())
+        // Media pipeline.
+        add(CreateMediaObject())
+        // Treasure chest: items.
+        add(AddDefaultCurrencyToHousehold())
+        add(CreateItem())
+        add(CreateItemMedia())
+        add(CreateItemSearchIndex())
+        // Beneficiaries.
+        add(CreateBeneficiary())
+        add(CreateItemBeneficiary())
         // The private journal (issue 8).
         add(CreateJournalDrawer())
         add(CreateJournalCard())

@@ -8,10 +8,12 @@ func routes(_ app: Application) throws {
     let api = app.grouped(RequestContextMiddleware())
     try APIHandler().registerHandlers(on: VaporTransport(routesBuilder: api), serverURL: Servers.Server1.url())
     app.get("api", "openapi.yaml", use: OpenAPIDocument.serve)
+    try app.register(collection: MediaFileController())
 
     // Web pages.
     try app.register(collection: AuthWebController())
     try app.register(collection: HomeWebController())
     try app.register(collection: SettingsWebController())
+    try app.register(collection: ItemWebController())
     try app.register(collection: JournalWebController())
 }

@@ -71,9 +71,10 @@ extension APIHandler {
 
     func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
         let principal = try principal
+        let household = try await request.heirloom.households.household(of: principal)
         let me = Components.Schemas.Me(
             user: .init(id: principal.userID.uuidString, name: principal.name, email: principal.email),
-            household: .init(id: principal.householdID.uuidString, name: principal.householdName),
+            household: try .init(household),
             role: .init(principal.role)
         )
         return .ok(.init(body: .json(me)))

@@ -10,7 +10,11 @@ extension APIHandler {
 
     func updateHousehold(_ input: Operations.UpdateHousehold.Input) async throws -> Operations.UpdateHousehold.Output {
         guard case .json(let body) = input.body else { throw AppError.badRequest("Expected a JSON body.") }
-        let household = try await request.heirloom.households.rename(by: try principal, to: body.name)
+        let household = try await request.heirloom.households.update(
+            by: try principal,
+            name: body.name,
+            defaultCurrency: body.defaultCurrency
+        )
         return .ok(.init(body: .json(try .init(household))))
     }
 

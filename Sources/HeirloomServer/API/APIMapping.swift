@@ -10,7 +10,8 @@ extension Components.Schemas.User {
 
 extension Components.Schemas.Household {
     init(_ household: Household) throws {
-        self.init(id: try household.requireID().uuidString, name: household.name)
+        self.init(
+            id: try household.requireID().uuidString, name: household.name, defaultCurrency: household.defaultCurrency)
     }
 }
 

@@ -44,7 +44,8 @@ enum CSRF {
         try verify(request.headers.first(name: headerName), request)
     }
 
-    private static func verify(_ submitted: String?, _ request: Request) throws(AppError) {
+    /// Checks a token read from a streamed form.
+    static func verify(_ submitted: String?, _ request: Request) throws(AppError) {
         guard let expected = request.cookies[cookieName]?.string, expected.count >= 32,
             let submitted, SecretToken.constantTimeEquals(submitted, expected)
         else {

@@ -7,13 +7,16 @@ final class Household: Model, @unchecked Sendable {
 
     @ID(key: .id) var id: UUID?
     @Field(key: "name") var name: String
+    /// ISO 4217 code new items use unless told otherwise.
+    @Field(key: "default_currency") var defaultCurrency: String
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 
     init() {}
 
-    init(id: UUID? = nil, name: String) {
+    init(id: UUID? = nil, name: String, defaultCurrency: String = "USD") {
         self.id = id
         self.name = name
+        self.defaultCurrency = defaultCurrency
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomCore
 
 /// Everything Heirloom reads from its environment, read once at start-up.
 public struct HeirloomConfig: Sendable {
@@ -14,6 +15,8 @@ public struct HeirloomConfig: Sendable {
     public var appleBundleIDs: [String]
     /// Where Apple's signing keys are published.
     public var appleJWKSURL: URL
+    /// The largest upload for each use, in bytes.
+    public var mediaLimits: [MediaUse: Int64]
 
     /// Which database Heirloom keeps its records in.
     public enum DatabaseChoice: Sendable, Equatable {
@@ -100,13 +103,27 @@ extension HeirloomConfig {
             variable: "HEIRLOOM_APPLE_JWKS_URL"
         )
 
+        var mediaLimits: [MediaUse: Int64] = [:]
+        let limitVariables: [(String, MediaUse)] = [
+            ("HEIRLOOM_MAX_IMAGE_MB", .photo), ("HEIRLOOM_MAX_DOCUMENT_MB", .document),
+            ("HEIRLOOM_MAX_AUDIO_MB", .audio), ("HEIRLOOM_MAX_VIDEO_MB", .video),
+        ]
+        for (variable, use) in limitVariables {
+            guard let raw = value(variable) else { continue }
+            guard let megabytes = Int64(raw), megabytes > 0, megabytes <= 1_000_000 else {
+                throw ConfigError(variable: variable, problem: "expected a whole number of megabytes, got \"\(raw)\"")
+            }
+            mediaLimits[use] = megabytes * 1_000_000
+        }
+
         return HeirloomConfig(
             dataDirectory: dataDirectory,
             database: database,
             publicURL: publicURL,
             allowSignup: allowSignup,
             appleBundleIDs: bundleIDs,
-            appleJWKSURL: jwksURL
+            appleJWKSURL: jwksURL,
+            mediaLimits: mediaLimits
         )
     }
 

@@ -26,6 +26,8 @@ enum AppError: Error, Sendable {
     case tooManyAttempts(retryAfter: Date)
     /// The body is larger than allowed.
     case payloadTooLarge(String)
+    /// A file of a kind this use does not accept.
+    case unsupportedMedia(String)
     /// A service the hub depends on did not answer.
     case unavailable(code: String, message: String)
     /// The journal drawer is locked for this session or token; unlocking opens it for 10 minutes.
@@ -45,6 +47,7 @@ enum AppError: Error, Sendable {
         case .invalid: .unprocessableEntity
         case .tooManyAttempts: .tooManyRequests
         case .payloadTooLarge: .payloadTooLarge
+        case .unsupportedMedia: .unsupportedMediaType
         case .unavailable: .serviceUnavailable
         case .journalLocked: .locked
         case .internalProblem: .internalServerError
@@ -65,6 +68,7 @@ enum AppError: Error, Sendable {
         case .invalid: "invalid_field"
         case .tooManyAttempts: "too_many_attempts"
         case .payloadTooLarge: "payload_too_large"
+        case .unsupportedMedia: "unsupported_media_type"
         case .unavailable(let code, _): code
         case .journalLocked: "journal_locked"
         case .internalProblem: "internal_error"
@@ -85,6 +89,7 @@ enum AppError: Error, Sendable {
         case .invalid(let error): error.message
         case .tooManyAttempts(let date): "Too many attempts. Please try again \(Self.whenText(date))."
         case .payloadTooLarge(let message): message
+        case .unsupportedMedia(let message): message
         case .unavailable(_, let message): message
         case .journalLocked: "This drawer is locked. Please unlock your journal to open it."
         case .internalProblem: "Something went wrong on the hub. Nothing was changed; please try again."
@@ -120,6 +125,7 @@ extension AppError {
         switch error {
         case let error as AppError: return error
         case let error as FieldError: return .invalid(error)
+        case let error as MediaError: return error.appError
         default: throw error
         }
     }

@@ -30,6 +30,8 @@ struct MappedError: Sendable {
             }
         case let error as FieldError:
             self.init(AppError.invalid(error))
+        case let error as MediaError:
+            self.init(error.appError)
         case let error as DecodingError:
             self.init(status: .badRequest, code: "bad_request", message: Self.describe(error))
         case let error as ServerError:

@@ -10,6 +10,9 @@ struct HeirloomServices: Sendable {
     var passwords: PasswordHasher
     var throttle: LoginThrottle
     var apple: AppleIdentityVerifier
+    var media: MediaPipeline
+    /// Who may see media attached to each kind of feature object.
+    var mediaAccess: MediaAccessRules
 }
 
 extension Application {
@@ -42,6 +45,9 @@ struct RequestServices: Sendable {
     var tokens: TokenService { TokenService(db: db, now: services.clock) }
     var accounts: AccountService { AccountService(db: db, services: services, tokens: tokens, client: client) }
     var households: HouseholdService { HouseholdService(db: db, services: services, tokens: tokens) }
+    var media: MediaService { MediaService(db: db, pipeline: services.media) }
+    var items: ItemService { ItemService(db: db, media: media) }
+    var beneficiaries: BeneficiaryService { BeneficiaryService(db: db) }
 }
 
 extension Request {

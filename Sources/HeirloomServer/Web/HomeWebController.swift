@@ -27,7 +27,7 @@ struct HomeWebController: RouteCollection {
                 description: "Your treasure chest: the things that matter, with photos, papers and their stories.",
                 intro:
                     "Here you will keep a record of the things your family owns and cares about — with photos, appraisals and receipts, recorded stories, categories and values — for insurance, downsizing and passing things on.",
-                status: "coming"),
+                status: "ready"),
             Section(
                 key: "beneficiaries", title: "Beneficiaries", href: "/beneficiaries",
                 description: "Who should receive each item, and when, with a personal message.",
@@ -60,8 +60,22 @@ struct HomeWebController: RouteCollection {
     }
 
     struct HomePage: Encodable {
+        struct Stats: Encodable {
+            struct Category: Encodable {
+                var name: String
+                var count: Int
+                var totals: [String]
+            }
+
+            var itemCount: Int
+            var totals: [String]
+            var byCategory: [Category]
+            var recent: [ItemPages.Card]
+        }
+
         var greeting: String
         var sections: [Section]
+        var stats: Stats
     }
 
     struct ComingSoonPage: Encodable {
@@ -71,7 +85,22 @@ struct HomeWebController: RouteCollection {
     func home(req: Request) async throws -> Response {
         if try await req.heirloom.accounts.needsSetup() { return req.redirect(to: "/setup") }
         let principal = try req.principal()
-        let model = HomePage(greeting: greeting(for: principal.name, at: req.heirloom.now), sections: Section.all)
+        let items = req.heirloom.items
+        let summary = try await items.summary(householdID: principal.householdID)
+        let recent = try await items.list(.init(limit: 6), householdID: principal.householdID).items
+        let stats = HomePage.Stats(
+            itemCount: summary.count,
+            totals: summary.totals.map(\.displayString),
+            byCategory: summary.byCategory.map {
+                .init(name: $0.category.rawValue, count: $0.count, totals: $0.totals.map(\.displayString))
+            },
+            recent: try recent.map(ItemPages.Card.init)
+        )
+        let model = HomePage(
+            greeting: greeting(for: principal.name, at: req.heirloom.now),
+            sections: Section.all,
+            stats: stats
+        )
         let view = try await Page.render(
             "home", base: PageBase(request: req, title: "Home", nav: "home"), model, on: req)
         return try await view.encodeResponse(for: req)

@@ -49,6 +49,7 @@ extension PageBase.Flash {
         "token-revoked": "That session or device was signed out.",
         "password-changed": "Your password is changed. Your other sessions and devices were signed out.",
         "signed-out": "You are signed out.",
+        "item-deleted": "The item was deleted, with its photos, documents and stories.",
         "journal-locked": "Your private drawers are locked again.",
         "card-deleted": "The card was deleted.",
         "drawer-created": "The drawer was added.",

@@ -1,14 +1,24 @@
 import Foundation
 
-/// How dates read on pages: in words ("November 22, 2026").
+/// How dates read on pages: in words ("November 22, 2026"), the same whatever the server's locale.
 enum WebFormat {
     static func day(_ date: Date?) -> String {
         guard let date else { return "" }
-        return date.formatted(.dateTime.month(.wide).day().year())
+        return dayFormatter.string(from: date)
     }
 
     static func dayAndTime(_ date: Date?) -> String {
         guard let date else { return "Never" }
-        return date.formatted(.dateTime.month(.wide).day().year().hour().minute())
+        return dayAndTimeFormatter.string(from: date)
+    }
+
+    private static let dayFormatter = formatter("MMMM d, yyyy")
+    private static let dayAndTimeFormatter = formatter("MMMM d, yyyy 'at' h:mm a")
+
+    private static func formatter(_ format: String) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = format
+        return formatter
     }
 }

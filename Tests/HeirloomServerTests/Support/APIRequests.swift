@@ -124,3 +124,78 @@ extension TestingHTTPResponse {
         return items.map { "\($0[field] ?? "")" }
     }
 }
+
+extension Application {
+    /// Uploads raw bytes to `/api/media`.
+    func upload(
+        _ data: Data,
+        use: String,
+        fileName: String = "file",
+        token: String
+    ) async throws -> TestingHTTPResponse {
+        var headers = HTTPHeaders()
+        headers.bearerAuthorization = BearerAuthorization(token: token)
+        headers.contentType = .binary
+        let name = fileName.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "file"
+        return try await testing().sendRequest(
+            .POST,
+            "/api/media?use=\(use)&fileName=\(name)",
+            headers: headers,
+            body: ByteBuffer(data: data)
+        )
+    }
+
+    /// GETs a path with a bearer token and optional extra headers.
+    func download(_ path: String, token: String, headers extra: HTTPHeaders = [:]) async throws -> TestingHTTPResponse {
+        var headers = extra
+        headers.bearerAuthorization = BearerAuthorization(token: token)
+        return try await testing().sendRequest(.GET, path, headers: headers)
+    }
+}
+
+/// The media JSON as tests read it.
+struct MediaBody: Decodable {
+    var id: String
+    var kind: String
+    var format: String
+    var fileName: String
+    var sizeBytes: Int64
+    var width: Int?
+    var height: Int?
+    var takenAt: Date?
+    var durationSeconds: Double?
+    var waveform: [Double]?
+    var pageCount: Int?
+    var originalUrl: String
+    var displayUrl: String?
+    var thumbnailUrl: String?
+    var playUrl: String?
+}
+
+extension Application {
+    /// Sends a multipart/form-data request: `files` as (field, file name, bytes), `fields` as text parts.
+    func multipart(
+        _ path: String,
+        token: String,
+        files: [(field: String, name: String, data: Data)],
+        fields: [String: String] = [:]
+    ) async throws -> TestingHTTPResponse {
+        let boundary = "heirloom-test-\(UUID().uuidString)"
+        var body = Data()
+        for (name, value) in fields {
+            body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
+        }
+        for file in files {
+            body += Data(
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.field)\"; filename=\"\(file.name)\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+                    .utf8
+            )
+            body += file.data + Data("\r\n".utf8)
+        }
+        body += Data("--\(boundary)--\r\n".utf8)
+        var headers = HTTPHeaders()
+        headers.bearerAuthorization = BearerAuthorization(token: token)
+        headers.replaceOrAdd(name: .contentType, value: "multipart/form-data; boundary=\(boundary)")
+        return try await testing().sendRequest(.POST, path, headers: headers, body: ByteBuffer(data: body))
+    }
+}

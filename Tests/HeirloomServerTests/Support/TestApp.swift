@@ -24,6 +24,7 @@ struct TestOptions {
     var appleBundleIDs: [String] = []
     var appleJWKSURL = "http://127.0.0.1:9/keys"
     var publicURL = "http://hub.test"
+    var extraEnvironment: [String: String] = [:]
 }
 
 /// Builds a fresh hub (in-memory SQLite, or a new PostgreSQL database when `HEIRLOOM_TEST_DATABASE_URL` is
@@ -46,11 +47,13 @@ func withApp(
             ).path,
         ]
         if let url = database.url { environment["DATABASE_URL"] = url }
+        environment.merge(options.extraEnvironment) { _, new in new }
         var config = try HeirloomConfig.load(from: environment)
         if database.url == nil { config.database = .sqliteMemory }
         var overrides = HeirloomOverrides()
         overrides.passwordCost = 4
         overrides.clock = { clock.now }
+        overrides.runsMediaCollector = false
         try await configure(app, config: config, overrides: overrides)
         app.logger.logLevel = .warning
         try await prepareDatabase(app)

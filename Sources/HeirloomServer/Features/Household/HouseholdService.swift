@@ -20,9 +20,19 @@ struct HouseholdService: Sendable {
 
     /// Renames the household (owners only).
     func rename(by principal: Principal, to rawName: String) async throws -> Household {
+        try await update(by: principal, name: rawName, defaultCurrency: nil)
+    }
+
+    /// Changes the household's name and default currency, whichever are given (owners only).
+    func update(by principal: Principal, name rawName: String?, defaultCurrency: String?) async throws -> Household {
         try principal.requireOwner()
         let household = try await household(of: principal)
-        household.name = try AccountRules.name(rawName, field: "name", what: "household name")
+        if let rawName { household.name = try AccountRules.name(rawName, field: "name", what: "household name") }
+        if let defaultCurrency {
+            household.defaultCurrency = try CurrencyCode.parse(
+                defaultCurrency.trimmingWhitespace().uppercased(), field: "defaultCurrency"
+            ).code
+        }
         try await household.save(on: db)
         return household
     }

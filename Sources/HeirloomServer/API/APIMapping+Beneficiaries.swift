@@ -1,0 +1,64 @@
+import Foundation
+import HeirloomAPI
+import HeirloomCore
+
+extension Components.Schemas.Beneficiary {
+    init(_ summary: BeneficiaryService.Summary) throws {
+        let person = summary.beneficiary
+        self.init(
+            id: try person.requireID().uuidString,
+            name: person.name,
+            relationship: person.relationship,
+            email: person.email,
+            phoneNumber: person.phoneNumber,
+            contactIdentifier: person.contactIdentifier,
+            isLinkedToContact: person.isLinkedToContact,
+            itemCount: summary.itemCount,
+            totals: summary.totals.map(Components.Schemas.MoneyTotal.init),
+            createdAt: person.createdAt ?? Date(),
+            updatedAt: person.updatedAt ?? person.createdAt ?? Date()
+        )
+    }
+}
+
+extension Components.Schemas.MoneyTotal {
+    init(_ money: Money) {
+        self.init(currencyCode: money.currency.code, amount: money.decimalString)
+    }
+}
+
+extension Components.Schemas.BeneficiaryDetail {
+    init(_ detail: BeneficiaryService.Detail) throws {
+        self.init(
+            beneficiary: try .init(detail.summary),
+            assignedItems: try detail.assigned.map { link in
+                Components.Schemas.AssignedItem(link: try .init(link), item: try .init(link.item))
+            }
+        )
+    }
+}
+
+extension Components.Schemas.BeneficiaryLink {
+    init(_ link: ItemBeneficiary) throws {
+        self.init(
+            id: try link.requireID().uuidString,
+            itemId: link.$item.id.uuidString,
+            beneficiaryId: link.$beneficiary.id.uuidString,
+            accessPermission: .init(rawValue: link.permission.rawValue) ?? .immediate,
+            accessDate: BeneficiaryLinkDraft.dayText(link.accessDate),
+            personalMessage: link.personalMessage,
+            notificationStatus: .init(rawValue: link.notificationStatus) ?? .notSent
+        )
+    }
+}
+
+extension Components.Schemas.ContactImportEntry {
+    init(_ card: BeneficiaryService.ImportedCard) {
+        self.init(
+            name: card.name,
+            status: .init(rawValue: card.status) ?? .rejected,
+            beneficiaryId: card.beneficiaryID?.uuidString,
+            reason: card.reason
+        )
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import HeirloomCore
+
+/// What a person or an app sends to create or change a beneficiary: text as typed, checked by `BeneficiaryDraft`.
+struct BeneficiaryInput: Sendable, Equatable {
+    var name: String?
+    var relationship: String?
+    var email: String?
+    var phoneNumber: String?
+}
+
+/// A beneficiary's fields, checked: a name, a clean relationship, a real email address, a plausible phone number.
+struct BeneficiaryDraft: Sendable, Equatable {
+    var name: String
+    var relationship: Relationship?
+    var email: String?
+    var phoneNumber: String?
+
+    static let maximumPhoneLength = 60
+
+    /// Checks `input` over `base`. Absent fields keep their value; an empty string clears an optional one.
+    init(_ input: BeneficiaryInput, over base: BeneficiaryDraft) throws(FieldError) {
+        self = base
+        if let raw = input.name { name = try AccountRules.name(raw, field: "name", what: "name") }
+        if let raw = input.relationship { relationship = try Relationship.normalise(raw) }
+        if let raw = input.email {
+            email = raw.trimmingWhitespace().isEmpty ? nil : try AccountRules.email(raw, field: "email")
+        }
+        if let raw = input.phoneNumber { phoneNumber = try Self.phone(raw) }
+    }
+
+    init(name: String) {
+        self.name = name
+    }
+
+    /// A phone number as written, trimmed; it must have a digit and be at most 60 characters.
+    static func phone(_ raw: String) throws(FieldError) -> String? {
+        let text = raw.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        if text.isEmpty { return nil }
+        guard text.count <= maximumPhoneLength, text.contains(where: { $0.isNumber }) else {
+            throw FieldError(
+                field: "phoneNumber", message: "Please enter a phone number with its digits, like +1 555 0100.")
+        }
+        return text
+    }
+}
+
+extension BeneficiaryDraft {
+    /// The beneficiary's fields as they are.
+    init(_ beneficiary: Beneficiary) {
+        name = beneficiary.name
+        relationship = beneficiary.relationship.map(Relationship.init(storedValue:))
+        email = beneficiary.email
+        phoneNumber = beneficiary.phoneNumber
+    }
+
+    /// Writes the fields onto a model.
+    func apply(to beneficiary: Beneficiary) {
+        beneficiary.name = name
+        beneficiary.relationship = relationship?.storedValue
+        beneficiary.email = email
+        beneficiary.phoneNumber = phoneNumber
+    }
+}
+
+/// What is sent to assign an item or change an assignment; absent fields stay on update.
+struct BeneficiaryLinkInput: Sendable, Equatable {
+    var beneficiaryID: UUID?
+    var accessPermission: String?
+    /// A day, YYYY-MM-DD; empty clears it.
+    var accessDate: String?
+    var personalMessage: String?
+    /// Refused when present: only the hub changes it.
+    var notificationStatus: String?
+}
+
+/// A link's checked fields: a rule (with its date) and a message.
+struct BeneficiaryLinkDraft: Sendable, Equatable {
+    var rule: ReleaseRule
+    var personalMessage: String?
+
+    init(_ input: BeneficiaryLinkInput, over base: BeneficiaryLinkDraft) throws(FieldError) {
+        guard input.notificationStatus == nil else {
+            throw FieldError(
+                field: "notificationStatus",
+                message: "The hub sets the notification status when it tells the beneficiary; it cannot be changed.")
+        }
+        var permission = base.rule.permission
+        if let raw = input.accessPermission, !raw.isEmpty {
+            guard let parsed = AccessPermission(rawValue: raw) else {
+                throw FieldError(
+                    field: "accessPermission",
+                    message: "Please choose when they may have it: now, after a date, or upon your passing.")
+            }
+            permission = parsed
+        }
+        var date: Date?
+        if let raw = input.accessDate {
+            date = try Self.day(raw)
+        } else if permission == .afterSpecificDate {
+            date = base.rule.accessDate
+        }
+        rule = try ReleaseRule(permission: permission, accessDate: date)
+        personalMessage = base.personalMessage
+        if let raw = input.personalMessage { personalMessage = try ReleaseRule.personalMessage(raw) }
+    }
+
+    init(rule: ReleaseRule = .immediate, personalMessage: String? = nil) {
+        self.rule = rule
+        self.personalMessage = personalMessage
+    }
+
+    init(_ link: ItemBeneficiary) {
+        rule = link.rule
+        personalMessage = link.personalMessage
+    }
+
+    func apply(to link: ItemBeneficiary) {
+        link.accessPermission = rule.permission.rawValue
+        link.accessDate = rule.accessDate
+        link.personalMessage = personalMessage
+    }
+
+    /// A calendar day (YYYY-MM-DD) as midnight UTC; nil when empty.
+    static func day(_ raw: String) throws(FieldError) -> Date? {
+        do {
+            guard let text = try ItemDraft.day(raw, field: "accessDate") else { return nil }
+            return ItemPages.dayFormatter.date(from: text)
+        } catch let error as FieldError {
+            throw error
+        } catch {
+            throw FieldError(field: "accessDate", message: "Please give the date as year-month-day, like 2030-06-21.")
+        }
+    }
+
+    /// "2030-06-21" for a stored date.
+    static func dayText(_ date: Date?) -> String? {
+        date.map { ItemPages.dayFormatter.string(from: $0) }
+    }
+}

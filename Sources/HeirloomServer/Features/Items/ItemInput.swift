@@ -1,0 +1,117 @@
+import Foundation
+import HeirloomCore
+
+/// What a person or an app sends to create or change an item: text as typed, checked by `ItemDraft`.
+struct ItemInput: Sendable, Equatable {
+    var name: String?
+    var description: String?
+    var category: String?
+    var estimatedValue: String?
+    var currencyCode: String?
+    var suggestedPriceNew: String?
+    var suggestedPriceUsed: String?
+    var purchasePrice: String?
+    var purchaseDate: String?
+}
+
+/// An item's fields, checked: a name, a canonical category, exact amounts in one currency, a real date.
+struct ItemDraft: Sendable, Equatable {
+    var name: String
+    var description: String
+    var category: ItemCategory
+    var currency: CurrencyCode
+    var estimatedValue: Money?
+    var suggestedPriceNew: Money?
+    var suggestedPriceUsed: Money?
+    var purchasePrice: Money?
+    var purchaseDate: String?
+
+    static let maximumDescriptionLength = 20_000
+
+    /// Checks `input` over `base` (the item as it is, or the defaults for a new one). Absent fields keep
+    /// their value; an empty string clears an optional one.
+    init(_ input: ItemInput, over base: ItemDraft) throws {
+        self = base
+        if let raw = input.name { name = try AccountRules.name(raw, field: "name", what: "name for the item") }
+        if let raw = input.description {
+            let text = raw.trimmingWhitespace()
+            guard text.count <= Self.maximumDescriptionLength else {
+                throw FieldError(
+                    field: "description", message: "The description can be at most 20,000 characters long.")
+            }
+            description = text
+        }
+        if let raw = input.category { category = ItemCategory.normalise(raw) }
+        if let raw = input.currencyCode { currency = try CurrencyCode.parse(raw.trimmingWhitespace().uppercased()) }
+        estimatedValue = try Self.amount(input.estimatedValue, "estimatedValue", currency, keeping: base.estimatedValue)
+        suggestedPriceNew = try Self.amount(
+            input.suggestedPriceNew, "suggestedPriceNew", currency, keeping: base.suggestedPriceNew)
+        suggestedPriceUsed = try Self.amount(
+            input.suggestedPriceUsed, "suggestedPriceUsed", currency, keeping: base.suggestedPriceUsed)
+        purchasePrice = try Self.amount(input.purchasePrice, "purchasePrice", currency, keeping: base.purchasePrice)
+        if let raw = input.purchaseDate { purchaseDate = try Self.day(raw, field: "purchaseDate") }
+    }
+
+    init(name: String, currency: CurrencyCode) {
+        self.name = name
+        description = ""
+        category = .other
+        self.currency = currency
+    }
+
+    private static func amount(_ raw: String?, _ field: String, _ currency: CurrencyCode, keeping old: Money?) throws
+        -> Money?
+    {
+        guard let raw else {
+            // Kept as the same written amount, even when the currency changes.
+            return try old.map { try Money.parse($0.decimalString, currency: currency, field: field) }
+        }
+        let text = raw.trimmingWhitespace()
+        return text.isEmpty ? nil : try Money.parse(text, currency: currency, field: field)
+    }
+
+    /// A calendar day written YYYY-MM-DD that exists (no February 30) and is not in the far future.
+    static func day(_ raw: String, field: String) throws -> String? {
+        let text = raw.trimmingWhitespace()
+        if text.isEmpty { return nil }
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        guard text.count == 10, parts.count == 3, (1000...9999).contains(parts[0]),
+            let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])),
+            calendar.dateComponents([.year, .month, .day], from: date)
+                == DateComponents(year: parts[0], month: parts[1], day: parts[2])
+        else {
+            throw FieldError(field: field, message: "Please give the date as year-month-day, like 1998-03-21.")
+        }
+        return text
+    }
+}
+
+extension ItemDraft {
+    /// The item's fields as they are.
+    init(_ item: Item) {
+        name = item.name
+        description = item.description
+        category = ItemCategory.normalise(item.category)
+        currency = item.currency
+        estimatedValue = item.money(item.estimatedValue)
+        suggestedPriceNew = item.money(item.suggestedPriceNew)
+        suggestedPriceUsed = item.money(item.suggestedPriceUsed)
+        purchasePrice = item.money(item.purchasePrice)
+        purchaseDate = item.purchaseDate
+    }
+
+    /// Writes the fields onto a model.
+    func apply(to item: Item) {
+        item.name = name
+        item.description = description
+        item.category = category.rawValue
+        item.currencyCode = currency.code
+        item.estimatedValue = estimatedValue?.minorUnits
+        item.suggestedPriceNew = suggestedPriceNew?.minorUnits
+        item.suggestedPriceUsed = suggestedPriceUsed?.minorUnits
+        item.purchasePrice = purchasePrice?.minorUnits
+        item.purchaseDate = purchaseDate
+    }
+}

@@ -1,0 +1,12 @@
+import Fluent
+import Foundation
+
+/// Who may see media of each feature: one line per feature that attaches media.
+func registerMediaAccess(_ rules: MediaAccessRules) {
+    // Items are the household's: every member may see their photos, documents and stories.
+    rules.register(ItemService.mediaOwnerType) { principal, ownerID, db in
+        guard let id = UUID(uuidString: ownerID) else { return false }
+        return try await Item.query(on: db).filter(\.$id == id).filter(\.$household.$id == principal.householdID)
+            .count() > 0
+    }
+}

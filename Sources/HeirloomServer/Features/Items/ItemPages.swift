@@ -1,0 +1,179 @@
+import Foundation
+import HeirloomCore
+
+/// The models of the item pages, built from items as the services return them.
+enum ItemPages {
+    struct Card: Encodable {
+        var id: String
+        var name: String
+        var category: String
+        var value: String
+        var thumbnailUrl: String?
+        var href: String
+
+        init(_ item: Item) throws {
+            let id = try item.requireID().uuidString
+            self.id = id
+            name = item.name
+            category = ItemCategory.normalise(item.category).rawValue
+            value = item.money(item.estimatedValue)?.displayString ?? ""
+            let primary = (item.$photos.value ?? []).min { $0.position < $1.position }
+            thumbnailUrl = try primary.map { "/api/media/\(try $0.media.requireID())/thumbnail" }
+            href = "/items/\(id)"
+        }
+    }
+
+    struct Group: Encodable {
+        var name: String
+        var count: Int
+        var totals: [String]
+        var items: [Card]
+        var href: String
+    }
+
+    struct Index: Encodable {
+        var query: String
+        var category: String
+        var sort: String
+        var categories: [String]
+        var canEdit: Bool
+        var isSearching: Bool
+        var groups: [Group]
+        var results: [Card]
+        var nextHref: String?
+        var prevHref: String?
+        var totalCount: Int
+    }
+
+    struct Form: Encodable {
+        var mode: String
+        var action: String
+        var cancelHref: String
+        var form: [String: String]
+        var errors: [String: String]
+        var categories: [String]
+        var currencies: [String]
+    }
+
+    struct Show: Encodable {
+        struct Details: Encodable {
+            var id, name, description, category, estimatedValue, suggestedNew, suggestedUsed, purchasePrice,
+                purchaseDate,
+                created, updated: String
+        }
+
+        struct Photo: Encodable {
+            var id, displayUrl, thumbnailUrl, originalUrl, href, alt, moveAction, deleteHref: String
+            var isPrimary, canMoveUp, canMoveDown: Bool
+        }
+
+        struct Document: Encodable {
+            var id, fileName, label, url, downloadUrl, deleteHref: String
+            var thumbnailUrl: String?
+        }
+
+        struct Story: Encodable {
+            var id, title, duration, date, url, renameAction, deleteHref: String
+            var waveform: [Double]
+        }
+
+        var item: Details
+        var canEdit: Bool
+        var photos: [Photo]
+        var documents: [Document]
+        var audioStories: [Story]
+        var photoUploadAction, documentUploadAction, audioUploadAction, audioApiUrl: String
+    }
+
+    struct PhotoView: Encodable {
+        struct ItemRef: Encodable { var id, name, href: String }
+        struct Picture: Encodable {
+            var displayUrl, originalUrl, alt: String
+            var width, height: Int
+        }
+
+        var item: ItemRef
+        var photo: Picture
+        var prevHref: String?
+        var nextHref: String?
+        var position: String
+    }
+
+    /// The most used currencies first, then every other active code.
+    static let currencies: [String] = {
+        let common = ["USD", "EUR", "GBP", "CAD", "AUD", "CHF", "JPY", "NZD", "SEK", "NOK", "DKK"]
+        return common + CurrencyCode.all.map(\.code).filter { !common.contains($0) }
+    }()
+
+    /// "2:05" from seconds.
+    static func duration(_ seconds: Double?) -> String {
+        let total = Int((seconds ?? 0).rounded())
+        return "\(total / 60):" + String(format: "%02d", total % 60)
+    }
+}
+
+extension ItemPages.Show {
+    init(_ item: Item, canEdit: Bool) throws {
+        let id = try item.requireID().uuidString
+        let base = "/items/\(id)"
+        let money = { (value: Int64?) in item.money(value)?.displayString ?? "" }
+        let purchaseDay = item.purchaseDate.flatMap { ItemPages.dayFormatter.date(from: $0) }
+        self.item = Details(
+            id: id, name: item.name, description: item.description,
+            category: ItemCategory.normalise(item.category).rawValue,
+            estimatedValue: money(item.estimatedValue), suggestedNew: money(item.suggestedPriceNew),
+            suggestedUsed: money(item.suggestedPriceUsed), purchasePrice: money(item.purchasePrice),
+            purchaseDate: purchaseDay.map { WebFormat.day($0) } ?? "", created: WebFormat.day(item.createdAt),
+            updated: WebFormat.day(item.updatedAt)
+        )
+        self.canEdit = canEdit
+        let photos = item.photos.sorted { $0.position < $1.position }
+        self.photos = try photos.enumerated().map { index, photo in
+            let photoID = try photo.requireID().uuidString
+            let media = "/api/media/\(try photo.media.requireID())"
+            return Photo(
+                id: photoID, displayUrl: "\(media)/display", thumbnailUrl: "\(media)/thumbnail",
+                originalUrl: "\(media)/original",
+                href: "\(base)/photos/\(photoID)", alt: "Photo \(index + 1) of \(item.name)",
+                moveAction: "\(base)/photos/\(photoID)/move", deleteHref: "\(base)/photos/\(photoID)/delete",
+                isPrimary: index == 0, canMoveUp: index > 0, canMoveDown: index < photos.count - 1
+            )
+        }
+        documents = try item.documents.sorted { ($0.createdAt ?? .distantPast) < ($1.createdAt ?? .distantPast) }.map {
+            document in
+            let documentID = try document.requireID().uuidString
+            let media = "/api/media/\(try document.media.requireID())"
+            return Document(
+                id: documentID, fileName: document.media.originalName,
+                label: "\(document.media.format.label) · \(ByteCountText.describe(document.media.sizeBytes))",
+                url: "\(media)/original", downloadUrl: "\(media)/original?download=true",
+                deleteHref: "\(base)/documents/\(documentID)/delete",
+                thumbnailUrl: document.media.thumbnailSHA256 == nil ? nil : "\(media)/thumbnail"
+            )
+        }
+        audioStories = try item.audioStories.sorted { ($0.createdAt ?? .distantPast) < ($1.createdAt ?? .distantPast) }
+            .map { story in
+                let storyID = try story.requireID().uuidString
+                return Story(
+                    id: storyID, title: story.title, duration: ItemPages.duration(story.media.durationSeconds),
+                    date: WebFormat.day(story.createdAt), url: "/api/media/\(try story.media.requireID())/play",
+                    renameAction: "\(base)/audio/\(storyID)/rename", deleteHref: "\(base)/audio/\(storyID)/delete",
+                    waveform: story.media.waveform ?? []
+                )
+            }
+        photoUploadAction = "\(base)/photos"
+        documentUploadAction = "\(base)/documents"
+        audioUploadAction = "\(base)/audio"
+        audioApiUrl = "/api/items/\(id)/audio"
+    }
+}
+
+extension ItemPages {
+    static let dayFormatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter
+    }()
+}

@@ -1,0 +1,71 @@
+import Fluent
+import Foundation
+import HeirloomCore
+
+/// The treasure chest: creating, changing, finding and deleting items. Shared by the API and the pages.
+struct ItemService: Sendable {
+    let db: any Database
+    let media: MediaService
+
+    /// An item with its photos (in order), documents and audio stories, their media loaded.
+    func find(_ id: UUID, householdID: UUID) async throws -> Item {
+        let query = withMedia(Item.query(on: db).filter(\.$id == id).filter(\.$household.$id == householdID))
+        guard let item = try await query.first() else { throw AppError.notFound("item") }
+        return item
+    }
+
+    /// Creates an item. A client may give the id (made offline on a phone): repeating the same create
+    /// answers the existing item (`created` false); the same id with other content is a conflict.
+    func create(id: UUID?, _ input: ItemInput, by principal: Principal) async throws -> (item: Item, created: Bool) {
+        try principal.requireEditor()
+        let household = try await householdCurrency(principal.householdID)
+        guard input.name != nil else {
+            throw AppError.invalid(FieldError(field: "name", message: "Please enter a name for the item."))
+        }
+        let draft = try ItemDraft(input, over: ItemDraft(name: "", currency: household))
+        if let id, let existing = try await Item.find(id, on: db) {
+            guard existing.$household.id == principal.householdID, ItemDraft(existing) == draft else {
+                throw AppError.conflict(code: "id_in_use", message: "Another item already has this id.")
+            }
+            return (try await find(id, householdID: principal.householdID), false)
+        }
+        let item = Item()
+        item.id = id ?? UUID()
+        item.$household.id = principal.householdID
+        item.$createdBy.id = principal.userID
+        draft.apply(to: item)
+        try await db.transaction { db in
+            try await item.create(on: db)
+            try await ItemSearchIndex(db).update(item)
+        }
+        return (try await find(try item.requireID(), householdID: principal.householdID), true)
+    }
+
+    /// Changes the fields given; the others stay.
+    func update(_ id: UUID, _ input: ItemInput, by principal: Principal) async throws -> Item {
+        try principal.requireEditor()
+        let item = try await find(id, householdID: principal.householdID)
+        try ItemDraft(input, over: ItemDraft(item)).apply(to: item)
+        try await db.transaction { db in
+            try await item.save(on: db)
+            try await ItemSearchIndex(db).update(item)
+        }
+        return try await find(id, householdID: principal.householdID)
+    }
+
+    /// Deletes the item with its photos, documents and stories, and frees their storage.
+    func delete(_ id: UUID, by principal: Principal) async throws {
+        try principal.requireEditor()
+        let item = try await find(id, householdID: principal.householdID)
+        let objects = item.photos.map(\.media) + item.documents.map(\.media) + item.audioStories.map(\.media)
+        try await media.delete(objects) { db in
+            try await ItemSearchIndex(db).remove(id)
+            try await Item.query(on: db).filter(\.$id == id).delete()
+        }
+    }
+
+    private func householdCurrency(_ householdID: UUID) async throws -> CurrencyCode {
+        let household = try await Household.find(householdID, on: db)
+        return household.flatMap { CurrencyCode($0.defaultCurrency) } ?? .usd
+    }
+}

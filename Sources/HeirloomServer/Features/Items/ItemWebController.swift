@@ -1,0 +1,215 @@
+import Fluent
+import Foundation
+import HeirloomCore
+import Vapor
+
+/// The treasure chest pages: list and search, an item, its photos, documents and stories.
+struct ItemWebController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let items = routes.grouped("items")
+        items.get(use: index)
+        items.get("new", use: new)
+        items.post(use: create)
+        items.get(":id", use: show)
+        items.get(":id", "edit", use: edit)
+        items.post(":id", use: update)
+        items.get(":id", "delete", use: confirmDelete)
+        items.post(":id", "delete", use: delete)
+        try items.register(collection: ItemMediaWebController())
+    }
+
+    // MARK: List
+
+    func index(req: Request) async throws -> View {
+        let principal = try req.principal()
+        let text = (req.query[String.self, at: "q"] ?? "").trimmingWhitespace()
+        let categoryName = req.query[String.self, at: "category"] ?? ""
+        let category = ItemCategory.allCases.first { $0.rawValue == categoryName }
+        let sort = req.query[String.self, at: "sort"].flatMap(ItemService.Sort.init(rawValue:)) ?? .newest
+        let offset = max(0, req.query[Int.self, at: "offset"] ?? 0)
+        let items = req.heirloom.items
+        let summary = try await items.summary(householdID: principal.householdID)
+        var model = ItemPages.Index(
+            query: text, category: category?.rawValue ?? "", sort: sort.rawValue,
+            categories: ItemCategory.allCases.map(\.rawValue), canEdit: principal.role.canEdit,
+            isSearching: !text.isEmpty, groups: [], results: [], totalCount: summary.count
+        )
+        let link = { (offset: Int) -> String in
+            var query = URLComponents()
+            query.queryItems = [
+                .init(name: "q", value: text), .init(name: "category", value: category?.rawValue ?? ""),
+                .init(name: "sort", value: sort.rawValue), .init(name: "offset", value: String(offset)),
+            ]
+            return "/items?\(query.percentEncodedQuery ?? "")"
+        }
+        if !text.isEmpty || category != nil {
+            // A search, or one category: a flat list, a page at a time.
+            let query = ItemService.Query(text: text, category: category, sort: sort, limit: 30, offset: offset)
+            let page = try await items.list(query, householdID: principal.householdID)
+            model.results = try page.items.map(ItemPages.Card.init)
+            model.nextHref = page.nextOffset.map(link)
+            model.prevHref = offset > 0 ? link(max(0, offset - 30)) : nil
+            if category != nil, text.isEmpty, let group = summary.byCategory.first(where: { $0.category == category }) {
+                model.groups = [
+                    .init(
+                        name: group.category.rawValue, count: group.count, totals: group.totals.map(\.displayString),
+                        items: model.results, href: link(0))
+                ]
+                model.results = []
+            }
+        } else {
+            // Everything, grouped by category: each group's count, total and first few items.
+            for group in summary.byCategory {
+                let page = try await items.list(
+                    .init(category: group.category, sort: sort, limit: 8), householdID: principal.householdID)
+                var query = URLComponents()
+                query.queryItems = [
+                    .init(name: "category", value: group.category.rawValue), .init(name: "sort", value: sort.rawValue),
+                ]
+                model.groups.append(
+                    .init(
+                        name: group.category.rawValue, count: group.count, totals: group.totals.map(\.displayString),
+                        items: try page.items.map(ItemPages.Card.init),
+                        href: "/items?\(query.percentEncodedQuery ?? "")"))
+            }
+        }
+        return try await Page.render(
+            "items-index", base: PageBase(request: req, title: "Items", nav: "items"), model, on: req)
+    }
+
+    // MARK: Create and edit
+
+    struct ItemForm: Content {
+        var name, description, category, estimatedValue, currencyCode, suggestedPriceNew, suggestedPriceUsed,
+            purchasePrice,
+            purchaseDate: String?
+
+        var input: ItemInput {
+            ItemInput(
+                name: name ?? "", description: description, category: category, estimatedValue: estimatedValue,
+                currencyCode: currencyCode, suggestedPriceNew: suggestedPriceNew,
+                suggestedPriceUsed: suggestedPriceUsed,
+                purchasePrice: purchasePrice, purchaseDate: purchaseDate)
+        }
+
+        var values: [String: String] {
+            [
+                "name": name ?? "", "description": description ?? "", "category": category ?? "",
+                "estimatedValue": estimatedValue ?? "", "currencyCode": currencyCode ?? "",
+                "suggestedPriceNew": suggestedPriceNew ?? "", "suggestedPriceUsed": suggestedPriceUsed ?? "",
+                "purchasePrice": purchasePrice ?? "", "purchaseDate": purchaseDate ?? "",
+            ]
+        }
+    }
+
+    func new(req: Request) async throws -> View {
+        let principal = try req.principal()
+        try principal.requireEditor()
+        let household = try await req.heirloom.households.household(of: principal)
+        var values = ItemForm().values
+        values["currencyCode"] = household.defaultCurrency
+        values["category"] = ItemCategory.other.rawValue
+        return try await form(req, mode: "new", action: "/items", cancel: "/items", values: values, errors: [:])
+    }
+
+    func create(req: Request) async throws -> Response {
+        try CSRF.verifyForm(req)
+        let form = try req.content.decode(ItemForm.self)
+        do {
+            let (item, _) = try await req.heirloom.items.create(id: nil, form.input, by: try req.principal())
+            return req.redirect(to: "/items/\(try item.requireID())")
+        } catch {
+            let error = try AppError.userFacing(error)
+            guard error.field != nil else { throw error }
+            let view = try await self.form(
+                req, mode: "new", action: "/items", cancel: "/items", values: form.values, errors: error.formErrors)
+            return try await view.encodeResponse(status: error.status, for: req)
+        }
+    }
+
+    func edit(req: Request) async throws -> View {
+        let principal = try req.principal()
+        try principal.requireEditor()
+        let item = try await req.heirloom.items.find(try Self.id(req), householdID: principal.householdID)
+        let draft = ItemDraft(item)
+        let values = [
+            "name": draft.name, "description": draft.description, "category": draft.category.rawValue,
+            "estimatedValue": draft.estimatedValue?.decimalString ?? "", "currencyCode": draft.currency.code,
+            "suggestedPriceNew": draft.suggestedPriceNew?.decimalString ?? "",
+            "suggestedPriceUsed": draft.suggestedPriceUsed?.decimalString ?? "",
+            "purchasePrice": draft.purchasePrice?.decimalString ?? "", "purchaseDate": draft.purchaseDate ?? "",
+        ]
+        let base = "/items/\(try item.requireID())"
+        return try await form(req, mode: "edit", action: base, cancel: base, values: values, errors: [:])
+    }
+
+    func update(req: Request) async throws -> Response {
+        try CSRF.verifyForm(req)
+        let id = try Self.id(req)
+        let form = try req.content.decode(ItemForm.self)
+        do {
+            _ = try await req.heirloom.items.update(id, form.input, by: try req.principal())
+            return req.redirect(to: "/items/\(id)")
+        } catch {
+            let error = try AppError.userFacing(error)
+            guard error.field != nil else { throw error }
+            let view = try await self.form(
+                req, mode: "edit", action: "/items/\(id)", cancel: "/items/\(id)", values: form.values,
+                errors: error.formErrors)
+            return try await view.encodeResponse(status: error.status, for: req)
+        }
+    }
+
+    private func form(
+        _ req: Request, mode: String, action: String, cancel: String, values: [String: String], errors: [String: String]
+    ) async throws -> View {
+        let model = ItemPages.Form(
+            mode: mode, action: action, cancelHref: cancel, form: values, errors: errors,
+            categories: ItemCategory.allCases.map(\.rawValue), currencies: ItemPages.currencies)
+        let title = mode == "new" ? "Add an item" : "Edit \(values["name"] ?? "item")"
+        return try await Page.render(
+            "item-form", base: PageBase(request: req, title: title, nav: "items"), model, on: req)
+    }
+
+    // MARK: Show and delete
+
+    func show(req: Request) async throws -> View {
+        let principal = try req.principal()
+        let item = try await req.heirloom.items.find(try Self.id(req), householdID: principal.householdID)
+        let model = try ItemPages.Show(item, canEdit: principal.role.canEdit)
+        return try await Page.render(
+            "item-show", base: PageBase(request: req, title: item.name, nav: "items"), model, on: req)
+    }
+
+    func confirmDelete(req: Request) async throws -> View {
+        let principal = try req.principal()
+        try principal.requireEditor()
+        let item = try await req.heirloom.items.find(try Self.id(req), householdID: principal.householdID)
+        let id = try item.requireID()
+        var lost = ["its details"]
+        if !item.photos.isEmpty { lost.append("\(item.photos.count) photo\(item.photos.count == 1 ? "" : "s")") }
+        if !item.documents.isEmpty {
+            lost.append("\(item.documents.count) document\(item.documents.count == 1 ? "" : "s")")
+        }
+        if !item.audioStories.isEmpty {
+            lost.append("\(item.audioStories.count) recorded stor\(item.audioStories.count == 1 ? "y" : "ies")")
+        }
+        let model = ConfirmPage(
+            heading: "Delete \(item.name)?",
+            consequence: "This deletes \(item.name) with \(lost.joined(separator: ", ")). It cannot be undone.",
+            action: "/items/\(id)/delete", confirmLabel: "Delete \(item.name)", cancelHref: "/items/\(id)")
+        return try await Page.render(
+            "confirm", base: PageBase(request: req, title: "Delete an item", nav: "items"), model, on: req)
+    }
+
+    func delete(req: Request) async throws -> Response {
+        try CSRF.verifyForm(req)
+        try await req.heirloom.items.delete(try Self.id(req), by: try req.principal())
+        return req.redirect(to: "/items?done=item-deleted")
+    }
+
+    static func id(_ req: Request, _ name: String = "id", what: String = "item") throws -> UUID {
+        guard let id = req.parameters.get(name).flatMap(UUID.init(uuidString:)) else { throw AppError.notFound(what) }
+        return id
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import HeirloomCore
+
+/// What can go wrong with an upload, each with its status and a message a person understands.
+enum MediaError: Error, Sendable {
+    case tooLarge(use: MediaUse, limit: Int64)
+    case unsupported(use: MediaUse)
+    case empty
+    case unreadable(String)
+    case tooManyPixels(width: Int, height: Int)
+    case storage(String)
+
+    var appError: AppError {
+        switch self {
+        case .tooLarge(let use, let limit):
+            .payloadTooLarge("This file is larger than the \(ByteCountText.describe(limit)) allowed for \(use.noun).")
+        case .unsupported(let use):
+            .unsupportedMedia(
+                "Heirloom cannot use this kind of file for \(use.noun). Please choose \(use.acceptedList).")
+        case .empty:
+            .invalid(FieldError(field: "file", message: "The file is empty."))
+        case .unreadable(let detail):
+            .invalid(
+                FieldError(
+                    field: "file", message: "This file could not be read; it may be damaged or incomplete. (\(detail))")
+            )
+        case .tooManyPixels(let width, let height):
+            .invalid(
+                FieldError(
+                    field: "file",
+                    message:
+                        "This picture is \(width) × \(height) pixels, more than the 100 megapixels Heirloom accepts."
+                )
+            )
+        case .storage:
+            .internalProblem("storage")
+        }
+    }
+}
+
+extension MediaUse {
+    /// "photos", "documents", …, for messages.
+    var noun: String {
+        switch self {
+        case .photo: "photos"
+        case .document: "documents"
+        case .audio: "recordings"
+        case .video: "videos"
+        }
+    }
+}

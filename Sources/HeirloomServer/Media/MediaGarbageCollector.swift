@@ -1,0 +1,65 @@
+import Fluent
+import Foundation
+
+/// Removes what crashes leave behind: blobs no media object refers to, stale temporary files, and
+/// uploads that were never attached to anything.
+struct MediaGarbageCollector: Sendable {
+    let db: any Database
+    let pipeline: MediaPipeline
+    let now: Date
+
+    struct Report: Sendable {
+        var removed: [String] = []
+        var bytesFreed: Int64 = 0
+    }
+
+    /// Files younger than this are left alone: an upload may be between the store and the database.
+    static let gracePeriod: TimeInterval = 15 * 60
+    /// Uploads not attached within this time are deleted.
+    static let unattachedLifetime: TimeInterval = 24 * 60 * 60
+
+    func run() async throws -> Report {
+        var report = Report()
+        let stale = try await MediaObject.query(on: db)
+            .filter(\.$ownerType == nil)
+            .filter(\.$createdAt < now.addingTimeInterval(-Self.unattachedLifetime))
+            .all()
+        if !stale.isEmpty {
+            try await MediaService(db: db, pipeline: pipeline).delete(stale)
+            report.removed += stale.map { "unattached upload \($0.originalName)" }
+        }
+        let store = pipeline.store
+        try await store.withLock {
+            let referenced = try await referencedHashes()
+            for blob in store.allBlobs()
+            where !referenced.contains(blob.sha256) && now.timeIntervalSince(blob.modified) > Self.gracePeriod {
+                store.delete(blob.sha256)
+                report.removed.append("media/\(blob.sha256)")
+                report.bytesFreed += blob.size
+            }
+        }
+        let keys: Set<URLResourceKey> = [.contentModificationDateKey, .fileSizeKey]
+        let temporary =
+            (try? FileManager.default.contentsOfDirectory(
+                at: store.temporaryDirectory,
+                includingPropertiesForKeys: Array(keys)
+            )) ?? []
+        for file in temporary {
+            guard let values = try? file.resourceValues(forKeys: keys),
+                now.timeIntervalSince(values.contentModificationDate ?? now) > Self.gracePeriod
+            else { continue }
+            try? FileManager.default.removeItem(at: file)
+            report.removed.append("tmp/\(file.lastPathComponent)")
+            report.bytesFreed += Int64(values.fileSize ?? 0)
+        }
+        return report
+    }
+
+    private func referencedHashes() async throws -> Set<String> {
+        var hashes = Set<String>()
+        for object in try await MediaObject.query(on: db).all() {
+            hashes.formUnion(object.blobHashes)
+        }
+        return hashes
+    }
+}

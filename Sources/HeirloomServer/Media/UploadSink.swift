@@ -1,0 +1,78 @@
+import Crypto
+import Foundation
+import HeirloomCore
+import NIOCore
+import NIOPosix
+
+/// Writes an upload to a temporary file as it arrives: hashing it, checking its kind from the first
+/// bytes and its size against the limit, and fsyncing it at the end. Never holds the whole file.
+struct UploadSink {
+    /// A complete upload on disk.
+    struct Received: Sendable {
+        var temporaryFile: URL
+        var sha256: String
+        var size: Int64
+        var format: MediaFormat
+    }
+
+    let use: MediaUse
+    let limit: Int64
+    let fileIO: NonBlockingFileIO
+    let store: BlobStore
+
+    /// Streams `chunks` into a temporary file; on any failure the file is removed.
+    func receive<Chunks: AsyncSequence>(_ chunks: Chunks) async throws -> Received
+    where Chunks.Element: Collection<UInt8> {
+        let url = store.temporaryFile()
+        do {
+            let received = try await fileIO.withFileHandle(
+                path: url.path,
+                mode: .write,
+                flags: .allowFileCreation(posixMode: 0o600)
+            ) { handle in
+                try await write(chunks, to: handle)
+            }
+            return Received(temporaryFile: url, sha256: received.sha256, size: received.size, format: received.format)
+        } catch {
+            try? FileManager.default.removeItem(at: url)
+            throw error
+        }
+    }
+
+    private func write<Chunks: AsyncSequence>(_ chunks: Chunks, to handle: NIOFileHandle) async throws
+        -> (sha256: String, size: Int64, format: MediaFormat)
+    where Chunks.Element: Collection<UInt8> {
+        var hasher = SHA256()
+        var size: Int64 = 0
+        var header: [UInt8] = []
+        var sniffed: MediaFormat?
+        let allocator = ByteBufferAllocator()
+        for try await chunk in chunks {
+            size += Int64(chunk.count)
+            if size > limit { throw MediaError.tooLarge(use: use, limit: limit) }
+            if sniffed == nil {
+                header.append(contentsOf: chunk.prefix(MediaSniffer.headerLength - header.count))
+                if header.count >= MediaSniffer.headerLength { sniffed = try check(header) }
+            }
+            let buffer =
+                chunk.withContiguousStorageIfAvailable { allocator.buffer(bytes: $0) }
+                ?? allocator.buffer(bytes: Array(chunk))
+            hasher.update(data: buffer.readableBytesView)
+            try await fileIO.write(fileHandle: handle, buffer: buffer)
+        }
+        guard size > 0 else { throw MediaError.empty }
+        let format = try sniffed ?? check(header)
+        try handle.withUnsafeFileDescriptor { descriptor in
+            guard fsync(descriptor) == 0 else { throw MediaError.storage("fsync failed") }
+        }
+        let digest = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return (digest, size, format)
+    }
+
+    private func check(_ header: [UInt8]) throws -> MediaFormat {
+        guard let format = MediaSniffer.detect(header), use.accepted.contains(format) else {
+            throw MediaError.unsupported(use: use)
+        }
+        return format
+    }
+}
