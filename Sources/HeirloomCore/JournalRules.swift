@@ -43,6 +43,15 @@ public enum JournalRules {
         return text
     }
 
+    /// The notes beside a voice card's recording: trimmed, and may be empty.
+    public static func notes(_ raw: String?) throws(FieldError) -> String {
+        let text = (raw ?? "").trimmingWhitespace()
+        guard text.count <= maximumTextLength else {
+            throw FieldError(field: "text", message: "A card can hold at most \(maximumTextLength) characters.")
+        }
+        return text
+    }
+
     /// The title a card shows: its own, or its first words, or a plain name when it has no text.
     public static func displayTitle(title: String?, text: String, kind: JournalCardKind) -> String {
         if let title, !title.isEmpty { return title }

@@ -9,6 +9,7 @@ func routes(_ app: Application) throws {
     try APIHandler().registerHandlers(on: VaporTransport(routesBuilder: api), serverURL: Servers.Server1.url())
     app.get("api", "openapi.yaml", use: OpenAPIDocument.serve)
     try app.register(collection: MediaFileController())
+    try app.register(collection: JournalAudioController())
 
     // Web pages.
     try app.register(collection: AuthWebController())

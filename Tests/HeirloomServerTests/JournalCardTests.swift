@@ -111,30 +111,6 @@ struct JournalCardTests {
             #expect(try prefix.list("tags", "name") == ["kitchen"])
         }
     }
-
-    @Test("voice cards wait for the media pipeline, and no card has a recording yet")
-    func voiceNotYet() async throws {
-        try await withApp { app in
-            let ann = try await app.setUpHub()
-            let daily = try #require(try await app.journalDrawers(ann)["Daily"])
-            let boundary = "heirloom-test-boundary"
-            let body = [
-                "--\(boundary)\r\nContent-Disposition: form-data; name=\"drawerId\"\r\n\r\n\(daily)\r\n",
-                "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.m4a\"\r\n",
-                "Content-Type: audio/mp4\r\n\r\nnot really audio\r\n--\(boundary)--\r\n",
-            ].joined()
-            var headers = HTTPHeaders()
-            headers.add(name: .contentType, value: "multipart/form-data; boundary=\(boundary)")
-            let voice = try await app.api(
-                .POST, "/api/journal/cards", token: ann.token, rawBody: body, headers: headers)
-            #expect(voice.status == .unprocessableEntity, "\(voice.body.string)")
-            #expect(try voice.apiError.message.contains("Voice cards arrive with the media pipeline"))
-
-            let card = try await app.writeCard(ann, drawer: daily, text: "words only")
-            let audio = try await app.api(.GET, "/api/journal/cards/\(card)/audio", token: ann.token)
-            #expect(audio.status == .notFound)
-        }
-    }
 }
 
 /// A card as the API sends it.
@@ -148,6 +124,8 @@ struct CardBody: Decodable {
     var snippet: String
     var text: String?
     var tags: [String]?
+    var durationSeconds: Double?
+    var waveform: [Double]?
 }
 
 /// A week or month of cards.

@@ -10,9 +10,9 @@ struct JournalPrivacyTests {
     static let secret = "quokkazanzibar"
 
     /// Every journal endpoint, as a member sees it while their Private drawer might be locked.
-    private func everyResponse(_ app: Application, _ ann: Member, privateID: String, cardID: String) async throws
-        -> [(String, TestingHTTPResponse)]
-    {
+    private func everyResponse(
+        _ app: Application, _ ann: Member, privateID: String, cardID: String, voiceID: String, mediaID: UUID
+    ) async throws -> [(String, TestingHTTPResponse)] {
         let token = ann.token
         let gets = [
             "/api/journal/drawers", "/api/journal/cards", "/api/journal/cards?group=week",
@@ -20,7 +20,8 @@ struct JournalPrivacyTests {
             "/api/journal/cards?tag=\(Self.secret)", "/api/journal/cards?drawerId=\(privateID)",
             "/api/journal/cards?drawerId=\(privateID)&group=week", "/api/journal/cards?drawerId=\(privateID)&q=quokka",
             "/api/journal/tags", "/api/journal/tags?prefix=quo", "/api/journal/cards/\(cardID)",
-            "/api/journal/cards/\(cardID)/audio",
+            "/api/journal/cards/\(cardID)/audio", "/api/journal/cards/\(voiceID)",
+            "/api/journal/cards/\(voiceID)/audio", "/api/media/\(mediaID)/play", "/api/media/\(mediaID)/original",
         ]
         var responses: [(String, TestingHTTPResponse)] = []
         for path in gets { responses.append((path, try await app.api(.GET, path, token: token))) }
@@ -42,6 +43,13 @@ struct JournalPrivacyTests {
                 try await app.api(
                     .POST, "/api/journal/cards", token: token, json: ["drawerId": privateID, "text": "more"])
             ))
+        responses.append(
+            (
+                "POST voice card",
+                try await app.voiceCard(
+                    ann, parts: [("drawerId", privateID), ("title", Self.secret)],
+                    file: try await MediaFixtures.data("story.m4a"))
+            ))
         return responses
     }
 
@@ -56,13 +64,21 @@ struct JournalPrivacyTests {
             let cardID = try await app.writeCard(
                 ann, drawer: privateID, text: "Remember \(Self.secret) always", title: "About \(Self.secret)",
                 tags: [Self.secret, "shared"])
+            let voice = try await app.voiceCard(
+                ann, parts: [("drawerId", privateID), ("title", "Song for \(Self.secret)"), ("tags", "shared")],
+                file: try await MediaFixtures.data("story.webm"))
+            #expect(voice.status == .created, "\(voice.body.string)")
+            let voiceID = try voice.content.get(String.self, at: "id")
+            let mediaID = try #require(try await JournalCard.find(UUID(uuidString: voiceID), on: app.db)?.mediaID)
             let openID = try await app.writeCard(
                 ann, drawer: try #require(drawers["Daily"]), text: "Bought bread", tags: ["shared"])
             #expect(try await app.api(.POST, "/api/journal/lock", token: ann.token).status == .noContent)
 
             for round in ["before unlocking", "after Lock now"] {
                 // then no endpoint says anything of it
-                for (path, response) in try await everyResponse(app, ann, privateID: privateID, cardID: cardID) {
+                for (path, response) in try await everyResponse(
+                    app, ann, privateID: privateID, cardID: cardID, voiceID: voiceID, mediaID: mediaID)
+                {
                     #expect(!response.body.string.lowercased().contains("quokka"), "\(round): \(path)")
                 }
                 // the card itself answers 423 journal_locked, and so do changes to it
@@ -75,17 +91,22 @@ struct JournalPrivacyTests {
                 let inDrawer = try await app.api(
                     .GET, "/api/journal/cards?drawerId=\(privateID)", token: ann.token
                 ).cards
-                #expect(inDrawer.count == 1)
-                let redacted = try #require(inDrawer.first)
-                #expect(
-                    Set(redacted.keys) == ["id", "drawerId", "kind", "createdAt", "redacted", "title", "snippet"])
-                #expect(redacted["title"] as? String == "Private card")
-                #expect(redacted["snippet"] as? String == "••••••••••")
+                // the voice card too: no duration, no waveform, nothing but the allowed fields
+                #expect(inDrawer.count == 2)
+                #expect(Set(inDrawer.compactMap { $0["kind"] as? String }) == ["text", "voice"])
+                for redacted in inDrawer {
+                    #expect(
+                        Set(redacted.keys) == ["id", "drawerId", "kind", "createdAt", "redacted", "title", "snippet"])
+                    #expect(redacted["title"] as? String == "Private card")
+                    #expect(redacted["snippet"] as? String == "••••••••••")
+                    #expect((redacted["createdAt"] as? String)?.count == 10)
+                }
+                let voiceAudio = try await app.download("/api/journal/cards/\(voiceID)/audio", token: ann.token)
+                #expect(voiceAudio.status == .locked)
                 let redactedFlag = try await app.api(
                     .GET, "/api/journal/cards?drawerId=\(privateID)", token: ann.token
                 ).content.get(Bool.self, at: "cards", 0, "redacted")
                 #expect(redactedFlag)
-                #expect((redacted["createdAt"] as? String)?.count == 10)
                 let list = try await app.api(.GET, "/api/journal/drawers", token: ann.token)
                 #expect(try list.drawers.first { $0.name == "Private" }?.cardCount == nil)
                 #expect(try list.drawers.first { $0.name == "Daily" }?.cardCount == 1)
@@ -104,7 +125,10 @@ struct JournalPrivacyTests {
                 #expect(try opened.content.get(String.self, at: "title") == "About \(Self.secret)")
                 #expect(try opened.content.get([String].self, at: "tags") == ["quokkazanzibar", "shared"])
                 let found = try await app.api(.GET, "/api/journal/cards?q=ZANZIBAR", token: ann.token)
-                #expect(try found.cards.map { "\($0["id"] ?? "")" } == [cardID])
+                #expect(Set(try found.cards.map { "\($0["id"] ?? "")" }) == [cardID, voiceID])
+                let song = try await app.api(.GET, "/api/journal/cards/\(voiceID)", token: ann.token)
+                #expect(try song.content.get(Double?.self, at: "durationSeconds") != nil)
+                #expect(try await app.download("/api/journal/cards/\(voiceID)/audio", token: ann.token).status == .ok)
                 let tagged = try await app.api(.GET, "/api/journal/tags", token: ann.token)
                 #expect(try tagged.list("tags", "name") == ["shared", Self.secret])
                 // and "Lock now" locks it again at once

@@ -1,6 +1,7 @@
 import Foundation
 import HeirloomAPI
 import HeirloomCore
+import OpenAPIRuntime
 import Vapor
 
 extension APIHandler {
@@ -31,12 +32,76 @@ extension APIHandler {
                 for: try reader
             )
             return .created(.init(body: .json(.init(card))))
-        case .multipartForm:
-            // Honest for now: recordings need the media pipeline (transcoding, duration, waveform).
-            throw AppError.invalid(
-                FieldError(
-                    field: "file",
-                    message: "Voice cards arrive with the media pipeline. For now, please write a text card."))
+        case .multipartForm(let parts):
+            return .created(.init(body: .json(.init(try await createVoiceCard(parts)))))
+        }
+    }
+
+    /// Reads a voice card's parts in the order they come; the recording streams into the media pipeline.
+    private func createVoiceCard(_ parts: MultipartBody<Operations.CreateJournalCard.Input.Body.MultipartFormPayload>)
+        async throws -> JournalRedaction.Shown
+    {
+        let reader = try reader
+        let cards = try request.heirloom.journalCards
+        var fields: [String: String] = [:]
+        var tags: [String] = []
+        var recording: JournalCardService.Recording?
+        do {
+            var iterator = parts.makeAsyncIterator()
+            while let part = try await Self.nextPart(&iterator, hasFile: recording != nil, fields: fields) {
+                switch part {
+                case .file(let file):
+                    guard recording == nil else {
+                        throw AppError.invalid(
+                            FieldError(field: "file", message: "Please send one recording per card."))
+                    }
+                    let drawerID = try fields["drawerId"].map { try uuid($0, "drawer") }
+                    recording = try await cards.record(
+                        file.payload.body, fileName: file.filename, drawerID: drawerID, for: reader)
+                case .drawerId(let part):
+                    fields["drawerId"] = try await String(collecting: part.payload.body, upTo: 100)
+                case .title(let part): fields["title"] = try await String(collecting: part.payload.body, upTo: 4096)
+                case .text(let part): fields["text"] = try await String(collecting: part.payload.body, upTo: 1 << 20)
+                case .createdAt(let part):
+                    fields["createdAt"] = try await String(collecting: part.payload.body, upTo: 100)
+                case .tags(let part): tags.append(try await String(collecting: part.payload.body, upTo: 4096))
+                case .undocumented(let other): try await Self.drain(other.body)
+                }
+            }
+            guard let saved = recording else {
+                throw AppError.invalid(FieldError(field: "file", message: "Please choose or record a voice card."))
+            }
+            guard let rawDrawer = fields["drawerId"] else {
+                throw AppError.invalid(FieldError(field: "drawerId", message: "Please choose a drawer for the card."))
+            }
+            let new = JournalCardService.NewVoiceCard(
+                drawerID: try uuid(rawDrawer, "drawer"), title: fields["title"], text: fields["text"], tags: tags,
+                day: try day(fields["createdAt"]))
+            recording = nil  // from here createVoice deletes it itself if the card cannot be written
+            return try await cards.createVoice(new, recording: saved, for: reader)
+        } catch {
+            if let recording { await cards.discard(recording) }
+            throw error
+        }
+    }
+
+    /// The next part; when the body ends without a required part, a 422 naming it (the runtime's own
+    /// complaint would otherwise be a 500).
+    private static func nextPart(
+        _ iterator: inout MultipartBody<Operations.CreateJournalCard.Input.Body.MultipartFormPayload>.Iterator,
+        hasFile: Bool,
+        fields: [String: String]
+    ) async throws -> Operations.CreateJournalCard.Input.Body.MultipartFormPayload? {
+        do {
+            return try await iterator.next()
+        } catch let error where !(error is AppError) && !(error is MediaError) {
+            if !hasFile {
+                throw AppError.invalid(FieldError(field: "file", message: "Please choose or record a voice card."))
+            }
+            if fields["drawerId"] == nil {
+                throw AppError.invalid(FieldError(field: "drawerId", message: "Please choose a drawer for the card."))
+            }
+            throw error
         }
     }
 
@@ -66,12 +131,6 @@ extension APIHandler {
     {
         try await request.heirloom.journalCards.delete(try uuid(input.path.id, "card"), for: try reader)
         return .noContent(.init())
-    }
-
-    func getJournalCardAudio(_ input: Operations.GetJournalCardAudio.Input) async throws
-        -> Operations.GetJournalCardAudio.Output
-    {
-        try await request.heirloom.journalCards.audio(try uuid(input.path.id, "card"), for: try reader)
     }
 
     private func day(_ text: String?) throws -> JournalDay? {

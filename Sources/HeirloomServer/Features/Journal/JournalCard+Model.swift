@@ -2,7 +2,7 @@ import Fluent
 import Foundation
 import HeirloomCore
 
-/// A card in a journal drawer: writing, or (once the media pipeline lands) a recording.
+/// A card in a journal drawer: writing, or a recording with notes beside it.
 final class JournalCard: Model, @unchecked Sendable {
     static let schema = "journal_cards"
 
@@ -18,7 +18,7 @@ final class JournalCard: Model, @unchecked Sendable {
     @Field(key: "written_on") var writtenOn: String
     /// Title, text and tags, lowercased, for search.
     @Field(key: "search_text") var searchText: String
-    /// The recording of a voice card; set by the media pipeline.
+    /// The recording of a voice card: a media object owned by this card, deleted with it by the service.
     @OptionalField(key: "media_id") var mediaID: UUID?
     @OptionalField(key: "duration_seconds") var durationSeconds: Double?
     /// Peak levels between 0 and 1, as a JSON array.

@@ -5,6 +5,7 @@ import HeirloomCore
 /// A member's journal cards: written, read, changed, moved and deleted, always through the redaction rule.
 struct JournalCardService: Sendable {
     let db: any Database
+    let media: MediaService
     /// The day a new card is written on, as the hub's calendar sees it.
     let today: JournalDay
 
@@ -62,10 +63,7 @@ struct JournalCardService: Sendable {
         }
         if let title = changes.title { card.title = try JournalRules.title(title) }
         if let text = changes.text {
-            guard card.kind == .text else {
-                throw AppError.invalid(FieldError(field: "text", message: "A voice card’s words are its recording."))
-            }
-            card.body = try JournalRules.text(text)
+            card.body = card.kind == .voice ? try JournalRules.notes(text) : try JournalRules.text(text)
         }
         if let day = changes.day { card.writtenOn = day.description }
         let tags = try changes.tags.map { try JournalRules.tags($0) }
@@ -80,19 +78,27 @@ struct JournalCardService: Sendable {
         return try await self.card(id, for: reader)
     }
 
-    /// Deletes a card (and, once voice cards exist, its recording).
+    /// Deletes a card; a voice card's recording goes with it in the same transaction, and its files are
+    /// freed unless something else holds the same content.
     func delete(_ id: UUID, for reader: JournalReader) async throws {
         let (card, _) = try await openCard(id, for: reader)
-        try await db.transaction { db in
+        var recordings: [MediaObject] = []
+        if let mediaID = card.mediaID, let object = try await MediaObject.find(mediaID, on: db) {
+            recordings.append(object)
+        }
+        try await media.delete(recordings) { db in
             try await card.delete(on: db)
             try await JournalTagService(db: db).deleteUnused(userID: reader.userID)
         }
     }
 
-    /// The recording of a voice card. No card has one yet: voice cards arrive with the media pipeline.
-    func audio(_ id: UUID, for reader: JournalReader) async throws -> Never {
-        _ = try await openCard(id, for: reader)
-        throw AppError.notFound("recording")
+    /// The recording of one of the reader's voice cards; 423 while its drawer is locked, 404 for a text card.
+    func audio(_ id: UUID, for reader: JournalReader) async throws -> MediaObject {
+        let (card, _) = try await openCard(id, for: reader)
+        guard let mediaID = card.mediaID, let object = try await MediaObject.find(mediaID, on: db) else {
+            throw AppError.notFound("recording")
+        }
+        return object
     }
 
     /// A card of the reader's with its drawer, after checking that the drawer is open.

@@ -7,12 +7,14 @@ import HeirloomCore
 /// simply not found, owners included.
 struct JournalReader: Sendable {
     var userID: UUID
+    var householdID: UUID
     var tokenID: UUID
     var unlockedUntil: Date?
     var now: Date
 
     init(_ principal: Principal, now: Date) {
         userID = principal.userID
+        householdID = principal.householdID
         tokenID = principal.tokenID
         unlockedUntil = principal.journalUnlockedUntil
         self.now = now

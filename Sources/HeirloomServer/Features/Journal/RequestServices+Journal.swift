@@ -8,6 +8,8 @@ extension RequestServices {
     }
 
     var journalDrawers: JournalDrawerService { JournalDrawerService(db: db) }
-    var journalCards: JournalCardService { JournalCardService(db: db, today: JournalDay(now, in: .current)) }
+    var journalCards: JournalCardService {
+        JournalCardService(db: db, media: media, today: JournalDay(now, in: .current))
+    }
     var journalLock: JournalLockService { JournalLockService(db: db, services: services, client: client) }
 }
