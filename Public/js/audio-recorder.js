@@ -5,13 +5,16 @@
 // Start → Stop → listen → Save story: the recording goes to the JSON API as multipart "file" and
 // "title", with the page's CSRF token in X-CSRF-Token, with a progress bar; then the page reloads and
 // the new story is in the list. An unsaved recording is never thrown away without asking.
+//
+// Other pages reuse the recorder through setUpRecorder(panel, options): the journal's voice card sends its
+// drawer and tags along, needs no title, and opens the new card when it is saved.
 
 import { errorMessageFrom } from "./upload-progress.js";
 
 const MAX_SECONDS = 60 * 60;
 const TYPES = ["audio/webm;codecs=opus", "audio/mp4", "audio/webm", "audio/ogg;codecs=opus", "audio/aac"];
 
-function canRecord() {
+export function canRecord() {
     return (
         typeof window.MediaRecorder === "function" &&
         typeof navigator.mediaDevices?.getUserMedia === "function" &&
@@ -59,9 +62,19 @@ function microphoneProblem(error) {
     }
 }
 
-function setUp(panel) {
+const STORY = {
+    noun: "story",
+    requireTitle: true,
+    titleInput: null,
+    fields: () => [],
+    saved: () => window.location.reload(),
+};
+
+export function setUpRecorder(panel, choices = {}) {
+    const options = { ...STORY, ...choices };
+    const noun = options.noun;
     const url = panel.dataset.uploadUrl;
-    const titleInput = panel.querySelector("[data-recorder-title]");
+    const titleInput = options.titleInput || panel.querySelector("[data-recorder-title]");
     const startButton = panel.querySelector("[data-recorder-start]");
     const stopButton = panel.querySelector("[data-recorder-stop]");
     const clockLine = panel.querySelector("[data-recorder-clock]");
@@ -187,7 +200,8 @@ function setUp(panel) {
         preview.src = recording.url;
         review.hidden = false;
         startButton.hidden = true; // "Record again" sits beside "Save story" now
-        say(`Recorded ${clock(seconds)}. Listen if you like, give it a title, then press Save story.`);
+        const save = saveButton.textContent.trim();
+        say(`Recorded ${clock(seconds)}. Listen if you like${options.requireTitle ? ", give it a title," : ""} then press ${save}.`);
         if (!titleInput.value.trim()) {
             titleInput.focus();
         } else {
@@ -200,8 +214,8 @@ function setUp(panel) {
             return;
         }
         const title = titleInput.value.trim();
-        if (!title) {
-            say("Please give the story a title first, so the family can find it.", "error");
+        if (!title && options.requireTitle) {
+            say(`Please give the ${noun} a title first, so the family can find it.`, "error");
             titleInput.setAttribute("aria-invalid", "true");
             titleInput.focus();
             return;
@@ -212,11 +226,14 @@ function setUp(panel) {
         discardButton.disabled = true;
         progress.hidden = false;
         progress.value = 0;
-        say("Saving the story…");
+        say(`Saving the ${noun}…`);
 
         const body = new FormData();
+        for (const [key, value] of options.fields()) {
+            body.append(key, value);
+        }
         body.append("title", title);
-        body.append("file", recording.blob, `story.${extensionFor(recording.type)}`);
+        body.append("file", recording.blob, `${noun}.${extensionFor(recording.type)}`);
         const token = document.querySelector('meta[name="csrf-token"]')?.content || "";
 
         const xhr = new XMLHttpRequest();
@@ -228,7 +245,7 @@ function setUp(panel) {
                 const percent = Math.round((event.loaded / event.total) * 100);
                 progress.value = percent;
                 progress.textContent = `${percent}%`;
-                say(`Saving the story… ${percent}%`);
+                say(`Saving the ${noun}… ${percent}%`);
             }
         });
         xhr.upload.addEventListener("load", () => {
@@ -240,13 +257,13 @@ function setUp(panel) {
             saveButton.disabled = false;
             discardButton.disabled = false;
             progress.hidden = true;
-            say(`${errorMessageFrom(xhr)} Your recording is still here: press Save story to try again.`, "error");
+            say(`${errorMessageFrom(xhr)} Your recording is still here: press ${saveButton.textContent.trim()} to try again.`, "error");
         };
         xhr.addEventListener("load", () => {
             if (xhr.status >= 200 && xhr.status < 300) {
                 recording = null; // saved: nothing to lose any more
-                say("The story is saved. Showing it now…");
-                window.location.reload();
+                say(`The ${noun} is saved. Showing it now…`);
+                options.saved(xhr);
             } else {
                 failed();
             }
@@ -273,5 +290,5 @@ function setUp(panel) {
 
 const panel = document.querySelector("[data-recorder]");
 if (panel && canRecord()) {
-    setUp(panel);
+    setUpRecorder(panel);
 }

@@ -155,6 +155,77 @@ struct JournalVoiceTests {
     }
 }
 
+extension JournalVoiceTests {
+    @Test("the web form uploads a voice card without JavaScript, and the card page plays it with its waveform")
+    func webUpload() async throws {
+        try await withApp { app in
+            // given a signed-in member on the new-card page
+            let ann = try await app.setUpHub()
+            let browser = WebSession(app: app)
+            _ = try await browser.post("/login", ["email": ann.email, "password": ann.password])
+            let family = try #require(try await app.journalDrawers(ann)["Family"])
+            let page = try await browser.get("/journal/cards/new")
+            #expect(page.body.string.contains("action=\"/journal/cards/voice\""))
+            #expect(page.body.string.contains("data-journal-recorder"))
+            #expect(!page.body.string.contains("later version"))
+
+            // when a picture is sent as the recording, the form comes back with the reason by the file field
+            let fields = ["drawerId": family, "title": "Porch song", "day": "2026-07-04", "newTags": "songs, summer"]
+            let photo = try await browser.postMultipart(
+                "/journal/cards/voice", fields, file: ("porch.jpg", try await MediaFixtures.data("photo.jpg")))
+            #expect(photo.status == .unprocessableEntity)
+            #expect(photo.body.string.contains("Heirloom cannot use this kind of file"))
+            #expect(photo.body.string.contains("value=\"Porch song\""))
+            // and without the CSRF field nothing is stored
+            let forged = try await browser.postMultipart(
+                "/journal/cards/voice", fields, file: ("porch.ogg", try await MediaFixtures.data("story.ogg")),
+                csrf: false)
+            #expect(forged.status == .forbidden)
+            #expect(try await MediaObject.query(on: app.db).count() == 0)
+
+            // when a recording is sent
+            let saved = try await browser.postMultipart(
+                "/journal/cards/voice", fields, file: ("porch.ogg", try await MediaFixtures.data("story.ogg")))
+            #expect(saved.status == .seeOther, "\(saved.body.string)")
+            let location = try #require(saved.headers.first(name: .location))
+
+            // then its page plays it, with the waveform and the duration
+            let card = try await browser.get(location)
+            let html = card.body.string
+            #expect(html.contains("Porch song"))
+            #expect(html.contains("src=\"/api/journal/cards/\(location.split(separator: "/").last ?? "")/audio\""))
+            #expect(html.contains("data-v=\""))
+            #expect(html.contains("<span data-duration>0:02</span>"))
+            #expect(html.contains(">songs</span>") && html.contains(">summer</span>"))
+            let confirm = try await browser.get("\(location)/delete")
+            #expect(confirm.body.string.contains("its recording"))
+        }
+    }
+}
+
+extension WebSession {
+    /// Posts a multipart form with one file, as a browser's plain upload form does.
+    func postMultipart(
+        _ path: String, _ fields: [String: String], file: (name: String, data: Data), csrf: Bool = true
+    ) async throws -> TestingHTTPResponse {
+        if self.csrf == nil { try await get(path) }
+        var form = fields
+        if csrf, let token = self.csrf { form["_csrf"] = token }
+        let boundary = "heirloom-web-\(UUID().uuidString)"
+        var body = Data()
+        for (name, value) in form {
+            body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
+        }
+        body += Data(
+            ("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(file.name)\"\r\n"
+                + "Content-Type: application/octet-stream\r\n\r\n").utf8)
+        body += file.data + Data("\r\n--\(boundary)--\r\n".utf8)
+        var headers = cookieHeaders()
+        headers.replaceOrAdd(name: .contentType, value: "multipart/form-data; boundary=\(boundary)")
+        return try await app.testing().sendRequest(.POST, path, headers: headers, body: ByteBuffer(data: body))
+    }
+}
+
 extension Application {
     /// Posts a voice card as multipart: the text parts in order (before the file, or after it), then or first
     /// the recording as "file".

@@ -1,7 +1,10 @@
-"""The private journal as a person meets it: writing a text card, then locking and unlocking the Private drawer.
-
-Voice cards are not here yet: recording and uploading arrive with the media pipeline.
+"""The private journal as a person meets it: writing a text card, uploading a voice card, then locking and
+unlocking the Private drawer.
 """
+
+import os
+import subprocess
+import tempfile
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -61,6 +64,48 @@ def test_write_a_text_card(server, browser, screenshot):
 
     open_journal(browser, server)
     assert "Walked along the harbour" in browser.find_element(By.CSS_SELECTOR, ".journal-stack").text
+
+
+def make_recording():
+    """Three seconds of WebM/Opus made with ffmpeg, as a browser records it."""
+    path = os.path.join(tempfile.mkdtemp(), "porch-song.webm")
+    subprocess.run(
+        ["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "sine=frequency=330:duration=3", "-c:a", "libopus", path],
+        check=True,
+    )
+    return path
+
+
+def test_upload_a_voice_card_and_play_it(server, browser, screenshot):
+    sign_in(browser, server)
+    browser.get(f"{server}/journal/cards/new")
+    form = wait(browser).until(EC.visibility_of_element_located((By.ID, "voice")))
+    Select(form.find_element(By.NAME, "drawerId")).select_by_visible_text("Family")
+    form.find_element(By.NAME, "title").send_keys("Grandma's porch song")
+    form.find_element(By.NAME, "newTags").send_keys("songs, summer")
+    form.find_element(By.CSS_SELECTOR, "input[type=file]").send_keys(make_recording())
+    screenshot("journal-voice-form")
+    form.find_element(By.XPATH, ".//button[normalize-space(.)='Upload voice card']").click()
+    wait(browser).until(lambda d: path_of(d).startswith("/journal/cards/") and "new" not in path_of(d))
+
+    # the card plays its recording, with the waveform drawn and the duration shown
+    assert browser.find_element(By.CSS_SELECTOR, "h1.index-card__heading").text == "Grandma's porch song"
+    audio = browser.find_element(By.CSS_SELECTOR, ".journal-recording audio")
+    assert audio.get_attribute("src").endswith("/audio")
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".journal-recording .waveform svg rect"))
+    assert browser.find_element(By.CSS_SELECTOR, "[data-duration]").text == "0:03"
+    chips = [tag.text for tag in browser.find_elements(By.CSS_SELECTOR, ".index-card__tags .tag")]
+    assert chips == ["songs", "summer"], chips
+    # the browser can load it: the duration it reads is the recording's
+    browser.execute_script("const a = document.querySelector('.journal-recording audio'); a.preload = 'auto'; a.load();")
+    duration = wait(browser).until(
+        lambda d: d.execute_script(
+            "const a = document.querySelector('.journal-recording audio');"
+            " return a.readyState >= 1 && a.duration > 0 ? a.duration : null;"
+        )
+    )
+    assert 2.5 < duration < 3.5, duration
+    screenshot("journal-voice-card")
 
 
 def test_lock_and_unlock_the_private_drawer(server, browser, screenshot):

@@ -140,6 +140,21 @@ enum JournalPages {
         var card: CardRow
         var text: String
         var drawerID: String
+        /// A voice card's recording; nil for a text card.
+        var recording: Recording?
+    }
+
+    /// A voice card's recording as its page plays it.
+    struct Recording: Encodable {
+        var url: String
+        var duration: String
+        var waveform: [Double]
+
+        init(_ card: JournalRedaction.Card) {
+            url = "/api/journal/cards/\(card.id.uuidString)/audio"
+            duration = ItemPages.duration(card.durationSeconds)
+            waveform = card.waveform ?? []
+        }
     }
 
     /// An option in a drawer choice.

@@ -24,6 +24,9 @@ extension JournalWebController {
         var hasCardTags: Bool
         var knownTags: [String]
         var errors: [String: String]
+        /// The voice card form beside a new text card: its values and its errors.
+        var voiceForm: [String: String]
+        var voiceErrors: [String: String]
     }
 
     func showCard(req: Request) async throws -> View {
@@ -33,9 +36,10 @@ extension JournalWebController {
         guard case .open(let card, _, _) = shown else { throw AppError.journalLocked }
         let drawers = try Self.byID(try await req.heirloom.journalDrawers.listed(for: reader))
         let row = JournalPages.CardRow(shown, drawers: drawers)
+        let recording = card.kind == .voice ? JournalPages.Recording(card) : nil
         let model = JournalPages.Card(
             lock: .init(reader, next: "/journal/cards/\(id)"), card: row, text: card.text,
-            drawerID: card.drawerID.uuidString)
+            drawerID: card.drawerID.uuidString, recording: recording)
         let base = PageBase(request: req, title: row.title, nav: "journal")
         return try await Page.render("journal/card", base: base, model, on: req)
     }
@@ -110,7 +114,9 @@ extension JournalWebController {
         let title = JournalRules.displayTitle(title: card.title, text: card.body, kind: card.kind)
         let model = ConfirmPage(
             heading: "Delete “\(title)”?",
-            consequence: "The card and everything written on it will be gone for good. This cannot be undone.",
+            consequence: card.kind == .voice
+                ? "The card, its recording and everything written on it will be gone for good. This cannot be undone."
+                : "The card and everything written on it will be gone for good. This cannot be undone.",
             action: "/journal/cards/\(id)/delete",
             confirmLabel: "Delete this card",
             cancelHref: "/journal/cards/\(id)"
@@ -126,13 +132,13 @@ extension JournalWebController {
         return req.redirect(to: "/journal?done=card-deleted")
     }
 
-    private func cardFormPage(
+    func cardFormPage(
         req: Request, reader: JournalReader, cardID: UUID?, form: CardForm, cardTags: [String],
-        errors: [String: String]
+        errors: [String: String], voiceForm: CardForm? = nil, voiceErrors: [String: String] = [:]
     ) async throws -> Response {
         let drawers = try await req.heirloom.journalDrawers.drawers(of: reader)
         let open = drawers.filter(reader.canRead)
-        let selected = form.drawerId ?? ""
+        let selected = voiceForm?.drawerId ?? form.drawerId ?? ""
         let options = try open.enumerated().map { index, drawer in
             let id = try drawer.requireID().uuidString
             return JournalPages.DrawerOption(
@@ -153,15 +159,21 @@ extension JournalWebController {
             cardTags: cardTags,
             hasCardTags: !cardTags.isEmpty,
             knownTags: known,
-            errors: errors
+            errors: errors,
+            voiceForm: [
+                "title": voiceForm?.title ?? "", "day": voiceForm?.day ?? form.day ?? "",
+                "newTags": voiceForm?.newTags ?? "",
+            ],
+            voiceErrors: voiceErrors
         )
         let title = cardID == nil ? "Write a card" : "Edit card"
         let view = try await Page.render(
             "journal/card-form", base: PageBase(request: req, title: title, nav: "journal"), model, on: req)
-        return try await view.encodeResponse(status: errors.isEmpty ? .ok : .unprocessableEntity, for: req)
+        let failed = !errors.isEmpty || !voiceErrors.isEmpty
+        return try await view.encodeResponse(status: failed ? .unprocessableEntity : .ok, for: req)
     }
 
-    private static func dayAndTags(_ form: CardForm) throws -> (JournalDay?, [String]) {
+    static func dayAndTags(_ form: CardForm) throws -> (JournalDay?, [String]) {
         let rawDay = form.day?.trimmingWhitespace() ?? ""
         var day: JournalDay?
         if !rawDay.isEmpty {
@@ -174,7 +186,7 @@ extension JournalWebController {
         return (day, tags)
     }
 
-    private static func drawerID(_ form: CardForm) throws -> UUID {
+    static func drawerID(_ form: CardForm) throws -> UUID {
         guard let id = form.drawerId.flatMap(UUID.init(uuidString:)) else {
             throw AppError.invalid(FieldError(field: "drawerId", message: "Please choose a drawer for the card."))
         }

@@ -21,6 +21,7 @@ struct JournalWebController: RouteCollection {
 
         journal.get("cards", "new", use: newCard)
         journal.post("cards", use: createCard)
+        journal.on(.POST, "cards", "voice", body: .stream, use: createVoiceCard)
         journal.get("cards", ":id", use: showCard)
         journal.get("cards", ":id", "edit", use: editCard)
         journal.post("cards", ":id", use: updateCard)
