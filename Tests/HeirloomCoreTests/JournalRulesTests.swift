@@ -73,4 +73,14 @@ struct JournalRulesTests {
         #expect(JournalRules.searchQuery("  Big   Day ") == "big day")
         #expect(JournalRules.searchQuery("   ") == nil)
     }
+
+    @Test("a voice card's notes may be empty, are trimmed, and are not a whole book")
+    func notes() throws {
+        #expect(try JournalRules.notes(nil) == "")
+        #expect(try JournalRules.notes("  sung on the porch \n") == "sung on the porch")
+        #expect(throws: FieldError.self) {
+            try JournalRules.notes(String(repeating: "a", count: JournalRules.maximumTextLength + 1))
+        }
+        #expect(JournalRules.displayTitle(title: nil, text: "", kind: .voice) == "Voice card")
+    }
 }
