@@ -41,7 +41,8 @@ struct SettingsWebController: RouteCollection {
         let tokens = try await services.tokens.list(userID: principal.userID)
         let model = SettingsPage(
             isOwner: principal.role.canManageHousehold,
-            householdForm: .init(name: extras.householdName ?? household.name, defaultCurrency: household.defaultCurrency),
+            householdForm: .init(
+                name: extras.householdName ?? household.name, defaultCurrency: household.defaultCurrency),
             currencies: ItemPages.currencies,
             householdError: extras.householdError,
             members: try members.map { try .init($0, you: principal.userID) },
