@@ -76,7 +76,7 @@ extension ItemService {
     func summary(householdID: UUID) async throws -> Summary {
         let rows = try await db.sql().raw(
             """
-            SELECT category, currency_code, COUNT(*) AS item_count, SUM(estimated_value) AS total \
+            SELECT category, currency_code, COUNT(*) AS item_count, CAST(SUM(estimated_value) AS BIGINT) AS total \
             FROM items WHERE household_id = \(bind: householdID) GROUP BY category, currency_code
             """
         ).all()
