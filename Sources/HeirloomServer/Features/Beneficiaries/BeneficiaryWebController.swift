@@ -184,7 +184,10 @@ struct BeneficiaryWebController: RouteCollection {
         let principal = try req.principal()
         try BeneficiaryService.requirePlanner(principal)
         let form = try await FormUpload.read(
-            req, temporaryDirectory: req.application.heirloom.media.store.temporaryDirectory)
+            req,
+            temporaryDirectory: req.application.heirloom.media.store.temporaryDirectory,
+            maximumFileBytes: Int64(BeneficiaryService.maximumImportBytes)
+        )
         defer { form.removeFiles() }
         try CSRF.verify(form.fields[CSRF.fieldName], req)
         var data = Data()
