@@ -4,7 +4,7 @@ PYTHON ?= python3
 HOST ?= 0.0.0.0
 PORT ?= 8080
 
-.PHONY: deps build run lint format build-tests test test-sqlite test-postgres test-browser
+.PHONY: deps build run lint format build-tests test test-sqlite test-postgres test-browser release bench-media bench-items
 # The test steps share one build and must run in order.
 .NOTPARALLEL:
 
@@ -45,3 +45,15 @@ test-browser: deps
 
 ## Everything CI runs, stopping at the first failure.
 test: deps lint test-sqlite test-postgres test-browser
+
+## An optimised build of the server, for deployment and benchmarks.
+release: deps
+	$(SWIFT) build -c release --product heirloom
+
+## Image ingest next to vipsthumbnail, a 1 GiB upload next to a copy, server memory growth.
+bench-media: release
+	$(PYTHON) scripts/bench/bench_media.py .build/release/heirloom
+
+## 100,000 items: list, category and search latency next to a substring scan.
+bench-items: release
+	$(PYTHON) scripts/bench/bench_items.py .build/release/heirloom

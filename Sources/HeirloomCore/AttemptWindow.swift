@@ -31,6 +31,11 @@ public struct AttemptWindow: Equatable, Sendable {
         failures.append(now)
     }
 
+    /// Takes back one failure recorded at `date` (an attempt counted in advance that succeeded).
+    public mutating func forget(at date: Date) {
+        if let index = failures.lastIndex(of: date) { failures.remove(at: index) }
+    }
+
     /// Whether nothing inside the window is remembered any more (the entry can be dropped).
     public func isEmpty(now: Date) -> Bool {
         failures.allSatisfy { now.timeIntervalSince($0) >= window }

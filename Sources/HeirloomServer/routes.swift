@@ -16,5 +16,6 @@ func routes(_ app: Application) throws {
     try app.register(collection: HomeWebController())
     try app.register(collection: SettingsWebController())
     try app.register(collection: ItemWebController())
+    try app.register(collection: BeneficiaryWebController())
     try app.register(collection: JournalWebController())
 }

@@ -150,11 +150,16 @@ struct WebTests {
             let ann = WebSession(app: app)
             _ = try await ann.post("/login", ["email": owner.email, "password": owner.password])
 
-            let renamed = try await ann.post("/settings/household", ["name": "The Millers of Maple Street"])
+            let renamed = try await ann.post(
+                "/settings/household",
+                ["name": "The Millers of Maple Street", "defaultCurrency": "EUR"]
+            )
             #expect(renamed.headers.first(name: .location) == "/settings?done=household-renamed")
             let settings = try await ann.get("/settings?done=household-renamed")
             #expect(settings.body.string.contains("The Millers of Maple Street"))
-            #expect(settings.body.string.contains("The household name is saved."))
+            #expect(settings.body.string.contains("The household’s settings are saved."))
+            let item = try await app.api(.POST, "/api/items", token: owner.token, json: ["name": "Vase"])
+            #expect(try item.content.get(String.self, at: "currencyCode") == "EUR")
 
             // the owner makes an invitation link
             let invited = try await ann.post("/settings/invitations", ["role": "editor", "email": ""])
@@ -198,7 +203,7 @@ struct WebTests {
             let owner = try await app.setUpHub()
             let browser = WebSession(app: app)
             _ = try await browser.post("/login", ["email": owner.email, "password": owner.password])
-            for path in ["/beneficiaries", "/memories", "/people"] {
+            for path in ["/memories", "/people"] {
                 let page = try await browser.get(path)
                 #expect(page.status == .ok, "\(path)")
                 #expect(page.body.string.contains("oming soon"), "\(path)")

@@ -139,3 +139,8 @@ def browser(request):
 def screenshot(browser):
     """Call with a name to save what the browser shows now to test-artifacts/<name>.png."""
     return lambda name: save_screenshot(browser, name)
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """Runs test_foundation.py first: its first test sets up the fresh hub that the other files sign in to."""
+    items.sort(key=lambda item: 0 if item.fspath.basename == "test_foundation.py" else 1)

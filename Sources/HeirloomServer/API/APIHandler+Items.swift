@@ -18,7 +18,7 @@ extension APIHandler {
         query.sort = input.query.sort.flatMap { ItemService.Sort(rawValue: $0.rawValue) } ?? .newest
         query.limit = input.query.limit ?? 30
         if let cursor = input.query.cursor {
-            guard let offset = Int(cursor), offset >= 0 else {
+            guard let offset = Int(cursor), (0...ItemService.Query.maximumOffset).contains(offset) else {
                 throw AppError.badRequest("The cursor is not one this hub gave.")
             }
             query.offset = offset

@@ -27,6 +27,7 @@ extension APIHandler {
     }
 
     func deleteMedia(_ input: Operations.DeleteMedia.Input) async throws -> Operations.DeleteMedia.Output {
+        try principal.requireEditor()
         let object = try await visibleMedia(input.path.id)
         guard object.ownerType == nil else {
             throw AppError.conflict(

@@ -109,24 +109,22 @@ struct AccountService: Sendable {
         -> SignedIn
     {
         let email = rawEmail.trimmingWhitespace().lowercased()
-        let now = services.clock()
-        try await services.throttle.check(account: email, address: address, now: now)
         let wrong = AppError.invalidCredentials("That email and password do not match. Please try again.")
-        guard email.count <= AccountRules.maximumEmailLength, password.count <= AccountRules.maximumPasswordLength,
-            let user = try await User.query(on: db).filter(\.$email == email).with(\.$household).first(),
+        // Absurd input is refused before any bookkeeping, so it cannot fill the throttle's memory.
+        guard email.count <= AccountRules.maximumEmailLength, password.count <= AccountRules.maximumPasswordLength
+        else {
+            throw wrong
+        }
+        let now = services.clock()
+        try await services.throttle.reserve(account: email, address: address, now: now)
+        guard let user = try await User.query(on: db).filter(\.$email == email).with(\.$household).first(),
             let hash = user.passwordHash
         else {
-            if password.count <= AccountRules.maximumPasswordLength {
-                try await services.passwords.verifyAgainstNothing(password)
-            }
-            await services.throttle.recordFailure(account: email, address: address, now: now)
+            try await services.passwords.verifyAgainstNothing(password)
             throw wrong
         }
-        guard try await services.passwords.verify(password, against: hash) else {
-            await services.throttle.recordFailure(account: email, address: address, now: now)
-            throw wrong
-        }
-        await services.throttle.recordSuccess(account: email)
+        guard try await services.passwords.verify(password, against: hash) else { throw wrong }
+        await services.throttle.succeeded(account: email, address: address, reservedAt: now)
         let issued = try await tokens.issue(userID: try user.requireID(), kind: credential.kind, name: credential.name)
         return SignedIn(user: user, household: user.household, secret: issued.secret)
     }
@@ -134,7 +132,7 @@ struct AccountService: Sendable {
     /// Changes a password after checking the current one; every other session and token ends.
     func changePassword(for principal: Principal, current: String, new: String, address: String) async throws {
         let now = services.clock()
-        try await services.throttle.check(account: principal.email, address: address, now: now)
+        try await services.throttle.reserve(account: principal.email, address: address, now: now)
         guard let user = try await User.find(principal.userID, on: db) else { throw AppError.unauthenticated }
         let matches: Bool
         if let hash = user.passwordHash, current.count <= AccountRules.maximumPasswordLength {
@@ -143,9 +141,9 @@ struct AccountService: Sendable {
             matches = false
         }
         guard matches else {
-            await services.throttle.recordFailure(account: principal.email, address: address, now: now)
             throw AppError.invalid(FieldError(field: "currentPassword", message: "Your current password is not right."))
         }
+        await services.throttle.succeeded(account: principal.email, address: address, reservedAt: now)
         let password = try AccountRules.newPassword(new, field: "newPassword")
         user.passwordHash = try await services.passwords.hash(password)
         try await db.transaction { db in

@@ -31,6 +31,20 @@ actor LoginThrottle {
         prune(now: now)
     }
 
+    /// Checks, then counts the attempt as a failure before the password is even looked at, so that many
+    /// guesses sent at once cannot all pass the check; `succeeded` takes it back.
+    func reserve(account: String, address: String, now: Date) throws(AppError) {
+        try check(account: account, address: address, now: now)
+        recordFailure(account: account, address: address, now: now)
+    }
+
+    /// The reserved attempt succeeded: the account's failures are cleared and the address's reserved one
+    /// taken back.
+    func succeeded(account: String, address: String, reservedAt now: Date) {
+        accounts[account] = nil
+        addresses[address]?.forget(at: now)
+    }
+
     /// A success clears the account's failures (the address keeps its count).
     func recordSuccess(account: String) {
         accounts[account] = nil

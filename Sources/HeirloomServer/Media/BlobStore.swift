@@ -9,12 +9,19 @@ import NIOConcurrencyHelpers
 final class BlobStore: Sendable {
     let root: URL
     let temporaryDirectory: URL
+    /// An open file whose advisory lock is held while blobs are added or released.
+    private let lockDescriptor: Int32
 
     init(dataDirectory: URL) throws {
         root = dataDirectory.appendingPathComponent("media", isDirectory: true)
         temporaryDirectory = dataDirectory.appendingPathComponent("tmp", isDirectory: true)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: temporaryDirectory, withIntermediateDirectories: true)
+        lockDescriptor = open(dataDirectory.appendingPathComponent("media.lock").path, O_RDWR | O_CREAT, 0o600)
+    }
+
+    deinit {
+        if lockDescriptor >= 0 { close(lockDescriptor) }
     }
 
     /// Where a blob lives.
@@ -38,10 +45,20 @@ final class BlobStore: Sendable {
     /// Runs `body` while no blob is being added or released: adding files and recording them in the
     /// database happen together, as do forgetting them and deleting files.
     func withLock<T>(_ body: () async throws -> T) async rethrows -> T {
-        // A lock held across suspension points must be an async one.
+        // A lock held across suspension points must be an async one; the file lock keeps out another
+        // process (`heirloom media gc` run by hand while the server runs).
         await gate.acquire()
         defer { gate.release() }
+        await lockFile()
+        defer { flock(lockDescriptor, LOCK_UN) }
         return try await body()
+    }
+
+    private func lockFile() async {
+        guard lockDescriptor >= 0 else { return }
+        while flock(lockDescriptor, LOCK_EX | LOCK_NB) != 0 {
+            try? await Task.sleep(for: .milliseconds(50))
+        }
     }
 
     private let gate = AsyncSemaphore(limit: 1)
@@ -53,6 +70,8 @@ final class BlobStore: Sendable {
         let fileManager = FileManager.default
         if fileManager.fileExists(atPath: destination.path) {
             try? fileManager.removeItem(at: temporary)
+            // Newly referenced again: a sweep must see it as young, whatever it read before.
+            try? fileManager.setAttributes([.modificationDate: Date()], ofItemAtPath: destination.path)
             return
         }
         let directory = destination.deletingLastPathComponent()

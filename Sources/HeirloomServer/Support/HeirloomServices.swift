@@ -58,10 +58,16 @@ extension Request {
 
     /// The address guesses are counted against: the peer, or the client a local reverse proxy names.
     var clientAddress: String {
-        let peer = remoteAddress?.ipAddress
+        Self.clientAddress(peer: remoteAddress?.ipAddress, forwardedFor: headers[.xForwardedFor])
+    }
+
+    /// Trusts X-Forwarded-For only from a proxy on this machine, and then only its last entry: a proxy
+    /// appends the address it saw, and earlier entries are whatever the client claimed.
+    static func clientAddress(peer: String?, forwardedFor: [String]) -> String {
         let isLoopback = peer.map { $0 == "127.0.0.1" || $0 == "::1" || $0.hasPrefix("::ffff:127.") } ?? false
-        if isLoopback, let forwarded = headers.first(name: .xForwardedFor)?.split(separator: ",").first {
-            return forwarded.trimmingCharacters(in: .whitespaces)
+        if isLoopback, let last = forwardedFor.last?.split(separator: ",").last {
+            let address = last.trimmingCharacters(in: .whitespaces)
+            if !address.isEmpty { return String(address.prefix(64)) }
         }
         return peer ?? "unknown"
     }

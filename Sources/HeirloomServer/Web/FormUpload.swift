@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomCore
 import MultipartKit
 import Vapor
 
@@ -14,16 +15,22 @@ struct FormUpload {
     var files: [File] = []
     var fields: [String: String] = [:]
 
-    /// The largest file part a form may carry; the media pipeline applies each use's own limit after.
-    static let maximumPartBytes: Int64 = 2_100_000_000
     static let maximumFieldBytes = 64 * 1024
+    static let maximumFields = 50
 
     /// Streams the request body; the caller must call `removeFiles()` when done.
-    static func read(_ req: Request, temporaryDirectory: URL) async throws -> FormUpload {
+    ///
+    /// The form's `_csrf` field must come before its files (it does in every Heirloom form), so that a forged
+    /// upload is refused before anything is written; each file may have at most `maximumFileBytes`.
+    static func read(_ req: Request, temporaryDirectory: URL, maximumFileBytes: Int64) async throws -> FormUpload {
         guard let boundary = req.headers.contentType?.parameters["boundary"] else {
             throw AppError.badRequest("The form was not sent as multipart/form-data.")
         }
-        let state = FormUploadState(temporaryDirectory: temporaryDirectory)
+        let state = FormUploadState(
+            temporaryDirectory: temporaryDirectory,
+            maximumFileBytes: maximumFileBytes,
+            expectedCSRF: req.cookies[CSRF.cookieName]?.string
+        )
         let parser = MultipartParser(boundary: boundary)
         parser.onHeader = { name, value in state.header(name, value) }
         parser.onBody = { buffer in state.body(&buffer) }
@@ -49,6 +56,9 @@ struct FormUpload {
 /// The parser's state between callbacks (used from one task only).
 private final class FormUploadState: @unchecked Sendable {
     let temporaryDirectory: URL
+    let maximumFileBytes: Int64
+    let expectedCSRF: String?
+    var csrfChecked = false
     var files: [FormUpload.File] = []
     var fields: [String: String] = [:]
     var error: AppError?
@@ -58,8 +68,10 @@ private final class FormUploadState: @unchecked Sendable {
     private var text = Data()
     private var written: Int64 = 0
 
-    init(temporaryDirectory: URL) {
+    init(temporaryDirectory: URL, maximumFileBytes: Int64, expectedCSRF: String?) {
         self.temporaryDirectory = temporaryDirectory
+        self.maximumFileBytes = maximumFileBytes
+        self.expectedCSRF = expectedCSRF
     }
 
     func header(_ name: String, _ value: String) {
@@ -71,8 +83,9 @@ private final class FormUploadState: @unchecked Sendable {
         if current == nil, text.isEmpty, handle == nil { start() }
         if let handle {
             written += Int64(bytes.count)
-            guard written <= FormUpload.maximumPartBytes else {
-                error = .payloadTooLarge("This file is too large.")
+            guard written <= maximumFileBytes else {
+                error = .payloadTooLarge(
+                    "This file is larger than the \(ByteCountText.describe(maximumFileBytes)) allowed.")
                 return
             }
             handle.write(Data(bytes))
@@ -90,6 +103,10 @@ private final class FormUploadState: @unchecked Sendable {
         let disposition = headers["content-disposition"] ?? ""
         let name = Self.parameter("name", in: disposition) ?? ""
         if let fileName = Self.parameter("filename", in: disposition) {
+            guard csrfChecked else {
+                error = .csrfFailed
+                return
+            }
             let url = temporaryDirectory.appendingPathComponent("form-\(UUID().uuidString)")
             FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
             handle = try? FileHandle(forWritingTo: url)
@@ -114,7 +131,19 @@ private final class FormUploadState: @unchecked Sendable {
             // A file input left empty still sends an empty part; it is no file.
             if written > 0 { files.append(part) } else { try? FileManager.default.removeItem(at: part.url) }
         } else {
-            fields[part.field] = String(decoding: text, as: UTF8.self)
+            let value = String(decoding: text, as: UTF8.self)
+            guard fields.count < FormUpload.maximumFields else {
+                error = .badRequest("This form has too many fields.")
+                return
+            }
+            if part.field == CSRF.fieldName {
+                guard let expectedCSRF, SecretToken.constantTimeEquals(value, expectedCSRF) else {
+                    error = .csrfFailed
+                    return
+                }
+                csrfChecked = true
+            }
+            fields[part.field] = value
         }
     }
 

@@ -33,7 +33,7 @@ struct HomeWebController: RouteCollection {
                 description: "Who should receive each item, and when, with a personal message.",
                 intro:
                     "Here you will decide who receives each item — straight away, after a date, or upon your passing — and leave a personal message with it.",
-                status: "coming"),
+                status: "ready"),
             Section(
                 key: "memories", title: "Memories", href: "/memories",
                 description: "The family’s photos, videos, voices and written memories.",
@@ -98,7 +98,8 @@ struct HomeWebController: RouteCollection {
         )
         let model = HomePage(
             greeting: greeting(for: principal.name, at: req.heirloom.now),
-            sections: Section.all,
+            // A viewer never learns who gets what, so the section is not offered to them.
+            sections: Section.all.filter { principal.role.canEdit || $0.key != "beneficiaries" },
             stats: stats
         )
         let view = try await Page.render(

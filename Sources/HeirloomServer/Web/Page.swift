@@ -42,7 +42,7 @@ struct PageBase: Encodable {
 extension PageBase.Flash {
     /// Messages after a redirect are named by a key in the query, never by text from the URL.
     static let messages: [String: String] = [
-        "household-renamed": "The household name is saved.",
+        "household-renamed": "The household’s settings are saved.",
         "role-changed": "The role is changed.",
         "member-removed": "The member was removed. Their sessions have ended.",
         "invitation-withdrawn": "The invitation was withdrawn; its link no longer works.",
@@ -50,6 +50,10 @@ extension PageBase.Flash {
         "password-changed": "Your password is changed. Your other sessions and devices were signed out.",
         "signed-out": "You are signed out.",
         "item-deleted": "The item was deleted, with its photos, documents and stories.",
+        "beneficiary-deleted": "The beneficiary was deleted.",
+        "item-assigned": "The item is assigned.",
+        "assignment-saved": "The assignment is saved.",
+        "assignment-removed": "The assignment was removed. The beneficiary is still in your list.",
         "journal-locked": "Your private drawers are locked again.",
         "card-deleted": "The card was deleted.",
         "drawer-created": "The drawer was added.",

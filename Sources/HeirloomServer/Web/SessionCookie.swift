@@ -29,7 +29,10 @@ enum SessionCookie {
 extension Request {
     /// A local path to return to after signing in; anything else (another site, `//host`) goes Home.
     func safeNext(_ raw: String?) -> String {
-        guard let raw, raw.hasPrefix("/"), !raw.hasPrefix("//"), !raw.hasPrefix("/\\"), raw.count < 2000 else {
+        // Control characters would split the Location header; a backslash or tab can make "//host".
+        guard let raw, raw.hasPrefix("/"), !raw.hasPrefix("//"), raw.count < 2000,
+            !raw.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F || $0 == "\\" })
+        else {
             return "/"
         }
         return raw

@@ -63,17 +63,16 @@ struct HouseholdService: Sendable {
         return try await db.transaction { db in
             let service = HouseholdService(db: db, services: services, tokens: tokens)
             let user = try await service.member(id, of: principal)
+            let owners = try await service.ownerCount(principal.householdID)
             do {
-                try MembershipRules.checkRoleChange(
-                    from: user.role,
-                    to: role,
-                    ownerCount: try await service.ownerCount(principal.householdID)
-                )
+                try MembershipRules.checkRoleChange(from: user.role, to: role, ownerCount: owners)
             } catch {
                 throw Self.lastOwner
             }
             user.role = role
             try await user.save(on: db)
+            // Two owners stepping down at once: whichever finds no owner left undoes its change.
+            guard try await service.ownerCount(principal.householdID) > 0 else { throw Self.lastOwner }
             return user
         }
     }
@@ -84,13 +83,14 @@ struct HouseholdService: Sendable {
         try await db.transaction { db in
             let service = HouseholdService(db: db, services: services, tokens: tokens)
             let user = try await service.member(id, of: principal)
+            let owners = try await service.ownerCount(principal.householdID)
             do {
-                try MembershipRules.checkRemoval(
-                    of: user.role, ownerCount: try await service.ownerCount(principal.householdID))
+                try MembershipRules.checkRemoval(of: user.role, ownerCount: owners)
             } catch {
                 throw Self.lastOwner
             }
             try await user.delete(on: db)
+            guard try await service.ownerCount(principal.householdID) > 0 else { throw Self.lastOwner }
         }
     }
 

@@ -5,6 +5,7 @@ import HeirloomCore
 struct SettingsPage: Encodable {
     struct HouseholdForm: Encodable {
         var name: String
+        var defaultCurrency: String
     }
 
     struct MemberRow: Encodable {
@@ -77,6 +78,8 @@ struct SettingsPage: Encodable {
 
     var isOwner: Bool
     var householdForm: HouseholdForm
+    /// ISO 4217 codes, the most used first.
+    var currencies: [String]
     var householdError: String?
     var members: [MemberRow]
     var invitations: [PendingInvitation]

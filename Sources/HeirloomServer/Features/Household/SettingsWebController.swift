@@ -41,7 +41,9 @@ struct SettingsWebController: RouteCollection {
         let tokens = try await services.tokens.list(userID: principal.userID)
         let model = SettingsPage(
             isOwner: principal.role.canManageHousehold,
-            householdForm: .init(name: extras.householdName ?? household.name),
+            householdForm: .init(
+                name: extras.householdName ?? household.name, defaultCurrency: household.defaultCurrency),
+            currencies: ItemPages.currencies,
             householdError: extras.householdError,
             members: try members.map { try .init($0, you: principal.userID) },
             invitations: try invitations.map(SettingsPage.PendingInvitation.init),
@@ -55,14 +57,21 @@ struct SettingsWebController: RouteCollection {
 
     // MARK: Household and members
 
-    struct NameForm: Content { var name: String? }
+    struct HouseholdForm: Content {
+        var name: String?
+        var defaultCurrency: String?
+    }
     struct RoleForm: Content { var role: String? }
 
     func renameHousehold(req: Request) async throws -> Response {
         try CSRF.verifyForm(req)
-        let form = try req.content.decode(NameForm.self)
+        let form = try req.content.decode(HouseholdForm.self)
         do {
-            _ = try await req.heirloom.households.rename(by: try req.principal(), to: form.name ?? "")
+            _ = try await req.heirloom.households.update(
+                by: try req.principal(),
+                name: form.name ?? "",
+                defaultCurrency: form.defaultCurrency
+            )
             return req.redirect(to: "/settings?done=household-renamed")
         } catch {
             let error = try AppError.userFacing(error)

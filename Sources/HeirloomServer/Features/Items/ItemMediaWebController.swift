@@ -20,11 +20,12 @@ struct ItemMediaWebController: RouteCollection {
     }
 
     /// Reads a streamed upload form, checks its CSRF field, and hands its files to `body`.
-    private func withForm(_ req: Request, _ body: (FormUpload) async throws -> Void) async throws {
+    private func withForm(_ req: Request, use: MediaUse, _ body: (FormUpload) async throws -> Void) async throws {
         let principal = try req.principal()
         try principal.requireEditor()
+        let media = req.application.heirloom.media
         let form = try await FormUpload.read(
-            req, temporaryDirectory: req.application.heirloom.media.store.temporaryDirectory)
+            req, temporaryDirectory: media.store.temporaryDirectory, maximumFileBytes: media.limit(for: use))
         defer { form.removeFiles() }
         try CSRF.verify(form.fields[CSRF.fieldName], req)
         guard !form.files.isEmpty else {
@@ -35,7 +36,7 @@ struct ItemMediaWebController: RouteCollection {
 
     func addPhotos(req: Request) async throws -> Response {
         let id = try ItemWebController.id(req)
-        try await withForm(req) { form in
+        try await withForm(req, use: .photo) { form in
             for file in form.files {
                 try await req.heirloom.items.addPhoto(
                     to: id, FileChunks(url: file.url), fileName: file.fileName, by: try req.principal())
@@ -46,7 +47,7 @@ struct ItemMediaWebController: RouteCollection {
 
     func addDocument(req: Request) async throws -> Response {
         let id = try ItemWebController.id(req)
-        try await withForm(req) { form in
+        try await withForm(req, use: .document) { form in
             for file in form.files {
                 try await req.heirloom.items.addDocument(
                     to: id, FileChunks(url: file.url), fileName: file.fileName, by: try req.principal())
@@ -57,7 +58,7 @@ struct ItemMediaWebController: RouteCollection {
 
     func addAudio(req: Request) async throws -> Response {
         let id = try ItemWebController.id(req)
-        try await withForm(req) { form in
+        try await withForm(req, use: .audio) { form in
             for file in form.files {
                 _ = try await req.heirloom.items.addAudio(
                     to: id, FileChunks(url: file.url), fileName: file.fileName, title: form.fields["title"],

@@ -83,6 +83,8 @@ enum ItemPages {
         var documents: [Document]
         var audioStories: [Story]
         var photoUploadAction, documentUploadAction, audioUploadAction, audioApiUrl: String
+        /// Who receives the item; only for owners and editors (a viewer never learns who gets what).
+        var beneficiaries: BeneficiaryPages.ItemSection?
     }
 
     struct PhotoView: Encodable {

@@ -18,12 +18,14 @@ extension ItemService {
         var offset = 0
 
         static let maximumLimit = 100
+        /// Deeper pages are refused (a cursor past this is nonsense, and must not overflow).
+        static let maximumOffset = 1_000_000
     }
 
     /// One page of items and the offset of the next, if there is one.
     func list(_ query: Query, householdID: UUID) async throws -> (items: [Item], nextOffset: Int?) {
         let limit = max(1, min(query.limit, Query.maximumLimit))
-        let offset = max(0, query.offset)
+        let offset = min(max(0, query.offset), Query.maximumOffset)
         var items: [Item]
         if !ItemSearchIndex.terms(query.text).isEmpty {
             let ids = try await ItemSearchIndex(db).search(
@@ -74,12 +76,23 @@ extension ItemService {
     }
 
     func summary(householdID: UUID) async throws -> Summary {
-        let rows = try await db.sql().raw(
-            """
-            SELECT category, currency_code, COUNT(*) AS item_count, SUM(estimated_value) AS total \
-            FROM items WHERE household_id = \(bind: householdID) GROUP BY category, currency_code
-            """
-        ).all()
+        let rows: [any SQLRow]
+        do {
+            rows = try await db.sql().raw(
+                """
+                SELECT category, currency_code, COUNT(*) AS item_count, CAST(SUM(estimated_value) AS BIGINT) AS total \
+                FROM items WHERE household_id = \(bind: householdID) GROUP BY category, currency_code
+                """
+            ).all()
+        } catch {
+            // Absurd values can overflow a sum; the counts are still worth showing.
+            rows = try await db.sql().raw(
+                """
+                SELECT category, currency_code, COUNT(*) AS item_count, CAST(NULL AS BIGINT) AS total \
+                FROM items WHERE household_id = \(bind: householdID) GROUP BY category, currency_code
+                """
+            ).all()
+        }
         var counts: [ItemCategory: Int] = [:]
         var amounts: [ItemCategory: [Money]] = [:]
         for row in rows {
@@ -92,11 +105,12 @@ extension ItemService {
         }
         let groups = try ItemCategory.allCases.compactMap { category -> Summary.Group? in
             guard let count = counts[category] else { return nil }
-            return Summary.Group(category: category, count: count, totals: try Money.totals(amounts[category] ?? []))
+            return Summary.Group(
+                category: category, count: count, totals: (try? Money.totals(amounts[category] ?? [])) ?? [])
         }
         return Summary(
             count: groups.reduce(0) { $0 + $1.count },
-            totals: try Money.totals(amounts.values.flatMap { $0 }),
+            totals: (try? Money.totals(amounts.values.flatMap { $0 })) ?? [],
             byCategory: groups
         )
     }

@@ -24,21 +24,36 @@ struct ItemService: Sendable {
         }
         let draft = try ItemDraft(input, over: ItemDraft(name: "", currency: household))
         if let id, let existing = try await Item.find(id, on: db) {
-            guard existing.$household.id == principal.householdID, ItemDraft(existing) == draft else {
-                throw AppError.conflict(code: "id_in_use", message: "Another item already has this id.")
-            }
-            return (try await find(id, householdID: principal.householdID), false)
+            return (try await repeated(existing, draft: draft, principal: principal), false)
         }
         let item = Item()
         item.id = id ?? UUID()
         item.$household.id = principal.householdID
         item.$createdBy.id = principal.userID
         draft.apply(to: item)
-        try await db.transaction { db in
-            try await item.create(on: db)
-            try await ItemSearchIndex(db).update(item)
+        do {
+            try await db.transaction { db in
+                try await item.create(on: db)
+                try await ItemSearchIndex(db).update(item)
+            }
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            // The same create sent twice at once: the second finds the first.
+            guard let id, let existing = try await Item.find(id, on: db) else {
+                throw AppError.conflict(code: "id_in_use", message: "Another item already has this id.")
+            }
+            return (try await repeated(existing, draft: draft, principal: principal), false)
         }
         return (try await find(try item.requireID(), householdID: principal.householdID), true)
+    }
+
+    /// A create repeated with an existing id: the same content answers the item; other content is a conflict,
+    /// and another household's item is not found.
+    private func repeated(_ existing: Item, draft: ItemDraft, principal: Principal) async throws -> Item {
+        guard existing.$household.id == principal.householdID else { throw AppError.notFound("item") }
+        guard ItemDraft(existing) == draft else {
+            throw AppError.conflict(code: "id_in_use", message: "Another item already has this id.")
+        }
+        return try await find(try existing.requireID(), householdID: principal.householdID)
     }
 
     /// Changes the fields given; the others stay.

@@ -176,7 +176,17 @@ struct ItemWebController: RouteCollection {
     func show(req: Request) async throws -> View {
         let principal = try req.principal()
         let item = try await req.heirloom.items.find(try Self.id(req), householdID: principal.householdID)
-        let model = try ItemPages.Show(item, canEdit: principal.role.canEdit)
+        var model = try ItemPages.Show(item, canEdit: principal.role.canEdit)
+        if principal.role.canEdit {
+            let itemID = try item.requireID()
+            let links = try await req.heirloom.beneficiaries.links(of: itemID, by: principal)
+            let taken = Set(links.map { $0.$beneficiary.id })
+            let people = try await req.heirloom.beneficiaries.list(by: principal).map(\.beneficiary)
+            model.beneficiaries = BeneficiaryPages.ItemSection(
+                links: try links.map { try BeneficiaryPages.LinkRow($0, itemID: itemID) },
+                choices: try BeneficiaryWebController.choices(people.filter { !taken.contains($0.id ?? UUID()) }),
+                addAction: "/items/\(itemID)/beneficiaries", relationships: BeneficiaryPages.relationships)
+        }
         return try await Page.render(
             "item-show", base: PageBase(request: req, title: item.name, nav: "items"), model, on: req)
     }

@@ -1,0 +1,178 @@
+import Fluent
+import Foundation
+import HeirloomCore
+import Vapor
+
+/// Assigning an item to beneficiaries from its page (or from the Unassigned Items list), changing and removing
+/// assignments. Registered under /items by `BeneficiaryWebController`.
+struct ItemBeneficiaryWebController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get(":id", "beneficiaries", "new", use: new)
+        routes.post(":id", "beneficiaries", use: create)
+        routes.get(":id", "beneficiaries", ":linkID", "edit", use: edit)
+        routes.post(":id", "beneficiaries", ":linkID", use: update)
+        routes.get(":id", "beneficiaries", ":linkID", "delete", use: confirmDelete)
+        routes.post(":id", "beneficiaries", ":linkID", "delete", use: delete)
+    }
+
+    struct LinkForm: Content {
+        var beneficiaryId, newName, relationship, relationshipCustom, accessPermission, accessDate, personalMessage,
+            returnTo: String?
+
+        var input: BeneficiaryLinkInput {
+            BeneficiaryLinkInput(
+                beneficiaryID: beneficiaryId.flatMap(UUID.init(uuidString:)), accessPermission: accessPermission,
+                accessDate: accessPermission == AccessPermission.afterSpecificDate.rawValue ? accessDate ?? "" : "",
+                personalMessage: personalMessage ?? "")
+        }
+
+        var values: [String: String] {
+            [
+                "beneficiaryId": beneficiaryId ?? "", "newName": newName ?? "", "relationship": relationship ?? "",
+                "relationshipCustom": relationshipCustom ?? "", "accessPermission": accessPermission ?? "immediate",
+                "accessDate": accessDate ?? "", "personalMessage": personalMessage ?? "",
+            ]
+        }
+    }
+
+    func new(req: Request) async throws -> View {
+        let principal = try req.principal()
+        try BeneficiaryService.requirePlanner(principal, "item")
+        let item = try await req.heirloom.items.find(try ItemWebController.id(req), householdID: principal.householdID)
+        return try await page(req, item: item, values: ["accessPermission": "immediate"], errors: [:])
+    }
+
+    /// Assigns the item; with "new" chosen (or a new name typed), creates that beneficiary first.
+    func create(req: Request) async throws -> Response {
+        let principal = try req.principal()
+        try BeneficiaryService.requirePlanner(principal, "item")
+        try CSRF.verifyForm(req)
+        let itemID = try ItemWebController.id(req)
+        let item = try await req.heirloom.items.find(itemID, householdID: principal.householdID)
+        let form = try req.content.decode(LinkForm.self)
+        do {
+            try await req.db.transaction { db in
+                let service = BeneficiaryService(db: db)
+                var input = form.input
+                if form.beneficiaryId == "new" || (input.beneficiaryID == nil && !(form.newName ?? "").isEmpty) {
+                    guard let name = form.newName, !name.trimmingWhitespace().isEmpty else {
+                        throw AppError.invalid(
+                            FieldError(field: "newName", message: "Please enter the new beneficiary's name."))
+                    }
+                    let relationship = BeneficiaryPages.relationshipInput(
+                        select: form.relationship, custom: form.relationshipCustom)
+                    do {
+                        let person = try await service.create(
+                            BeneficiaryInput(name: name, relationship: relationship), by: principal)
+                        input.beneficiaryID = try person.requireID()
+                    } catch let error as FieldError where error.field == "name" {
+                        throw FieldError(field: "newName", message: error.message)
+                    }
+                }
+                if input.beneficiaryID == nil {
+                    throw AppError.invalid(
+                        FieldError(field: "beneficiaryId", message: "Please choose who should receive it."))
+                }
+                _ = try await service.link(itemID, input, by: principal)
+            }
+        } catch {
+            let error = try AppError.userFacing(error)
+            guard error.field != nil || error.status == .conflict else { throw error }
+            var errors = error.formErrors
+            if error.status == .conflict { errors["beneficiaryId"] = error.message }
+            let view = try await page(req, item: item, values: form.values, errors: errors)
+            return try await view.encodeResponse(status: error.status, for: req)
+        }
+        if form.returnTo == "overview" { return req.redirect(to: "/beneficiaries?done=item-assigned#unassigned") }
+        return req.redirect(to: "/items/\(itemID)?done=item-assigned#beneficiaries")
+    }
+
+    func edit(req: Request) async throws -> View {
+        let principal = try req.principal()
+        let itemID = try ItemWebController.id(req)
+        let link = try await req.heirloom.beneficiaries.findLink(try Self.linkID(req), of: itemID, by: principal)
+        let item = try await req.heirloom.items.find(itemID, householdID: principal.householdID)
+        let values = [
+            "accessPermission": link.permission.rawValue,
+            "accessDate": BeneficiaryLinkDraft.dayText(link.accessDate) ?? "",
+            "personalMessage": link.personalMessage ?? "",
+        ]
+        return try await page(req, item: item, link: link, values: values, errors: [:])
+    }
+
+    func update(req: Request) async throws -> Response {
+        let principal = try req.principal()
+        try BeneficiaryService.requirePlanner(principal, "item")
+        try CSRF.verifyForm(req)
+        let itemID = try ItemWebController.id(req)
+        let linkID = try Self.linkID(req)
+        let form = try req.content.decode(LinkForm.self)
+        var input = form.input
+        input.beneficiaryID = nil
+        do {
+            _ = try await req.heirloom.beneficiaries.updateLink(linkID, of: itemID, input, by: principal)
+        } catch {
+            let error = try AppError.userFacing(error)
+            guard error.field != nil else { throw error }
+            let link = try await req.heirloom.beneficiaries.findLink(linkID, of: itemID, by: principal)
+            let item = try await req.heirloom.items.find(itemID, householdID: principal.householdID)
+            let view = try await page(req, item: item, link: link, values: form.values, errors: error.formErrors)
+            return try await view.encodeResponse(status: error.status, for: req)
+        }
+        return req.redirect(to: "/items/\(itemID)?done=assignment-saved#beneficiaries")
+    }
+
+    func confirmDelete(req: Request) async throws -> View {
+        let principal = try req.principal()
+        let itemID = try ItemWebController.id(req)
+        let link = try await req.heirloom.beneficiaries.findLink(try Self.linkID(req), of: itemID, by: principal)
+        let item = try await req.heirloom.items.find(itemID, householdID: principal.householdID)
+        let name = link.beneficiary.name
+        let model = ConfirmPage(
+            heading: "Remove \(name) from \(item.name)?",
+            consequence:
+                "\(name) will no longer receive \(item.name), and the rule and message for it are deleted. \(name) stays among your beneficiaries.",
+            action: "/items/\(itemID)/beneficiaries/\(try link.requireID())/delete",
+            confirmLabel: "Remove \(name) from this item", cancelHref: "/items/\(itemID)#beneficiaries")
+        return try await Page.render(
+            "confirm", base: PageBase(request: req, title: "Remove a beneficiary", nav: "items"), model, on: req)
+    }
+
+    func delete(req: Request) async throws -> Response {
+        let principal = try req.principal()
+        try BeneficiaryService.requirePlanner(principal, "item")
+        try CSRF.verifyForm(req)
+        let itemID = try ItemWebController.id(req)
+        try await req.heirloom.beneficiaries.removeLink(try Self.linkID(req), of: itemID, by: principal)
+        return req.redirect(to: "/items/\(itemID)?done=assignment-removed#beneficiaries")
+    }
+
+    private func page(
+        _ req: Request, item: Item, link: ItemBeneficiary? = nil, values: [String: String], errors: [String: String]
+    ) async throws -> View {
+        let itemID = try item.requireID()
+        var choices: [BeneficiaryPages.Choice] = []
+        if link == nil {
+            let taken = Set(
+                try await req.heirloom.beneficiaries.links(of: itemID, by: try req.principal()).map {
+                    $0.$beneficiary.id
+                })
+            let people = try await req.heirloom.beneficiaries.list(by: try req.principal()).map(\.beneficiary)
+            choices = try BeneficiaryWebController.choices(people.filter { !taken.contains($0.id ?? UUID()) })
+        }
+        let action =
+            try link.map { "/items/\(itemID)/beneficiaries/\(try $0.requireID())" }
+            ?? "/items/\(itemID)/beneficiaries"
+        let model = BeneficiaryPages.LinkForm(
+            mode: link == nil ? "new" : "edit", action: action, cancelHref: "/items/\(itemID)#beneficiaries",
+            itemName: item.name, beneficiaryName: link?.beneficiary.name ?? "", form: values, errors: errors,
+            choices: choices, relationships: BeneficiaryPages.relationships)
+        let title = link.map { "\($0.beneficiary.name) · \(item.name)" } ?? "Give \(item.name) to someone"
+        return try await Page.render(
+            "item-beneficiary-form", base: PageBase(request: req, title: title, nav: "items"), model, on: req)
+    }
+
+    static func linkID(_ req: Request) throws -> UUID {
+        try ItemWebController.id(req, "linkID", what: "assignment")
+    }
+}
