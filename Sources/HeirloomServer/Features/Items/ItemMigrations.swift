@@ -34,10 +34,11 @@ struct CreateItem: AsyncMigration {
             .field("updated_at", .datetime)
             .create()
         let sql = try database.sql()
+        // The list orders: newest first, and newest first within a category, straight from an index.
         try await sql.create(index: "items_household_created_idx").on(Item.schema)
-            .column("household_id").column("created_at").run()
+            .column("household_id").column("created_at").column("id").run()
         try await sql.create(index: "items_household_category_idx").on(Item.schema)
-            .column("household_id").column("category").run()
+            .column("household_id").column("category").column("created_at").column("id").run()
         try await sql.create(index: "items_household_name_idx").on(Item.schema)
             .column("household_id").column("name").run()
         try await sql.create(index: "items_household_value_idx").on(Item.schema)

@@ -15,6 +15,9 @@ struct ItemSearchIndex: Sendable {
 
     private var isPostgres: Bool { db.dialect.name == "postgresql" }
 
+    /// Up to this many matches are ranked by relevance (bm25); more are listed newest first.
+    static let rankingLimit = 2000
+
     /// The words of a query, cleaned to letters and digits (at most ten, each at most 50 characters).
     static func terms(_ query: String) -> [String] {
         query.lowercased()
@@ -43,12 +46,21 @@ struct ItemSearchIndex: Sendable {
             return try await db.raw(sql).all().map { try $0.decode(column: "id", as: UUID.self) }
         }
         let match = terms.map { "\"\($0)\"*" }.joined(separator: " ")
+        // Ranking costs a little for every match; a query that matches thousands of items ("s") ranks
+        // nothing useful, so such broad queries list their matches newest first instead.
+        let broad = try await db.raw(
+            """
+            SELECT COUNT(*) AS matches FROM (SELECT 1 FROM items_fts WHERE items_fts MATCH \(bind: match) \
+            LIMIT \(literal: Self.rankingLimit + 1))
+            """
+        ).first().map { try $0.decode(column: "matches", as: Int.self) > Self.rankingLimit } ?? false
         var sql: SQLQueryString = """
             SELECT item_id FROM items_fts WHERE items_fts MATCH \(bind: match) \
             AND household_id = \(bind: householdID.uuidString)
             """
         if let category { sql = sql + " AND category = \(bind: category)" }
-        sql = sql + " ORDER BY rank LIMIT \(literal: limit) OFFSET \(literal: offset)"
+        sql = sql + (broad ? " ORDER BY rowid DESC" : " ORDER BY rank")
+        sql = sql + " LIMIT \(literal: limit) OFFSET \(literal: offset)"
         return try await db.raw(sql).all().compactMap {
             UUID(uuidString: try $0.decode(column: "item_id", as: String.self))
         }
