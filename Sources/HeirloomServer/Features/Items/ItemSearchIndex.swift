@@ -48,12 +48,13 @@ struct ItemSearchIndex: Sendable {
         let match = terms.map { "\"\($0)\"*" }.joined(separator: " ")
         // Ranking costs a little for every match; a query that matches thousands of items ("s") ranks
         // nothing useful, so such broad queries list their matches newest first instead.
-        let broad = try await db.raw(
-            """
-            SELECT COUNT(*) AS matches FROM (SELECT 1 FROM items_fts WHERE items_fts MATCH \(bind: match) \
-            LIMIT \(literal: Self.rankingLimit + 1))
-            """
-        ).first().map { try $0.decode(column: "matches", as: Int.self) > Self.rankingLimit } ?? false
+        let broad =
+            try await db.raw(
+                """
+                SELECT COUNT(*) AS matches FROM (SELECT 1 FROM items_fts WHERE items_fts MATCH \(bind: match) \
+                LIMIT \(literal: Self.rankingLimit + 1))
+                """
+            ).first().map { try $0.decode(column: "matches", as: Int.self) > Self.rankingLimit } ?? false
         var sql: SQLQueryString = """
             SELECT item_id FROM items_fts WHERE items_fts MATCH \(bind: match) \
             AND household_id = \(bind: householdID.uuidString)
