@@ -294,7 +294,7 @@ struct BeneficiaryAPITests {
             var headers = HTTPHeaders()
             headers.replaceOrAdd(name: .contentType, value: "text/vcard")
             let imported = try await app.api(
-                .POST, "/api/beneficiaries/import", token: viewer.token, rawBody: ContactFixtures.google,
+                .POST, "/api/beneficiaries/import", token: viewer.token, rawBody: VCardFixtures.google,
                 headers: headers)
             #expect(imported.status == .notFound)
             #expect(try await Beneficiary.query(on: app.db).count() == 1)

@@ -33,7 +33,7 @@ struct BeneficiaryImportTests {
         try await withApp { app in
             let owner = try await app.setUpHub()
             // when
-            let response = try await app.importContacts(ContactFixtures.apple, token: owner.token)
+            let response = try await app.importContacts(VCardFixtures.apple, token: owner.token)
             // then
             #expect(response.status == .ok, "\(response.body.string)")
             let results = try response.content.decode(ImportBody.self).results
@@ -49,7 +49,7 @@ struct BeneficiaryImportTests {
             #expect(try results.map { try #require($0.beneficiaryId).lowercased() }.contains(ann.id.lowercased()))
 
             // importing the same file again changes nothing
-            let again = try await app.importContacts(ContactFixtures.apple, token: owner.token)
+            let again = try await app.importContacts(VCardFixtures.apple, token: owner.token)
             #expect(
                 try again.content.decode(ImportBody.self).results.map(\.status) == [
                     "unchanged", "unchanged", "unchanged",
@@ -64,7 +64,7 @@ struct BeneficiaryImportTests {
             let owner = try await app.setUpHub()
             let response = try await app.multipart(
                 "/api/beneficiaries/import", token: owner.token,
-                files: [("file", "contacts.vcf", Data(ContactFixtures.google.utf8))])
+                files: [("file", "contacts.vcf", Data(VCardFixtures.google.utf8))])
             #expect(response.status == .ok, "\(response.body.string)")
             let results = try response.content.decode(ImportBody.self).results
             #expect(results.map(\.status) == ["created", "created", "rejected", "created"])
@@ -84,7 +84,7 @@ struct BeneficiaryImportTests {
             let bjorn = try await app.beneficiary(
                 ["name": "bjorn astrom", "relationship": "Nephew"], token: owner.token)
             // when
-            let response = try await app.importContacts(ContactFixtures.outlook, token: owner.token)
+            let response = try await app.importContacts(VCardFixtures.outlook, token: owner.token)
             // then the name he typed stays, the missing phone and email are filled in
             let results = try response.content.decode(ImportBody.self).results
             #expect(results.map(\.name) == ["Jürgen Müller", "Björn Åström"])
@@ -101,12 +101,12 @@ struct BeneficiaryImportTests {
     func editedName() async throws {
         try await withApp { app in
             let owner = try await app.setUpHub()
-            let first = try await app.importContacts(ContactFixtures.apple, token: owner.token)
+            let first = try await app.importContacts(VCardFixtures.apple, token: owner.token)
             let helene = try #require(try first.content.decode(ImportBody.self).results[1].beneficiaryId)
             let renamed = try await app.api(
                 .PATCH, "/api/beneficiaries/\(helene)", token: owner.token, json: ["name": "Aunt Hélène"])
             #expect(renamed.status == .ok)
-            _ = try await app.importContacts(ContactFixtures.apple, token: owner.token)
+            _ = try await app.importContacts(VCardFixtures.apple, token: owner.token)
             let saved = try await app.api(.GET, "/api/beneficiaries/\(helene)", token: owner.token)
                 .content.decode(BeneficiaryDetailBody.self).beneficiary
             #expect(saved.name == "Aunt Hélène")

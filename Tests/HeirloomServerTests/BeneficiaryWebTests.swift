@@ -22,7 +22,7 @@ struct BeneficiaryWebTests {
             let boundary = "form-boundary"
             var body = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n\(csrf)\r\n".utf8)
             body += Data(
-                "--\(boundary)\r\nContent-Disposition: form-data; name=\"text\"\r\n\r\n\(ContactFixtures.google)\r\n"
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"text\"\r\n\r\n\(VCardFixtures.google)\r\n"
                     .utf8)
             body += Data("--\(boundary)--\r\n".utf8)
             var headers = browser.cookieHeaders()

@@ -1,0 +1,1 @@
+../../HeirloomCoreTests/VCardFixtures.swift
