@@ -43,12 +43,14 @@ let package = Package(
         .target(name: "HeirloomCore"),
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .target(name: "CVipsShim", dependencies: ["CVips"]),
+        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .target(
             name: "HeirloomServer",
             dependencies: [
                 "HeirloomAPI",
                 "HeirloomCore",
                 "CVipsShim",
+                "CQRencode",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),

@@ -24,5 +24,11 @@ extension Migrations {
         add(CreateJournalCard())
         add(CreateJournalTag())
         add(AddJournalUnlockedUntilToAuthToken())
+        // The family memory hub (issue 7): people, memories, their files and face tags.
+        add(CreatePerson())
+        add(CreateMemory())
+        add(CreateMemoryPerson())
+        add(CreateMemoryMedia())
+        add(CreateFaceTag())
     }
 }

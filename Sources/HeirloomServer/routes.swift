@@ -18,4 +18,7 @@ func routes(_ app: Application) throws {
     try app.register(collection: ItemWebController())
     try app.register(collection: BeneficiaryWebController())
     try app.register(collection: JournalWebController())
+    try app.register(collection: MemoryWebController())
+    try app.register(collection: PeopleWebController())
+    try app.register(collection: DeviceWebController())
 }

@@ -48,6 +48,9 @@ struct RequestServices: Sendable {
     var media: MediaService { MediaService(db: db, pipeline: services.media) }
     var items: ItemService { ItemService(db: db, media: media) }
     var beneficiaries: BeneficiaryService { BeneficiaryService(db: db) }
+    var people: PeopleService { PeopleService(db: db, media: media) }
+    var memories: MemoryService { MemoryService(db: db, media: media) }
+    var pairing: PairingService { PairingService(tokens: tokens, config: config) }
 }
 
 extension Request {

@@ -13,10 +13,15 @@ struct FormUpload {
     }
 
     var files: [File] = []
+    /// Each field's last value.
     var fields: [String: String] = [:]
+    /// Every value of each field, in order, for checkboxes that share a name.
+    var fieldValues: [String: [String]] = [:]
 
     static let maximumFieldBytes = 64 * 1024
     static let maximumFields = 50
+    /// How many values all fields may have together (a list of checkboxes has one per ticked box).
+    static let maximumValues = 1000
 
     /// Streams the request body; the caller must call `removeFiles()` when done.
     ///
@@ -45,7 +50,7 @@ struct FormUpload {
             state.removeAll()
             throw error is AppError ? error : AppError.badRequest("The form could not be read. Please try again.")
         }
-        return FormUpload(files: state.files, fields: state.fields)
+        return FormUpload(files: state.files, fields: state.fields, fieldValues: state.fieldValues)
     }
 
     func removeFiles() {
@@ -61,6 +66,8 @@ private final class FormUploadState: @unchecked Sendable {
     var csrfChecked = false
     var files: [FormUpload.File] = []
     var fields: [String: String] = [:]
+    var fieldValues: [String: [String]] = [:]
+    var valueCount = 0
     var error: AppError?
     private var headers: [String: String] = [:]
     private var handle: FileHandle?
@@ -132,7 +139,8 @@ private final class FormUploadState: @unchecked Sendable {
             if written > 0 { files.append(part) } else { try? FileManager.default.removeItem(at: part.url) }
         } else {
             let value = String(decoding: text, as: UTF8.self)
-            guard fields.count < FormUpload.maximumFields else {
+            valueCount += 1
+            guard fields.count < FormUpload.maximumFields, valueCount <= FormUpload.maximumValues else {
                 error = .badRequest("This form has too many fields.")
                 return
             }
@@ -144,6 +152,7 @@ private final class FormUploadState: @unchecked Sendable {
                 csrfChecked = true
             }
             fields[part.field] = value
+            fieldValues[part.field, default: []].append(value)
         }
     }
 

@@ -39,13 +39,13 @@ struct HomeWebController: RouteCollection {
                 description: "The family’s photos, videos, voices and written memories.",
                 intro:
                     "Here the family will gather photos, videos, voice recordings and written memories, and name the people in them.",
-                status: "coming"),
+                status: "ready"),
             Section(
                 key: "people", title: "People", href: "/people",
                 description: "The people in your family’s memories.",
                 intro:
                     "Here you will find everyone who appears in the family’s memories, with their pictures and relationships.",
-                status: "coming"),
+                status: "ready"),
             Section(
                 key: "journal", title: "Journal", href: "/journal",
                 description: "Your own private notes, in drawers only you can open.",
@@ -76,6 +76,9 @@ struct HomeWebController: RouteCollection {
         var greeting: String
         var sections: [Section]
         var stats: Stats
+        /// Memories that happened on this day in earlier years.
+        var onThisDay: [MemoryPages.Card]
+        var today: String
     }
 
     struct ComingSoonPage: Encodable {
@@ -100,7 +103,10 @@ struct HomeWebController: RouteCollection {
             greeting: greeting(for: principal.name, at: req.heirloom.now),
             // A viewer never learns who gets what, so the section is not offered to them.
             sections: Section.all.filter { principal.role.canEdit || $0.key != "beneficiaries" },
-            stats: stats
+            stats: stats,
+            onThisDay: try await req.heirloom.memories.onThisDay(req.heirloom.now, householdID: principal.householdID)
+                .map(MemoryPages.Card.init),
+            today: WebFormat.monthAndDay(req.heirloom.now)
         )
         let view = try await Page.render(
             "home", base: PageBase(request: req, title: "Home", nav: "home"), model, on: req)

@@ -59,6 +59,9 @@ extension PageBase.Flash {
         "drawer-created": "The drawer was added.",
         "drawer-saved": "The drawer was saved.",
         "drawer-deleted": "The drawer was deleted.",
+        "memory-deleted": "The memory was deleted, with its files.",
+        "person-deleted": "The person was deleted. The memories they were in are still here.",
+        "device-paired": "The phone is connected.",
     ]
 
     static func fromQuery(_ request: Request) -> Self? {

@@ -12,7 +12,11 @@ enum WebFormat {
         return dayAndTimeFormatter.string(from: date)
     }
 
+    /// "November 22", for "On this day".
+    static func monthAndDay(_ date: Date) -> String { monthAndDayFormatter.string(from: date) }
+
     private static let dayFormatter = formatter("MMMM d, yyyy")
+    private static let monthAndDayFormatter = formatter("MMMM d")
     private static let dayAndTimeFormatter = formatter("MMMM d, yyyy 'at' h:mm a")
 
     private static func formatter(_ format: String) -> DateFormatter {

@@ -13,4 +13,15 @@ func registerMediaAccess(_ rules: MediaAccessRules, clock: @escaping @Sendable (
     rules.register(JournalCardService.mediaOwnerType) { principal, ownerID, db in
         try await JournalCardService.mayAccessMedia(principal, cardID: ownerID, now: clock(), db: db)
     }
+    // Memories and people's pictures are the household's: every member may see them.
+    rules.register(MemoryService.mediaOwnerType) { principal, ownerID, db in
+        guard let id = Int(ownerID) else { return false }
+        return try await Memory.query(on: db).filter(\.$id == id).filter(\.$household.$id == principal.householdID)
+            .count() > 0
+    }
+    rules.register(PeopleService.mediaOwnerType) { principal, ownerID, db in
+        guard let id = Int(ownerID) else { return false }
+        return try await Person.query(on: db).filter(\.$id == id).filter(\.$household.$id == principal.householdID)
+            .count() > 0
+    }
 }

@@ -1,0 +1,80 @@
+import Fluent
+import Foundation
+import HeirloomCore
+import Vapor
+
+/// Settings → Connect a phone: a QR code for the Memory Palace app, and the phones already paired.
+struct DeviceWebController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let devices = routes.grouped("settings", "devices")
+        devices.get(use: index)
+        devices.post(use: pair)
+        devices.post(":id", "revoke", use: revoke)
+    }
+
+    struct DevicesPage: Encodable {
+        struct Device: Encodable {
+            var id: String
+            var name: String
+            var added: String
+            var lastUsed: String
+        }
+
+        struct NewPairing: Encodable {
+            var name: String
+            var qrSVG: String
+            var qrText: String
+            var serverURL: String
+        }
+
+        var devices: [Device]
+        var pairing: NewPairing?
+    }
+
+    func index(req: Request) async throws -> View {
+        try await render(req, pairing: nil)
+    }
+
+    struct PairForm: Content {
+        var name: String?
+    }
+
+    func pair(req: Request) async throws -> Response {
+        try CSRF.verifyForm(req)
+        let form = try req.content.decode(PairForm.self)
+        let pairing = try await req.heirloom.pairing.pair(name: form.name, for: try req.principal())
+        let view = try await render(
+            req,
+            pairing: .init(
+                name: PairingSettings.tokenName(form.name), qrSVG: pairing.qrSVG, qrText: pairing.settings.json,
+                serverURL: pairing.settings.serverURL))
+        let response = try await view.encodeResponse(status: .created, for: req)
+        // The page holds a secret: never keep it in a cache or the back-forward history.
+        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        return response
+    }
+
+    func revoke(req: Request) async throws -> Response {
+        try CSRF.verifyForm(req)
+        let principal = try req.principal()
+        guard let id = req.parameters.get("id").flatMap(UUID.init(uuidString:)) else {
+            throw AppError.notFound("phone")
+        }
+        try await req.heirloom.tokens.revoke(id: id, userID: principal.userID)
+        return req.redirect(to: "/settings/devices?done=token-revoked")
+    }
+
+    private func render(_ req: Request, pairing: DevicesPage.NewPairing?) async throws -> View {
+        let principal = try req.principal()
+        let tokens = try await req.heirloom.tokens.list(userID: principal.userID).filter { $0.kind == .device }
+        let model = DevicesPage(
+            devices: try tokens.map {
+                .init(
+                    id: try $0.requireID().uuidString, name: $0.name, added: WebFormat.day($0.createdAt),
+                    lastUsed: WebFormat.dayAndTime($0.lastUsedAt))
+            },
+            pairing: pairing)
+        return try await Page.render(
+            "devices", base: PageBase(request: req, title: "Connect a phone", nav: "settings"), model, on: req)
+    }
+}

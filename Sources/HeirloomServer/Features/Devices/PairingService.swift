@@ -1,0 +1,25 @@
+import Fluent
+import Foundation
+import HeirloomCore
+
+/// Pairs a phone: a new device token for the signed-in member and the QR code that carries it.
+struct PairingService: Sendable {
+    let tokens: TokenService
+    let config: HeirloomConfig
+
+    struct Pairing: Sendable {
+        var tokenID: UUID
+        var settings: PairingSettings
+        var qrSVG: String
+    }
+
+    func pair(name: String?, for principal: Principal) async throws -> Pairing {
+        let (token, secret) = try await tokens.issue(
+            userID: principal.userID, kind: .device, name: PairingSettings.tokenName(name))
+        guard
+            let settings = PairingSettings(
+                publicURL: config.publicURL, token: secret, hubName: principal.householdName)
+        else { throw AppError.internalProblem("HEIRLOOM_PUBLIC_URL has no host") }
+        return Pairing(tokenID: try token.requireID(), settings: settings, qrSVG: try QRCode.svg(settings.json))
+    }
+}

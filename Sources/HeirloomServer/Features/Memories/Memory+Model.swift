@@ -1,0 +1,113 @@
+import Fluent
+import Foundation
+import HeirloomCore
+
+/// A photo, video, voice or written memory in the household's shared collection. Ids are integers.
+final class Memory: Model, @unchecked Sendable {
+    static let schema = "memories"
+
+    @ID(custom: .id, generatedBy: .database) var id: Int?
+    @Parent(key: "household_id") var household: Household
+    @OptionalParent(key: "created_by_id") var createdBy: User?
+    /// `MemoryKind.rawValue`.
+    @Field(key: "kind") var kind: String
+    @Field(key: "title") var title: String
+    @OptionalField(key: "description") var description: String?
+    /// The words of a written memory.
+    @OptionalField(key: "content") var content: String?
+    /// `MemoryDate.storedValue`, with its parts below for filtering by year and finding anniversaries.
+    @OptionalField(key: "date_value") var dateValue: String?
+    @OptionalField(key: "date_year") var dateYear: Int?
+    @OptionalField(key: "date_month") var dateMonth: Int?
+    @OptionalField(key: "date_day") var dateDay: Int?
+    @OptionalField(key: "location") var location: String?
+    @OptionalField(key: "context") var context: String?
+    /// The text fields in lower case, for search.
+    @Field(key: "search_text") var searchText: String
+    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+    @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
+
+    @Siblings(through: MemoryPerson.self, from: \.$memory, to: \.$person) var people: [Person]
+    @Children(for: \.$memory) var media: [MemoryMedia]
+    @Children(for: \.$memory) var faces: [FaceTag]
+
+    init() {}
+
+    var memoryKind: MemoryKind { MemoryKind(rawValue: kind) ?? .text }
+
+    var date: MemoryDate? {
+        guard let dateYear else { return nil }
+        return try? MemoryDate(year: dateYear, month: dateMonth, day: dateDay)
+    }
+
+    func setDate(_ date: MemoryDate?) {
+        dateValue = date?.storedValue
+        dateYear = date?.year
+        dateMonth = date?.month
+        dateDay = date?.day
+    }
+
+    func refreshSearchText() {
+        searchText = [title, description, content, location, context].compactMap { $0 }.joined(separator: "\n")
+            .lowercased()
+    }
+}
+
+/// A person who is in a memory.
+final class MemoryPerson: Model, @unchecked Sendable {
+    static let schema = "memory_people"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "memory_id") var memory: Memory
+    @Parent(key: "person_id") var person: Person
+
+    init() {}
+}
+
+/// A file of a memory, in order: its photos, or its one video or recording.
+final class MemoryMedia: Model, @unchecked Sendable {
+    static let schema = "memory_media"
+
+    @ID(custom: .id, generatedBy: .database) var id: Int?
+    @Parent(key: "memory_id") var memory: Memory
+    @Parent(key: "media_id") var media: MediaObject
+    @Field(key: "position") var position: Int
+
+    init() {}
+
+    init(memoryID: Int, mediaID: UUID, position: Int) {
+        self.$memory.id = memoryID
+        self.$media.id = mediaID
+        self.position = position
+    }
+}
+
+/// A face marked on one of a memory's photos, with the person it is (or nobody yet).
+final class FaceTag: Model, @unchecked Sendable {
+    static let schema = "face_tags"
+
+    @ID(custom: .id, generatedBy: .database) var id: Int?
+    @Parent(key: "memory_id") var memory: Memory
+    @Field(key: "photo_index") var photoIndex: Int
+    @OptionalParent(key: "person_id") var person: Person?
+    @Field(key: "x") var x: Double
+    @Field(key: "y") var y: Double
+    @Field(key: "width") var width: Double
+    @Field(key: "height") var height: Double
+
+    init() {}
+
+    init(memoryID: Int, box: FaceBox) {
+        self.$memory.id = memoryID
+        self.photoIndex = box.photoIndex
+        self.$person.id = box.personID
+        self.x = box.x
+        self.y = box.y
+        self.width = box.width
+        self.height = box.height
+    }
+
+    var box: FaceBox {
+        FaceBox(photoIndex: photoIndex, personID: $person.id, x: x, y: y, width: width, height: height)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import HeirloomCore
+
+/// The text fields of a new memory as they arrive (multipart parts or form fields), repeated names kept.
+struct MemoryFields: Sendable {
+    private(set) var values: [String: [String]] = [:]
+
+    /// The most characters a text part may have: a long written memory fits, a file sent by mistake does not.
+    static let maximumPartBytes = 200_000
+
+    mutating func add(_ name: String, _ value: String) { values[name, default: []].append(value) }
+
+    func first(_ name: String) -> String? { values[name]?.first }
+
+    /// The kind the memory will be, as soon as the type part has arrived.
+    var kind: MemoryKind? { first("type").flatMap { try? MemoryKind.parse($0) } }
+}
+
+/// A new memory's details, cleaned by the domain rules.
+struct MemoryInput: Sendable {
+    var kind: MemoryKind
+    var details: MemoryDetails
+    var personIDs: [Int]
+    var faces: [FaceBox]
+
+    init(_ fields: MemoryFields) throws(FieldError) {
+        kind = try MemoryKind.parse(fields.first("type") ?? "")
+        details = try MemoryDetails(
+            title: fields.first("title") ?? "",
+            description: fields.first("description"),
+            content: fields.first("content"),
+            date: fields.first("date"),
+            location: fields.first("location"),
+            context: fields.first("context"),
+            kind: kind)
+        personIDs = try IDList.parse(fields.values["personIds"] ?? [], field: "personIds")
+        faces = try Self.faces(fields.first("faceTags"))
+    }
+
+    /// Reads the faceTags part: a JSON array of {photoIndex, personId or null, x, y, width, height}.
+    static func faces(_ json: String?) throws(FieldError) -> [FaceBox] {
+        struct Tag: Decodable {
+            var photoIndex: Int
+            var personId: Int?
+            var x: Double
+            var y: Double
+            var width: Double
+            var height: Double
+        }
+        guard let json, !json.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return [] }
+        do {
+            return try JSONDecoder().decode([Tag].self, from: Data(json.utf8)).map {
+                FaceBox(
+                    photoIndex: $0.photoIndex, personID: $0.personId, x: $0.x, y: $0.y, width: $0.width,
+                    height: $0.height)
+            }
+        } catch {
+            throw FieldError(
+                field: "faceTags",
+                message:
+                    "The face tags could not be read: send a JSON array of {photoIndex, personId, x, y, width, height}."
+            )
+        }
+    }
+}
+
+/// The words of a memory: required title, optional rest, each within its limit.
+struct MemoryDetails: Sendable {
+    var title: String
+    var description: String?
+    var content: String?
+    var date: MemoryDate?
+    var location: String?
+    var context: String?
+
+    init(
+        title: String, description: String?, content: String?, date: String?, location: String?, context: String?,
+        kind: MemoryKind
+    ) throws(FieldError) {
+        guard let title = try Self.text(title, field: "title", limit: 200) else {
+            throw FieldError(field: "title", message: "Please give the memory a title.")
+        }
+        self.title = title
+        self.description = try Self.text(description, field: "description", limit: 5000)
+        self.content = try Self.text(content, field: "content", limit: 100_000)
+        if kind == .text, self.content == nil {
+            throw FieldError(field: "content", message: "Please write the memory down.")
+        }
+        self.date = try MemoryDate.parse(date ?? "")
+        self.location = try Self.text(location, field: "location", limit: 200)
+        self.context = try Self.text(context, field: "context", limit: 2000)
+    }
+
+    /// Trimmed text, nil when blank; throws when longer than `limit` characters.
+    static func text(_ raw: String?, field: String, limit: Int) throws(FieldError) -> String? {
+        let text = raw?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        guard text.count <= limit else {
+            throw FieldError(field: field, message: "Please keep this to \(limit) characters.")
+        }
+        return text.isEmpty ? nil : text
+    }
+}

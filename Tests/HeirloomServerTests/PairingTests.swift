@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import HeirloomServer
+
+@Suite("Pairing a phone")
+struct PairingTests {
+    @Test("The QR code, read by a QR reader, holds settings that connect, until the token is revoked")
+    func qrCodeConnects() async throws {
+        try await withApp(TestOptions(publicURL: "http://192.168.1.20:8080")) { app in
+            // given
+            let owner = try await app.setUpHub()
+
+            // when
+            let paired = try await app.api(
+                .POST, "/api/devices/pairing", token: owner.token, json: ["name": "Grandma's iPhone"])
+
+            // then
+            #expect(paired.status == .created, "\(paired.body.string)")
+            let svg = try paired.content.get(String.self, at: "qrSvg")
+            let text = try await Self.decodeQR(svg)
+            struct Settings: Decodable {
+                var serverURL: String
+                var host: String
+                var port: Int
+                var token: String
+                var hubName: String
+            }
+            let settings = try JSONDecoder().decode(Settings.self, from: Data(text.utf8))
+            #expect(settings.serverURL == "http://192.168.1.20:8080")
+            #expect(settings.host == "192.168.1.20")
+            #expect(settings.port == 8080)
+            #expect(settings.hubName == "The Miller Family")
+            #expect(try await app.api(.GET, "/api/health").status == .ok)
+            #expect(try await app.api(.GET, "/api/me", token: settings.token).status == .ok)
+
+            let tokens = try await app.api(.GET, "/api/auth/tokens", token: owner.token)
+            let names = try tokens.list("tokens", "name")
+            let kinds = try tokens.list("tokens", "kind")
+            let index = try #require(names.firstIndex(of: "Grandma's iPhone"))
+            #expect(kinds[index] == "device")
+            #expect(!tokens.body.string.contains(settings.token), "the secret is shown only once")
+            let tokenID = try paired.content.get(String.self, at: "tokenId")
+            #expect(try await app.api(.DELETE, "/api/auth/tokens/\(tokenID)", token: owner.token).status == .noContent)
+            #expect(try await app.api(.GET, "/api/me", token: settings.token).status == .unauthorized)
+        }
+    }
+
+    /// Draws the SVG as a PNG with libvips and reads it with zbarimg, as a phone's camera would.
+    static func decodeQR(_ svg: String) async throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("qr-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let svgFile = directory.appendingPathComponent("code.svg")
+        let pngFile = directory.appendingPathComponent("code.png")
+        try Data(svg.utf8).write(to: svgFile)
+        let drawn = try await Subprocess.run("vips", ["svgload", svgFile.path, pngFile.path, "--scale", "8"])
+        #expect(drawn.status == 0, "\(drawn.errorOutput)")
+        let read = try await Subprocess.run(
+            "zbarimg", ["--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", pngFile.path])
+        #expect(read.status == 0, "\(read.errorOutput)")
+        return String(decoding: read.output, as: UTF8.self).trimmingCharacters(in: .newlines)
+    }
+}
