@@ -8,6 +8,26 @@ import VaporTesting
 enum Part {
     case text(String, String)
     case file(String, fileName: String, contentType: String, Data)
+
+    /// The multipart/form-data body of `parts`, in order, and its boundary.
+    static func encode(_ parts: [Part]) -> (body: Data, boundary: String) {
+        let boundary = "Boundary-\(UUID().uuidString)"
+        var body = Data()
+        for part in parts {
+            switch part {
+            case .text(let name, let value):
+                body += Data(
+                    "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
+            case .file(let name, let fileName, let contentType, let data):
+                body += Data(
+                    "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"; filename=\"\(fileName)\"\r\nContent-Type: \(contentType)\r\n\r\n"
+                        .utf8)
+                body += data + Data("\r\n".utf8)
+            }
+        }
+        body += Data("--\(boundary)--\r\n".utf8)
+        return (body, boundary)
+    }
 }
 
 /// The memory JSON as the app decodes it.
@@ -80,21 +100,7 @@ extension Application {
     func sendParts(_ path: String, token: String, parts: [Part]) async throws
         -> TestingHTTPResponse
     {
-        let boundary = "Boundary-\(UUID().uuidString)"
-        var body = Data()
-        for part in parts {
-            switch part {
-            case .text(let name, let value):
-                body += Data(
-                    "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
-            case .file(let name, let fileName, let contentType, let data):
-                body += Data(
-                    "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"; filename=\"\(fileName)\"\r\nContent-Type: \(contentType)\r\n\r\n"
-                        .utf8)
-                body += data + Data("\r\n".utf8)
-            }
-        }
-        body += Data("--\(boundary)--\r\n".utf8)
+        let (body, boundary) = Part.encode(parts)
         var headers = HTTPHeaders()
         headers.bearerAuthorization = BearerAuthorization(token: token)
         headers.replaceOrAdd(name: .contentType, value: "multipart/form-data; boundary=\(boundary)")
