@@ -6,7 +6,13 @@
 import { canRecord } from "./audio-recorder.js";
 
 const ACCEPT = { photo: "image/*,.heic,.heif", video: "video/*,.mov,.mp4", voice: "audio/*,.m4a,.mp3,.wav", text: "" };
-const FILE_LABEL = { photo: "Choose the photos", video: "Choose the film", voice: "Choose a recording", text: "" };
+const FILE_LABEL = { photo: "Choose the photos", video: "Choose the video", voice: "Choose a recording", text: "" };
+const FILE_HINT = {
+    photo: "Up to 20 photos from your phone or camera: JPEG, HEIC or PNG.",
+    video: "One video: MP4 or MOV, as phones and cameras make them.",
+    voice: "One recording: M4A, MP3 or WAV.",
+    text: "",
+};
 const PROCESSING = "Uploaded. Getting it ready…";
 
 function el(tag, className, text) {
@@ -108,6 +114,7 @@ function setUp(form) {
         files.accept = ACCEPT[value];
         files.multiple = value === "photo";
         if (FILE_LABEL[value]) fileLabel.textContent = FILE_LABEL[value];
+        if (FILE_HINT[value]) form.querySelector("[data-files-hint]").textContent = FILE_HINT[value];
         recorder.hidden = !(value === "voice" && canRecord());
         document.querySelector("[data-step-three-hint]").hidden = value !== "photo";
         renderList();

@@ -21,6 +21,9 @@ public enum MemoryKind: String, CaseIterable, Sendable {
         }
     }
 
+    /// "Photos", "Videos", "Voices", "Stories", for filters.
+    public var pluralLabel: String { self == .text ? "Stories" : label + "s" }
+
     public var label: String {
         switch self {
         case .photo: "Photo"

@@ -46,7 +46,7 @@ struct MemoryWebController: RouteCollection {
                 .init(value: String($0.person.id ?? 0), label: $0.person.name, selected: $0.person.id == personID)
             },
             kinds: MemoryKind.allCases.map {
-                .init(value: $0.rawValue, label: $0.label + ($0 == .text ? "" : "s"), selected: $0 == kind)
+                .init(value: $0.rawValue, label: $0.pluralLabel, selected: $0 == kind)
             },
             years: years.map { .init(value: String($0), label: String($0), selected: $0 == year) },
             isFiltered: !text.isEmpty || personID != nil || kind != nil || year != nil,
