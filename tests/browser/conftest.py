@@ -116,6 +116,9 @@ def browser(request):
     options.binary_location = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", f"--window-size={WINDOW_SIZE}"):
         options.add_argument(argument)
+    # A pretend microphone (a beeping tone) that needs no permission prompt, for the recording flows.
+    options.add_argument("--use-fake-device-for-media-stream")
+    options.add_argument("--use-fake-ui-for-media-stream")
     service = Service(executable_path=os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver"))
     driver = webdriver.Chrome(options=options, service=service)
     # Chromium keeps a window at least 500 px wide, even headless: set the phone's viewport directly.

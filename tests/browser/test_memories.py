@@ -102,3 +102,28 @@ def test_add_a_photo_memory_tag_two_faces_and_find_it_on_a_persons_page(server, 
     browser.get(f"{server}/memories?q=wedding")
     assert browser.find_elements(By.CSS_SELECTOR, f"a.memory-card[href='{memory_path}']")
     screenshot("memories-grid")
+
+
+def test_record_a_voice_memory_in_the_browser(server, browser, screenshot):
+    sign_in(browser, server)
+
+    # when a voice memory is recorded with the microphone
+    browser.get(f"{server}/memories/new?type=voice")
+    start = wait(browser).until(EC.element_to_be_clickable((By.CSS_SELECTOR, "[data-record-start]")))
+    start.click()
+    wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-record-stop]")))
+    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "[data-record-time]"), "0:02"))
+    browser.find_element(By.CSS_SELECTOR, "[data-record-stop]").click()
+    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "[data-file-list]"), "Voice memory"))
+    screenshot("memory-voice-recorded")
+    browser.find_element(By.CSS_SELECTOR, "[data-step-next]").click()
+    wait(browser).until(EC.visibility_of_element_located((By.ID, "memory-title"))).send_keys("Grandpa's laugh")
+    browser.find_element(By.CSS_SELECTOR, "[data-memory-save]").click()
+
+    # then the memory plays it back, with its length
+    wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "h1"), "Grandpa's laugh"))
+    audio = browser.find_element(By.CSS_SELECTOR, ".memory-player audio")
+    wait(browser).until(lambda d: d.execute_script("return arguments[0].duration", audio) or False, "the recording does not load")
+    assert browser.execute_script("return arguments[0].duration", audio) >= 1.5
+    assert "Voice" in browser.find_element(By.CSS_SELECTOR, ".page-header__tag").text
+    screenshot("memory-voice")
