@@ -74,6 +74,9 @@ function setUp(form) {
                     faces.splice(index, 1);
                     sync();
                     render();
+                    // Keep the place: the next face's name on this photo, or the Save button.
+                    const next = list.querySelector("[data-face-select]") || form.querySelector("[data-face-save]");
+                    next.focus();
                 });
                 row.append(label, select, remove);
                 list.append(row);

@@ -84,8 +84,8 @@ function setUp(form) {
     }
 
     function chosen() {
-        if (files.files.length > 0) return [...files.files];
-        return recorded ? [recorded] : [];
+        if (kind() === "voice" && recorded) return [recorded];
+        return [...files.files];
     }
 
     function renderList() {
@@ -159,15 +159,17 @@ function setUp(form) {
             }
         });
         xhr.addEventListener("loadend", () => {
-            const landed = xhr.status === 200 && xhr.responseURL && !xhr.responseURL.endsWith(form.getAttribute("action"));
-            if (landed) {
+            const landedOn = xhr.status === 200 && xhr.responseURL ? new URL(xhr.responseURL).pathname : "";
+            if (landedOn && landedOn !== form.getAttribute("action") && !landedOn.startsWith("/login")) {
                 window.location.assign(xhr.responseURL);
                 return;
             }
             save.disabled = false;
             save.textContent = "Save the memory";
             for (const row of rows) row.querySelector(".upload-item__status").textContent = "";
-            const problem = problemIn(xhr);
+            const problem = landedOn.startsWith("/login")
+                ? { message: "You were signed out, so the memory is not saved yet. Sign in again in another tab, then come back here and press “Save the memory” again: your files and words are still here." }
+                : problemIn(xhr);
             const onFirstStep = ["file", "type", "content"].includes(problem.field);
             go(onFirstStep ? 1 : 2);
             showError(problem.message);
@@ -192,7 +194,13 @@ function setUp(form) {
         showError(problem);
         if (!problem) go(2);
     });
-    for (const radio of form.querySelectorAll("input[name=type]")) radio.addEventListener("change", showKind);
+    for (const radio of form.querySelectorAll("input[name=type]")) {
+        radio.addEventListener("change", () => {
+            // Files chosen for another kind would be sent as this one: start the choice again.
+            files.value = "";
+            showKind();
+        });
+    }
     files.addEventListener("change", renderList);
     form.addEventListener("submit", (event) => {
         event.preventDefault();

@@ -19,7 +19,10 @@ struct MemoryRulesTests {
 
     @Test(
         "Impossible dates are refused",
-        arguments: ["1968-13", "1900-02-29", "68", "July", "summer of love", "1968-07-32"])
+        arguments: [
+            "1968-13", "1900-02-29", "68", "July", "summer of love", "1968-07-32", "2000-1-99999999999999999999",
+            "99999999999999999999 July 1968", "1968-007",
+        ])
     func impossibleDates(_ input: String) {
         #expect(throws: FieldError.self) { try MemoryDate.parse(input) }
     }
@@ -43,7 +46,8 @@ struct MemoryRulesTests {
         #expect(box(0.5, 0.5, 0.5004, 0.5, 0).clamped.width == 0.5)
         for bad in [
             box(-0.1, 0, 0.2, 0.2, 0), box(0.9, 0, 0.2, 0.2, 0), box(0, 0, 0, 0.2, 0), box(0, 0, .nan, 0.2, 0),
-            box(0, 0, 0.2, 0.2, 1), box(0, 0.95, 0.2, 0.2, 0),
+            box(0, 0, 0.2, 0.2, 1), box(0, 0.95, 0.2, 0.2, 0), box(1.0005, 0, 0.0001, 0.2, 0),
+            box(0, 1, 0.0005, 0.0005, 0),
         ] {
             #expect(throws: FieldError.self) { try bad.validate(photoCount: 1) }
         }

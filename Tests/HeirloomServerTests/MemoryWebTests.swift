@@ -46,6 +46,11 @@ struct MemoryWebTests {
 
             // then
             #expect(saved.headers.first(name: .location) == "/memories/\(id)")
+            let outside = #"[{"photoIndex":0,"personId":null,"x":0.9,"y":0.1,"width":0.3,"height":0.3}]"#
+            let refused = try await browser.post("/memories/\(id)/faces", ["faceTags": outside])
+            #expect(refused.status == .unprocessableEntity)
+            #expect(refused.body.string.contains("must lie within the photo"))
+            #expect(refused.body.string.contains("&quot;x&quot;:0.9"), "the boxes just drawn are kept on the page")
             let page = try await browser.get("/memories/\(id)").body.string
             #expect(page.contains("Lake picnic") && page.contains("July 14, 1968"))
             #expect(page.contains("data-face data-x=\"0.1\""))
@@ -130,6 +135,17 @@ struct MemoryWebTests {
             let revoked = try await browser.post("/settings/devices/\(try token.requireID())/revoke", [:])
             #expect(revoked.headers.first(name: .location) == "/settings/devices?done=token-revoked")
             #expect(try await AuthToken.query(on: app.db).filter(\.$kind == .device).count() == 0)
+        }
+    }
+
+    @Test("A hub that calls itself localhost says that phones cannot reach it")
+    func localhostWarning() async throws {
+        try await withApp(TestOptions(publicURL: "http://localhost:8080")) { app in
+            let owner = try await app.setUpHub()
+            let browser = WebSession(app: app)
+            _ = try await browser.post("/login", ["email": owner.email, "password": owner.password])
+            let page = try await browser.get("/settings/devices").body.string
+            #expect(page.contains("an address only this computer can use") && page.contains("HEIRLOOM_PUBLIC_URL"))
         }
     }
 

@@ -24,7 +24,8 @@ public struct FaceBox: Hashable, Sendable {
         let numbers = [x, y, width, height]
         guard numbers.allSatisfy(\.isFinite) else { throw Self.invalid("A face box needs four numbers.") }
         guard width > 0, height > 0 else { throw Self.invalid("A face box must have a width and a height.") }
-        guard x >= 0, y >= 0, x + width <= 1 + Self.tolerance, y + height <= 1 + Self.tolerance else {
+        guard x >= 0, y >= 0, x < 1, y < 1, x + width <= 1 + Self.tolerance, y + height <= 1 + Self.tolerance
+        else {
             throw Self.invalid("A face box must lie within the photo (fractions from 0 to 1).")
         }
         guard photoCount > 0, (0..<photoCount).contains(photoIndex) else {

@@ -51,7 +51,9 @@ public struct MemoryDate: Hashable, Sendable, Comparable {
         if numeric.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
             numeric.count <= 3, numeric[0].count == 4
         {
-            let parts = numeric.map { Int($0)! }
+            // At most two digits for a month or a day, so a number never overflows.
+            guard numeric.dropFirst().allSatisfy({ $0.count <= 2 }) else { throw invalid(hint) }
+            let parts = numeric.compactMap { Int($0) }
             return try MemoryDate(
                 year: parts[0], month: parts.count > 1 ? parts[1] : nil, day: parts.count > 2 ? parts[2] : nil)
         }
@@ -65,7 +67,9 @@ public struct MemoryDate: Hashable, Sendable, Comparable {
         var month: Int?
         var day: Int?
         for word in words {
-            if let number = Int(word) {
+            if word.allSatisfy(\.isNumber), word.count > 4 {
+                throw invalid(hint)
+            } else if let number = Int(word) {
                 if word.count == 4, year == nil {
                     year = number
                 } else if day == nil, word.count <= 2 {

@@ -22,30 +22,32 @@ extension APIHandler {
         guard case .multipartForm(let parts) = input.body else {
             throw AppError.badRequest("Send the memory as multipart/form-data.")
         }
+        try principal.requireEditor()
         var fields = MemoryFields()
         var files: [MediaObject] = []
         do {
-            for try await part in parts {
-                switch part {
-                case .file(let file):
-                    guard files.count < MemoryKind.photo.fileCount.upperBound else {
-                        throw AppError.invalid(
-                            FieldError(field: "file", message: "A memory can hold at most 20 photos."))
+            try await Self.readingParts {
+                for try await part in parts {
+                    switch part {
+                    case .file(let file):
+                        guard files.count < MemoryKind.photo.fileCount.upperBound else {
+                            throw AppError.invalid(
+                                FieldError(field: "file", message: "A memory can hold at most 20 photos."))
+                        }
+                        files.append(
+                            try await memories.receiveFile(
+                                file.payload.body, fileName: file.filename, kind: fields.kind, by: principal))
+                    case ._type(let part): fields.add("type", try await Self.text(part.payload.body))
+                    case .title(let part): fields.add("title", try await Self.text(part.payload.body))
+                    case .description(let part): fields.add("description", try await Self.text(part.payload.body))
+                    case .date(let part): fields.add("date", try await Self.text(part.payload.body))
+                    case .location(let part): fields.add("location", try await Self.text(part.payload.body))
+                    case .context(let part): fields.add("context", try await Self.text(part.payload.body))
+                    case .content(let part): fields.add("content", try await Self.text(part.payload.body))
+                    case .personIds(let part): fields.add("personIds", try await Self.text(part.payload.body))
+                    case .faceTags(let part): fields.add("faceTags", try await Self.text(part.payload.body))
+                    case .undocumented(let other): try await Self.drain(other.body)
                     }
-                    files.append(
-                        try await memories.receiveFile(
-                            file.payload.body, fileName: file.filename, contentType: nil, kind: fields.kind,
-                            by: principal))
-                case ._type(let part): fields.add("type", try await Self.text(part.payload.body))
-                case .title(let part): fields.add("title", try await Self.text(part.payload.body))
-                case .description(let part): fields.add("description", try await Self.text(part.payload.body))
-                case .date(let part): fields.add("date", try await Self.text(part.payload.body))
-                case .location(let part): fields.add("location", try await Self.text(part.payload.body))
-                case .context(let part): fields.add("context", try await Self.text(part.payload.body))
-                case .content(let part): fields.add("content", try await Self.text(part.payload.body))
-                case .personIds(let part): fields.add("personIds", try await Self.text(part.payload.body))
-                case .faceTags(let part): fields.add("faceTags", try await Self.text(part.payload.body))
-                case .undocumented(let other): try await Self.drain(other.body)
                 }
             }
         } catch {
@@ -85,9 +87,8 @@ extension APIHandler {
     }
 
     func pairDevice(_ input: Operations.PairDevice.Input) async throws -> Operations.PairDevice.Output {
-        var name: String?
-        if case .json(let body) = input.body { name = body.name }
-        let pairing = try await request.heirloom.pairing.pair(name: name, for: try principal)
+        guard case .json(let body) = input.body else { throw AppError.badRequest("Expected a JSON body.") }
+        let pairing = try await request.heirloom.pairing.pair(name: body.name, for: try principal)
         let settings = pairing.settings
         return .created(
             .init(
@@ -103,10 +104,29 @@ extension APIHandler {
 
     /// A text part, at most `MemoryFields.maximumPartBytes`.
     static func text(_ body: HTTPBody) async throws -> String {
+        var bytes: [UInt8] = []
+        for try await chunk in body {
+            bytes += chunk
+            guard bytes.count <= MemoryFields.maximumPartBytes else {
+                throw AppError.payloadTooLarge("A text part of the memory is too long.")
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Runs a loop over multipart parts; a body the runtime cannot read (a part sent twice that may be sent
+    /// once, a broken frame) is the client's mistake, answered 400 with what was wrong.
+    static func readingParts(_ body: () async throws -> Void) async throws {
         do {
-            return try await String(collecting: body, upTo: MemoryFields.maximumPartBytes)
+            try await body()
+        } catch let error as AppError {
+            throw error
+        } catch let error as MediaError {
+            throw error
+        } catch let error as FieldError {
+            throw error
         } catch {
-            throw AppError.payloadTooLarge("A text part of the memory is too long.")
+            throw AppError.badRequest("The multipart body could not be read: \(error).")
         }
     }
 }

@@ -12,6 +12,7 @@ extension APIHandler {
     func createPerson(_ input: Operations.CreatePerson.Input) async throws -> Operations.CreatePerson.Output {
         guard case .json(let body) = input.body else { throw AppError.badRequest("Expected a JSON body.") }
         let principal = try principal
+        try principal.requireEditor()
         let people = try request.heirloom.people
         let input = try PersonInput(
             name: body.name, relationship: body.relationship, notes: body.notes, birthDate: body.birthDate,
@@ -28,6 +29,7 @@ extension APIHandler {
     func updatePerson(_ input: Operations.UpdatePerson.Input) async throws -> Operations.UpdatePerson.Output {
         guard case .json(let body) = input.body else { throw AppError.badRequest("Expected a JSON body.") }
         let principal = try principal
+        try principal.requireEditor()
         let people = try request.heirloom.people
         let current = try await people.find(input.path.id, householdID: principal.householdID)
         let change = try PersonInput(
@@ -64,20 +66,32 @@ extension APIHandler {
         case .json(let body):
             _ = try await people.setAvatar(of: id, fromFace: body.faceTagId, by: principal)
         case .multipartForm(let parts):
-            var received = false
-            for try await part in parts {
-                switch part {
-                case .file(let file):
-                    guard !received else { throw AppError.badRequest("Send one picture.") }
-                    _ = try await people.setAvatar(of: id, file.payload.body, fileName: file.filename, by: principal)
-                    received = true
-                case .undocumented(let other):
-                    try await Self.drain(other.body)
+            try principal.requireEditor()
+            _ = try await people.find(id, householdID: principal.householdID)
+            let media = try request.heirloom.media
+            var upload: MediaObject?
+            do {
+                try await Self.readingParts {
+                    for try await part in parts {
+                        switch part {
+                        case .file(let file):
+                            guard upload == nil else { throw AppError.badRequest("Please send one picture.") }
+                            upload = try await media.ingest(
+                                file.payload.body, fileName: file.filename, use: .photo,
+                                origin: .init(householdID: principal.householdID, uploaderID: principal.userID))
+                        case .undocumented(let other):
+                            try await Self.drain(other.body)
+                        }
+                    }
                 }
+            } catch {
+                if let upload { try? await media.delete([upload]) }
+                throw error
             }
-            guard received else {
+            guard let upload else {
                 throw AppError.invalid(FieldError(field: "file", message: "Please choose a picture."))
             }
+            _ = try await people.adoptAvatar(upload, for: id, by: principal)
         }
         return .ok(.init(body: .json(try .init(try await people.listed(id, householdID: principal.householdID)))))
     }

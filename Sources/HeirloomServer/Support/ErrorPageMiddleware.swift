@@ -1,4 +1,5 @@
 import Foundation
+import OpenAPIRuntime
 import Vapor
 
 /// Turns every error into the JSON error shape under /api and into a friendly page elsewhere.
@@ -9,7 +10,8 @@ struct ErrorPageMiddleware: AsyncMiddleware {
         } catch {
             let mapped = MappedError(error)
             if mapped.status.code >= 500 {
-                request.logger.report(error: error)
+                // The generated code's error carries the request, bearer token included: log only its cause.
+                request.logger.report(error: (error as? ServerError)?.underlyingError ?? error)
             }
             if request.isAPI {
                 return jsonResponse(mapped)

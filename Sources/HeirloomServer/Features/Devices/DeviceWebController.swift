@@ -29,6 +29,8 @@ struct DeviceWebController: RouteCollection {
 
         var devices: [Device]
         var pairing: NewPairing?
+        /// Set when the hub's public address is this computer's own, which no phone can reach.
+        var localOnlyAddress: String?
     }
 
     func index(req: Request) async throws -> View {
@@ -71,10 +73,22 @@ struct DeviceWebController: RouteCollection {
             devices: try tokens.map {
                 .init(
                     id: try $0.requireID().uuidString, name: $0.name, added: WebFormat.day($0.createdAt),
-                    lastUsed: WebFormat.dayAndTime($0.lastUsedAt))
+                    lastUsed: Self.hasBeenUsed($0) ? WebFormat.dayAndTime($0.lastUsedAt) : "Not yet")
             },
-            pairing: pairing)
+            pairing: pairing,
+            localOnlyAddress: Self.isLocalOnly(req.heirloom.config.publicURL) ? req.heirloom.config.publicBaseURL : nil)
         return try await Page.render(
             "devices", base: PageBase(request: req, title: "Connect a phone", nav: "settings"), model, on: req)
+    }
+
+    /// A token is marked as used when it is made; a phone has used it once it is seen a little later.
+    static func hasBeenUsed(_ token: AuthToken) -> Bool {
+        guard let used = token.lastUsedAt, let created = token.createdAt else { return false }
+        return used.timeIntervalSince(created) > 1
+    }
+
+    static func isLocalOnly(_ url: URL) -> Bool {
+        let host = url.host?.lowercased() ?? ""
+        return host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "[::1]"
     }
 }

@@ -14,6 +14,10 @@ struct PairingService: Sendable {
     }
 
     func pair(name: String?, for principal: Principal) async throws -> Pairing {
+        // A stolen phone must not be able to mint tokens that outlive its own revocation.
+        guard principal.tokenKind != .device else {
+            throw AppError.forbidden("A paired phone cannot pair other phones. Please use Settings in a browser.")
+        }
         let (token, secret) = try await tokens.issue(
             userID: principal.userID, kind: .device, name: PairingSettings.tokenName(name))
         guard

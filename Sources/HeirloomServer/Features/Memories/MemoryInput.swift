@@ -5,8 +5,8 @@ import HeirloomCore
 struct MemoryFields: Sendable {
     private(set) var values: [String: [String]] = [:]
 
-    /// The most characters a text part may have: a long written memory fits, a file sent by mistake does not.
-    static let maximumPartBytes = 200_000
+    /// The most bytes a text part may have: 100,000 characters of any script fit, a file sent by mistake does not.
+    static let maximumPartBytes = 400_000
 
     mutating func add(_ name: String, _ value: String) { values[name, default: []].append(value) }
 

@@ -5,7 +5,7 @@ import SQLKit
 struct CreateMemory: AsyncMigration {
     func prepare(on database: any Database) async throws {
         try await database.schema(Memory.schema)
-            .field(.id, .int, .identifier(auto: true))
+            .integerID(on: database)
             .field("household_id", .uuid, .required, .references(Household.schema, .id, onDelete: .cascade))
             .field("created_by_id", .uuid, .references(User.schema, .id, onDelete: .setNull))
             .field("kind", .string, .required)
@@ -56,7 +56,7 @@ struct CreateMemoryPerson: AsyncMigration {
 struct CreateMemoryMedia: AsyncMigration {
     func prepare(on database: any Database) async throws {
         try await database.schema(MemoryMedia.schema)
-            .field(.id, .int, .identifier(auto: true))
+            .integerID(on: database)
             .field("memory_id", .int, .required, .references(Memory.schema, .id, onDelete: .cascade))
             .field("media_id", .uuid, .required, .references(MediaObject.schema, .id, onDelete: .cascade))
             .field("position", .int, .required)
@@ -75,7 +75,7 @@ struct CreateMemoryMedia: AsyncMigration {
 struct CreateFaceTag: AsyncMigration {
     func prepare(on database: any Database) async throws {
         try await database.schema(FaceTag.schema)
-            .field(.id, .int, .identifier(auto: true))
+            .integerID(on: database)
             .field("memory_id", .int, .required, .references(Memory.schema, .id, onDelete: .cascade))
             .field("photo_index", .int, .required)
             .field("person_id", .int, .references(Person.schema, .id, onDelete: .cascade))

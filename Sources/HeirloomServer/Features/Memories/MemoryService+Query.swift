@@ -1,4 +1,5 @@
 import Fluent
+import FluentSQL
 import Foundation
 import HeirloomCore
 
@@ -35,7 +36,12 @@ extension MemoryService {
         }
         if let kind = query.kind { builder = builder.filter(\.$kind == kind.rawValue) }
         if let year = query.year { builder = builder.filter(\.$dateYear == year) }
-        for word in Self.searchWords(query.text) { builder = builder.filter(\.$searchText ~~ word) }
+        for word in Self.searchWords(query.text) {
+            // The word is matched literally: its own %, _ and \ are escaped.
+            let pattern = "%" + Self.escapedForLike(word) + "%"
+            builder = builder.filter(
+                .sql(embed: "\(ident: Memory.schema).\(ident: "search_text") LIKE \(bind: pattern) ESCAPE '\\'"))
+        }
         if let cursor = query.cursor { builder = builder.filter(\.$id < cursor) }
         let memories = try await builder.withEverything().sort(\.$id, .descending).limit(query.limit + 1).all()
         let page = Array(memories.prefix(query.limit))
@@ -72,6 +78,16 @@ extension MemoryService {
             for personID in tagged where !linked.contains(personID) { try await link(personID, to: id, on: db) }
         }
         return try await find(id, householdID: principal.householdID)
+    }
+
+    /// The text with LIKE's wildcards and its escape character escaped.
+    static func escapedForLike(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if character == "\\" || character == "%" || character == "_" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
     }
 
     /// Lower-case words to find, each anywhere in the text.

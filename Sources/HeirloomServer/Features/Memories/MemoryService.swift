@@ -11,15 +11,18 @@ struct MemoryService: Sendable {
     static let mediaOwnerType = "memory"
 
     /// Stores one file of a memory that is still arriving. It stays unattached (and is collected if the memory
-    /// is never made) until `create` takes it.
+    /// is never made) until `create` takes it. A file that comes before the memory's type is stored by what its
+    /// first bytes say it is; `create` then checks that it suits the type.
     func receiveFile<Chunks: AsyncSequence>(
-        _ chunks: Chunks, fileName: String?, contentType: String?, kind: MemoryKind?, by principal: Principal
+        _ chunks: Chunks, fileName: String?, kind: MemoryKind?, by principal: Principal
     ) async throws -> MediaObject where Chunks.Element: Collection<UInt8> {
         try principal.requireEditor()
-        let use = kind?.mediaUse ?? Self.use(contentType: contentType, fileName: fileName)
-        return try await media.ingest(
-            chunks, fileName: fileName, use: use,
-            origin: .init(householdID: principal.householdID, uploaderID: principal.userID))
+        let origin = MediaService.Origin(householdID: principal.householdID, uploaderID: principal.userID)
+        if let use = kind?.mediaUse {
+            return try await media.ingest(chunks, fileName: fileName, use: use, origin: origin)
+        }
+        let (format, upload) = try await PrefixedChunks.sniff(chunks)
+        return try await media.ingest(upload, fileName: fileName, use: Self.use(format?.kind), origin: origin)
     }
 
     /// Makes the memory from its fields and the files received for it; on any problem the files are deleted
@@ -153,16 +156,13 @@ struct MemoryService: Sendable {
         }
     }
 
-    /// The use of a file that arrived before the memory's type: from its declared type, else its name.
-    static func use(contentType: String?, fileName: String?) -> MediaUse {
-        let type = contentType?.lowercased() ?? ""
-        if type.hasPrefix("video/") { return .video }
-        if type.hasPrefix("audio/") { return .audio }
-        if type.hasPrefix("image/") { return .photo }
-        let ext = (fileName ?? "").split(separator: ".").last.map { $0.lowercased() } ?? ""
-        if ["mp4", "mov", "m4v"].contains(ext) { return .video }
-        if ["m4a", "mp3", "wav", "webm", "ogg", "aac"].contains(ext) { return .audio }
-        return .photo
+    /// The use of a file that arrived before the memory's type, from the kind its content shows.
+    static func use(_ kind: MediaKind?) -> MediaUse {
+        switch kind {
+        case .video: .video
+        case .audio: .audio
+        case .image, .document, nil: .photo
+        }
     }
 }
 

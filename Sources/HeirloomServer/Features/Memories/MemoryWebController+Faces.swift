@@ -7,7 +7,7 @@ extension MemoryWebController {
     func faces(req: Request) async throws -> View {
         let principal = try req.principal()
         let memory = try await req.heirloom.memories.findChangeable(try Self.id(req), by: principal)
-        return try await faceEditor(req, memory, principal: principal, error: nil)
+        return try await faceEditor(req, memory, principal: principal, error: nil, draft: nil)
     }
 
     struct FacesForm: Content {
@@ -27,12 +27,15 @@ extension MemoryWebController {
             let error = try AppError.userFacing(error)
             guard error.field != nil || error.status == .notFound else { throw error }
             let memory = try await req.heirloom.memories.findChangeable(id, by: principal)
-            let view = try await faceEditor(req, memory, principal: principal, error: error.message)
+            // The boxes just drawn are shown again, so that fixing one does not mean drawing them all again.
+            let view = try await faceEditor(
+                req, memory, principal: principal, error: error.message, draft: form.faceTags)
             return try await view.encodeResponse(status: error.status, for: req)
         }
     }
 
-    private func faceEditor(_ req: Request, _ memory: Memory, principal: Principal, error: String?) async throws -> View
+    private func faceEditor(_ req: Request, _ memory: Memory, principal: Principal, error: String?, draft: String?)
+        async throws -> View
     {
         let names = Dictionary(memory.people.compactMap { p in p.id.map { ($0, p.name) } }) { a, _ in a }
         let photos = MemoryPages.photos(
@@ -42,7 +45,7 @@ extension MemoryWebController {
         let model = MemoryPages.FaceEditor(
             id: try memory.requireID(), title: memory.title, photos: photos,
             people: people.map { .init(value: String($0.person.id ?? 0), label: $0.person.name, selected: false) },
-            facesJSON: (try? String(decoding: JSONEncoder().encode(tags), as: UTF8.self)) ?? "[]",
+            facesJSON: draft ?? (try? String(decoding: JSONEncoder().encode(tags), as: UTF8.self)) ?? "[]",
             isNew: req.query[String.self, at: "new"] != nil, error: error)
         return try await Page.render(
             "memories/faces", base: PageBase(request: req, title: "Tag faces", nav: "memories"), model, on: req)

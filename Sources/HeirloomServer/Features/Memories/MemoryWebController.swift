@@ -89,7 +89,7 @@ struct MemoryWebController: RouteCollection {
             for file in upload.files where file.field == "file" {
                 files.append(
                     try await memories.receiveFile(
-                        FileChunks(url: file.url), fileName: file.fileName, contentType: nil, kind: fields.kind,
+                        FileChunks(url: file.url), fileName: file.fileName, kind: fields.kind,
                         by: principal))
             }
             let memory = try await memories.create(fields, files: files, by: principal)

@@ -9,12 +9,25 @@ extension PeopleService {
     {
         try principal.requireEditor()
         _ = try await find(id, householdID: principal.householdID)
-        let object = try await media.ingest(
+        let upload = try await media.ingest(
             chunks, fileName: fileName, use: .photo,
-            origin: .init(
-                householdID: principal.householdID, uploaderID: principal.userID,
-                ownerType: Self.mediaOwnerType, ownerID: String(id)))
-        return try await replaceAvatar(of: id, with: object, householdID: principal.householdID)
+            origin: .init(householdID: principal.householdID, uploaderID: principal.userID))
+        return try await adoptAvatar(upload, for: id, by: principal)
+    }
+
+    /// Makes an upload not yet attached to anything the person's avatar; on failure the upload is deleted.
+    func adoptAvatar(_ upload: MediaObject, for id: Int, by principal: Principal) async throws -> Person {
+        do {
+            try principal.requireEditor()
+            _ = try await find(id, householdID: principal.householdID)
+            upload.ownerType = Self.mediaOwnerType
+            upload.ownerID = String(id)
+            try await upload.save(on: db)
+        } catch {
+            try? await media.delete([upload])
+            throw error
+        }
+        return try await replaceAvatar(of: id, with: upload, householdID: principal.householdID)
     }
 
     /// Makes the avatar from a face tagged on a memory's photo: a square around the box, cut from the

@@ -53,6 +53,7 @@ struct PeopleWebController: RouteCollection {
 
     func create(req: Request) async throws -> Response {
         try CSRF.verifyForm(req)
+        try req.principal().requireEditor()
         let form = try req.content.decode(PersonForm.self)
         do {
             let person = try await req.heirloom.people.create(try form.input, by: try req.principal())
@@ -113,6 +114,7 @@ struct PeopleWebController: RouteCollection {
     func update(req: Request) async throws -> Response {
         try CSRF.verifyForm(req)
         let principal = try req.principal()
+        try principal.requireEditor()
         let id = try MemoryWebController.id(req, what: "person")
         let form = try req.content.decode(PersonForm.self)
         do {

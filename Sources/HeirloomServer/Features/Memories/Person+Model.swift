@@ -27,7 +27,7 @@ final class Person: Model, @unchecked Sendable {
 struct CreatePerson: AsyncMigration {
     func prepare(on database: any Database) async throws {
         try await database.schema(Person.schema)
-            .field(.id, .int, .identifier(auto: true))
+            .integerID(on: database)
             .field("household_id", .uuid, .required, .references(Household.schema, .id, onDelete: .cascade))
             .field("name", .string, .required)
             .field("name_key", .string, .required)
