@@ -4,6 +4,7 @@
 // progress bar per file, and a refused memory keeps its files and says what to fix on the step concerned.
 
 import { canRecord } from "./audio-recorder.js";
+import { el, sizeLabel } from "./upload-progress.js";
 
 const ACCEPT = { photo: "image/*,.heic,.heif", video: "video/*,.mov,.mp4", voice: "audio/*,.m4a,.mp3,.wav", text: "" };
 const FILE_LABEL = { photo: "Choose the photos", video: "Choose the video", voice: "Choose a recording", text: "" };
@@ -14,17 +15,6 @@ const FILE_HINT = {
     text: "",
 };
 const PROCESSING = "Uploaded. Getting it ready…";
-
-function el(tag, className, text) {
-    const node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined) node.textContent = text;
-    return node;
-}
-
-function sizeLabel(bytes) {
-    return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
 
 /// The first problem the server's page names, and the field it belongs to.
 function problemIn(xhr) {

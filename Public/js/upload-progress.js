@@ -41,7 +41,7 @@ export function errorMessageFrom(xhr) {
     return `The file could not be added (error ${xhr.status}). Please try again.`;
 }
 
-function el(tag, className, text) {
+export function el(tag, className, text) {
     const node = document.createElement(tag);
     if (className) {
         node.className = className;
@@ -52,7 +52,7 @@ function el(tag, className, text) {
     return node;
 }
 
-function sizeLabel(bytes) {
+export function sizeLabel(bytes) {
     if (bytes >= 1024 * 1024) {
         return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
     }

@@ -50,18 +50,11 @@ struct PeopleAPITests {
             let owner = try await app.setUpHub()
             let editor = try await app.addMember(role: "editor", by: owner)
             let ann = try await app.addPerson("Ann", token: owner.token)
-            let memory = try await app.sendParts(
-                "/api/memories", token: owner.token,
-                parts: [
-                    .text("type", "photo"), .text("title", "Wedding"),
-                    .text(
-                        "faceTags",
-                        #"[{"photoIndex":0,"personId":\#(ann),"x":0,"y":0,"width":0.5,"height":0.5},{"photoIndex":0,"personId":null,"x":0.5,"y":0.5,"width":0.5,"height":0.5}]"#
-                    ),
-                    .file(
-                        "file", fileName: "w.jpg", contentType: "image/jpeg", try await MediaFixtures.data("photo.jpg")),
-                ]
-            ).decoded(MemoryBody.self)
+            let memory = try await Self.wedding(
+                app, token: owner.token,
+                faceTags:
+                    #"[{"photoIndex":0,"personId":\#(ann),"x":0,"y":0,"width":0.5,"height":0.5},{"photoIndex":0,"personId":null,"x":0.5,"y":0.5,"width":0.5,"height":0.5}]"#
+            )
 
             // when
             let byEditor = try await app.api(.DELETE, "/api/people/\(ann)", token: editor.token)
@@ -86,16 +79,9 @@ struct PeopleAPITests {
             let owner = try await app.setUpHub()
             let viewer = try await app.addMember(role: "viewer", by: owner)
             let ann = try await app.addPerson("Ann", token: owner.token)
-            let memory = try await app.sendParts(
-                "/api/memories", token: owner.token,
-                parts: [
-                    .text("type", "photo"), .text("title", "Wedding"),
-                    .text(
-                        "faceTags", #"[{"photoIndex":0,"personId":\#(ann),"x":0.2,"y":0.2,"width":0.2,"height":0.3}]"#),
-                    .file(
-                        "file", fileName: "w.jpg", contentType: "image/jpeg", try await MediaFixtures.data("photo.jpg")),
-                ]
-            ).decoded(MemoryBody.self)
+            let memory = try await Self.wedding(
+                app, token: owner.token,
+                faceTags: #"[{"photoIndex":0,"personId":\#(ann),"x":0.2,"y":0.2,"width":0.2,"height":0.3}]"#)
 
             // when
             let uploaded = try await app.sendParts(
@@ -133,5 +119,16 @@ struct PeopleAPITests {
                 .POST, "/api/people/\(ann)/avatar", token: owner.token, json: ["faceTagId": 999])
             #expect(noFace.status == .notFound)
         }
+    }
+
+    /// A photo memory with the given face tags, added over the API.
+    static func wedding(_ app: Application, token: String, faceTags: String) async throws -> MemoryBody {
+        try await app.sendParts(
+            "/api/memories", token: token,
+            parts: [
+                .text("type", "photo"), .text("title", "Wedding"), .text("faceTags", faceTags),
+                .file("file", fileName: "w.jpg", contentType: "image/jpeg", try await MediaFixtures.data("photo.jpg")),
+            ]
+        ).decoded(MemoryBody.self)
     }
 }

@@ -63,10 +63,14 @@ extension PeopleService {
             try? await media.delete([object])
             throw error
         }
-        let previous = person.avatar
         person.$avatar.id = try object.requireID()
         try await person.save(on: db)
-        if let previous { try await media.delete([previous]) }
+        // Frees every earlier picture of the person but the one now shown, read afresh, so that two uploads
+        // at the same moment leave neither picture behind unseen.
+        let current = try await find(id, householdID: householdID)
+        let earlier = try await MediaObject.query(on: db).filter(\.$ownerType == Self.mediaOwnerType)
+            .filter(\.$ownerID == String(id)).all().filter { $0.id != current.$avatar.id }
+        if !earlier.isEmpty { try await media.delete(earlier) }
         return try await find(id, householdID: householdID)
     }
 }
