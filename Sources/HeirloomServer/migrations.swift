@@ -24,5 +24,8 @@ extension Migrations {
         add(CreateJournalCard())
         add(CreateJournalTag())
         add(AddJournalUnlockedUntilToAuthToken())
+        // The AI appraiser (issue 6): valuations with the owner's notes, and batches of photos.
+        add(CreateItemValuation())
+        add(CreateAppraisalBatch())
     }
 }

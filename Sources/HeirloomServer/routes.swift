@@ -18,4 +18,5 @@ func routes(_ app: Application) throws {
     try app.register(collection: ItemWebController())
     try app.register(collection: BeneficiaryWebController())
     try app.register(collection: JournalWebController())
+    try app.register(collection: AppraisalWebController())
 }

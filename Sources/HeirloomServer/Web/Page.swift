@@ -59,6 +59,10 @@ extension PageBase.Flash {
         "drawer-created": "The drawer was added.",
         "drawer-saved": "The drawer was saved.",
         "drawer-deleted": "The drawer was deleted.",
+        "appraisal-notes-saved": "Your notes for the AI expert are saved. They are sent with every appraisal.",
+        "appraisal-applied": "The appraisal was added to the item’s details.",
+        "batch-imported": "The items were added, each with its photo.",
+        "batch-imported-one": "The item was added with its photo.",
     ]
 
     static func fromQuery(_ request: Request) -> Self? {
