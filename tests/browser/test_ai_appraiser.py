@@ -9,6 +9,7 @@ import urllib.request
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import Select
 
 from test_foundation import fill_and_submit, path_of, wait, wait_for_path
 from test_items import sign_in
@@ -84,10 +85,18 @@ def test_analyse_add_notes_rerun_apply_and_batch_add(server, browser, screenshot
     browser.get(f"{server}/items/batch")
     screenshot("ai-batch-new")
     browser.find_element(By.ID, "batch-files").send_keys("\n".join(make_photos(3)))
-    click_button(browser, "Upload and read the photos")
+    ai_provider.delay = 1.5  # slow enough to see the live count
+    try:
+        click_button(browser, "Upload and read the photos")
 
-    # then the photos are read with a live count, and the review form appears
-    wait(browser).until(EC.element_to_be_clickable((By.XPATH, "//button[normalize-space(.)='Add the ticked items']")))
+        # then the photos are read with a live count, and the review form appears
+        wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, "[data-batch-count]")))
+        screenshot("ai-batch-progress")
+        wait(browser).until(
+            EC.element_to_be_clickable((By.XPATH, "//button[normalize-space(.)='Add the ticked items']"))
+        )
+    finally:
+        ai_provider.delay = 0
     assert "All 3 photos are read" in browser.find_element(By.TAG_NAME, "main").text
     title = browser.find_element(By.ID, "title-0")
     title.clear()
@@ -105,3 +114,45 @@ def test_analyse_add_notes_rerun_apply_and_batch_add(server, browser, screenshot
     wait(browser).until(EC.element_to_be_clickable((By.PARTIAL_LINK_TEXT, "Grandma's teapot")))
     assert browser.find_elements(By.CSS_SELECTOR, "img[src*='/thumbnail']"), "the imported item has no photo"
     screenshot("ai-batch-imported")
+
+
+def test_draft_a_message_and_suggest_who_receives_it(server, browser, screenshot, ai_provider):
+    sign_in(browser, server)
+
+    # given an item with a story and a beneficiary for it
+    browser.get(f"{server}/items/new")
+    fill_and_submit(browser, {"name": "Sunday tea pot", "description": "We drank from it every Sunday."})
+    wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "h1"), "Sunday tea pot"))
+    item_path = path_of(browser)
+    browser.get(f"{server}{item_path}/beneficiaries/new")
+    Select(wait(browser).until(EC.presence_of_element_located((By.ID, "l-beneficiary")))).select_by_value("new")
+    fill_and_submit(browser, {"newName": "Ben Miller"})
+    wait_for_path(browser, item_path)
+
+    # when the owner asks for a draft message in a light-hearted tone
+    wait(browser).until(EC.element_to_be_clickable((By.PARTIAL_LINK_TEXT, "Change"))).click()
+    Select(wait(browser).until(EC.presence_of_element_located((By.ID, "l-tone")))).select_by_value("lighthearted")
+    click_button(browser, "Draft a message")
+
+    # then the message box holds the draft, and nothing is saved until they press Save
+    wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "main"), "Here is a draft"))
+    message = browser.find_element(By.ID, "l-message").get_attribute("value")
+    assert "all the Sundays it remembers" in message
+    assert "light-hearted" in provider_requests(ai_provider)[-1]["body"]
+    screenshot("ai-draft-message")
+    click_button(browser, "Save")
+    wait_for_path(browser, item_path)
+    assert "all the Sundays it remembers" in browser.find_element(By.TAG_NAME, "main").text
+
+    # when they ask who else might receive a new item
+    browser.get(f"{server}/items/new")
+    fill_and_submit(browser, {"name": "Garden bench"})
+    wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "h1"), "Garden bench"))
+    browser.get(f"{server}{path_of(browser)}/beneficiaries/new")
+    click_button(browser, "Suggest who might receive it")
+
+    # then a suggestion with its reason is shown and chosen in the form, for them to confirm
+    wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "main"), "Loves old things."))
+    chosen = browser.find_element(By.ID, "l-beneficiary").get_attribute("value")
+    assert chosen and chosen != "new"
+    screenshot("ai-suggest")
