@@ -97,6 +97,8 @@ extension APIHandler {
                 case .file(let file):
                     try await batches.add(file.payload.body, fileName: file.filename, to: batch, by: principal)
                     added += 1
+                    // The first photos are analysed while the rest upload.
+                    await batches.start(try batch.requireID())
                 case .undocumented(let other):
                     try await Self.drain(other.body)
                 }

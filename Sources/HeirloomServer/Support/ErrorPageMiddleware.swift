@@ -8,7 +8,10 @@ struct ErrorPageMiddleware: AsyncMiddleware {
             return try await next.respond(to: request)
         } catch {
             let mapped = MappedError(error)
-            if mapped.status.code >= 500 {
+            if mapped.code.hasPrefix("ai_") {
+                // The AI provider's failure, not the hub's: the code is enough (and names no credentials).
+                request.logger.warning("AI provider failed: \(mapped.code)")
+            } else if mapped.status.code >= 500 {
                 request.logger.report(error: error)
             }
             if request.isAPI {

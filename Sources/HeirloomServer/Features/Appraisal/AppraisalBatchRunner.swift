@@ -10,50 +10,68 @@ actor AppraisalBatchRunner {
     typealias Appraise = @Sendable (MediaObject) async throws -> ItemAnalysis
 
     private var running: [UUID: Task<Void, Never>] = [:]
+    /// Batches that got new photos while their work was finishing: looked at once more.
+    private var again: Set<UUID> = []
 
-    /// Starts working through the batch's pending photos unless that is under way already.
+    /// Starts working through the batch's pending photos, or, when that is under way, makes sure photos added
+    /// since are picked up too (photos are analysed while the rest of the batch is still uploading).
     func start(_ batchID: UUID, db: any Database, concurrency: Int, appraise: @escaping Appraise) {
-        guard running[batchID] == nil else { return }
+        guard running[batchID] == nil else {
+            again.insert(batchID)
+            return
+        }
         running[batchID] = Task {
             await Self.work(batchID, db: db, concurrency: max(1, concurrency), appraise: appraise)
-            self.finished(batchID)
+            self.finished(batchID, db: db, concurrency: concurrency, appraise: appraise)
         }
     }
 
     /// Whether the batch is being worked on.
     func isRunning(_ batchID: UUID) -> Bool { running[batchID] != nil }
 
-    private func finished(_ batchID: UUID) { running[batchID] = nil }
+    private func finished(_ batchID: UUID, db: any Database, concurrency: Int, appraise: @escaping Appraise) {
+        running[batchID] = nil
+        if again.remove(batchID) != nil, !Task.isCancelled {
+            start(batchID, db: db, concurrency: concurrency, appraise: appraise)
+        }
+    }
 
     /// Stops all work and waits for it (at shut-down).
     func stopAll() async {
+        again.removeAll()
         let tasks = Array(running.values)
         for task in tasks { task.cancel() }
         for task in tasks { await task.value }
     }
 
+    /// Keeps `concurrency` photos in flight, taking the next pending one (in order) as each finishes, until none
+    /// is left; photos stored meanwhile are taken too.
     private static func work(_ batchID: UUID, db: any Database, concurrency: Int, appraise: @escaping Appraise) async {
-        let pending: [AppraisalBatchEntry]
-        do {
-            pending = try await AppraisalBatchEntry.query(on: db)
-                .filter(\.$batch.$id == batchID)
-                .filter(\.$state ~~ [.pending, .running])
-                .sort(\.$position)
-                .with(\.$media)
-                .all()
-        } catch {
-            return
-        }
-        await withTaskGroup(of: Void.self) { group in
-            var inFlight = 0
-            for entry in pending {
-                if Task.isCancelled { break }
-                if inFlight == concurrency {
-                    await group.next()
-                    inFlight -= 1
+        await withTaskGroup(of: UUID.self) { group in
+            var inFlight = Set<UUID>()
+            // Photos left "running" by a stopped hub are started again.
+            var states: [AppraisalBatchEntry.State] = [.pending, .running]
+            while !Task.isCancelled {
+                if inFlight.count < concurrency {
+                    let next =
+                        (try? await AppraisalBatchEntry.query(on: db)
+                            .filter(\.$batch.$id == batchID)
+                            .filter(\.$state ~~ states)
+                            .sort(\.$position)
+                            .with(\.$media)
+                            .all()) ?? []
+                    for entry in next where inFlight.count < concurrency {
+                        guard let id = entry.id, !inFlight.contains(id) else { continue }
+                        inFlight.insert(id)
+                        group.addTask {
+                            await run(entry, db: db, appraise: appraise)
+                            return id
+                        }
+                    }
+                    states = [.pending]
                 }
-                inFlight += 1
-                group.addTask { await run(entry, db: db, appraise: appraise) }
+                guard !inFlight.isEmpty, let done = await group.next() else { break }
+                inFlight.remove(done)
             }
             await group.waitForAll()
         }

@@ -122,6 +122,7 @@ struct AppraisalWebController: RouteCollection {
         do {
             for file in form.files {
                 try await batches.add(FileChunks(url: file.url), fileName: file.fileName, to: batch, by: principal)
+                await batches.start(try batch.requireID())
             }
         } catch {
             await batches.discard(batch)
