@@ -27,5 +27,6 @@ extension Migrations {
         // The AI appraiser (issue 6): valuations with the owner's notes, and batches of photos.
         add(CreateItemValuation())
         add(CreateAppraisalBatch())
+        add(AddValuationNotesToItemSearch())
     }
 }

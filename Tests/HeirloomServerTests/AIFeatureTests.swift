@@ -60,6 +60,10 @@ struct AIFeatureTests {
             #expect(try valuation.content.get(String.self, at: "userNotes") == "Weighs 1,450 g. Marked Gorham 1923.")
             #expect(try await ItemValuation.query(on: app.db).count() == 1)
 
+            // the notes are found by the item search
+            let found = try await app.api(.GET, "/api/items?q=gorh", token: owner.token)
+            #expect(try found.list("items", "id").map { $0.lowercased() } == [id.lowercased()])
+
             let tooLong = try await app.api(
                 .PUT, "/api/items/\(id)/valuation/notes", token: owner.token,
                 json: ["userNotes": String(repeating: "a", count: 5001)])

@@ -70,7 +70,7 @@ struct AppraisalService: Sendable {
     /// Saves "more details for the AI expert".
     func saveNotes(_ raw: String, of id: UUID, by principal: Principal) async throws -> ItemValuation {
         try principal.requireEditor()
-        _ = try await items.find(id, householdID: principal.householdID)
+        let item = try await items.find(id, householdID: principal.householdID)
         let notes = raw.trimmingWhitespace()
         guard notes.count <= Self.maximumNotesLength else {
             throw AppError.invalid(
@@ -78,7 +78,11 @@ struct AppraisalService: Sendable {
         }
         let valuation = try await valuation(of: id)
         valuation.userNotes = notes
-        try await valuation.save(on: db)
+        try await db.transaction { db in
+            try await valuation.save(on: db)
+            // The notes are found by the item search too.
+            try await ItemSearchIndex(db).update(item)
+        }
         return valuation
     }
 

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import HeirloomCore
+import SQLKit
 
 /// An item's one valuation snapshot, replaced by each run, with the owner's notes for the AI expert, kept across runs.
 final class ItemValuation: Model, @unchecked Sendable {
@@ -80,5 +81,23 @@ struct CreateItemValuation: AsyncMigration {
 
     func revert(on database: any Database) async throws {
         try await database.schema(ItemValuation.schema).delete()
+    }
+}
+
+/// Makes the owner's notes for the AI expert findable by the item search: on PostgreSQL an expression index
+/// over them (the search looks there too); SQLite's FTS5 rows take the notes with the description.
+struct AddValuationNotesToItemSearch: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        let sql = try database.sql()
+        guard sql.dialect.name == "postgresql" else { return }
+        try await sql.raw(
+            "CREATE INDEX item_valuations_notes_search_idx ON item_valuations USING GIN (to_tsvector('simple', user_notes))"
+        ).run()
+    }
+
+    func revert(on database: any Database) async throws {
+        let sql = try database.sql()
+        guard sql.dialect.name == "postgresql" else { return }
+        try await sql.raw("DROP INDEX item_valuations_notes_search_idx").run()
     }
 }
