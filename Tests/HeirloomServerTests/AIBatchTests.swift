@@ -150,6 +150,7 @@ struct AIOfflineTests {
             #expect(analysis.valueHints == nil)
             #expect(analysis.provider == "offline")
             #expect(analysis.aiNotes?.contains("HEIRLOOM_AI_PROVIDER") == true)
+            #expect(analysis.description.contains("800 × 200 pixels"))
 
             let id = try await app.itemWithPhoto(token: owner.token, name: "Spoon", photo: "sterling.png")
             let item = try await app.api(.POST, "/api/items/\(id)/analysis", token: owner.token)

@@ -86,6 +86,7 @@ struct AnalysisBody: Decodable {
 
     var title: String
     var summary: String
+    var description: String
     var category: String
     var valueHints: Hints?
     var attributes: Attributes

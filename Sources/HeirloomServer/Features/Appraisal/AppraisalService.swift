@@ -9,6 +9,8 @@ struct AppraisalService: Sendable {
     let gateway: AIGateway
     let store: BlobStore
     let now: Date
+    /// Reads a photo's metadata (for the offline reader's facts); nil skips them.
+    var images: ImageProcessor? = nil
 
     static let maximumNotesLength = 5000
     static let maximumPhotoBytes = 15_000_000
@@ -53,7 +55,17 @@ struct AppraisalService: Sendable {
         guard let format = MediaSniffer.detect(Array(data.prefix(64))), format.kind == .image else {
             throw AppError.unsupportedMedia("The AI expert reads JPEG, PNG, HEIC, WebP and GIF photos.")
         }
-        return try await gateway.analyse(AIImage(data: data, mimeType: format.mimeType), request: hints)
+        var request = hints
+        if gateway.provider == nil, let images { request.facts = await Self.facts(of: data, images: images) }
+        return try await gateway.analyse(AIImage(data: data, mimeType: format.mimeType), request: request)
+    }
+
+    /// Facts from a photo's own metadata (its size, the date it was taken), for the offline reader.
+    static func facts(of data: Data, images: ImageProcessor) async -> [String] {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("heirloom-probe-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: file) }
+        guard (try? data.write(to: file)) != nil, let info = try? await images.probe(file) else { return [] }
+        return sentences(width: info.width, height: info.height, takenAt: info.takenAt)
     }
 
     /// The item's valuation row (an empty one before the first run or note).
@@ -134,11 +146,13 @@ struct AppraisalService: Sendable {
 
     /// Facts from the photo's metadata, as sentences.
     static func facts(of media: MediaObject) -> [String] {
+        sentences(width: media.width, height: media.height, takenAt: media.takenAt)
+    }
+
+    private static func sentences(width: Int?, height: Int?, takenAt: Date?) -> [String] {
         var facts: [String] = []
-        if let width = media.width, let height = media.height {
-            facts.append("The photo is \(width) × \(height) pixels.")
-        }
-        if let taken = media.takenAt {
+        if let width, let height { facts.append("The photo is \(width) × \(height) pixels.") }
+        if let taken = takenAt {
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US")
             formatter.dateStyle = .long

@@ -7,7 +7,8 @@ extension RequestServices {
     /// The configured AI provider behind retries, the deadline and the schema check.
     var ai: AIGateway { AIGateway.live(settings: config.ai, client: client, sleep: services.aiSleep) }
     var appraisal: AppraisalService {
-        AppraisalService(db: db, items: items, gateway: ai, store: services.media.store, now: now)
+        AppraisalService(
+            db: db, items: items, gateway: ai, store: services.media.store, now: now, images: services.media.images)
     }
     var beneficiaryHelper: BeneficiaryHelper { BeneficiaryHelper(db: db, beneficiaries: beneficiaries, gateway: ai) }
 }
