@@ -106,7 +106,9 @@ enum AppraisalPages {
             range: low.flatMap { low in high.map { "\(low) – \($0)" } },
             midpoint: midpoint?.displayString, midpointValue: midpoint?.decimalString,
             confidence: hints.map { confidenceWords($0.confidence) },
-            rows: rows, extractedText: analysis.extractedText, aiNotes: analysis.aiNotes,
+            // Offline, the notes only say that a valuation needs a provider, which the page says already.
+            rows: rows, extractedText: analysis.extractedText,
+            aiNotes: analysis.provider == "offline" ? nil : analysis.aiNotes,
             by: providerWords(analysis.provider, model: analysis.model), json: json,
             applyAction: "/items/\(itemID)/appraisal/apply")
     }

@@ -14,14 +14,18 @@ struct OfflineAppraiser: Sendable {
         let category = text.isEmpty ? (request.category ?? .other) : CategoryGuess.category(fromText: text)
         let firstLine = text.split(separator: "\n").map { String($0).trimmingWhitespace() }.first { $0.count >= 3 }
         let title = request.title?.trimmingWhitespace().nilIfEmpty ?? firstLine.map { String($0.prefix(80)) } ?? "Item"
-        var summary =
-            text.isEmpty ? "No text could be read on the photo." : "Text read on the photo: \(Self.oneLine(text))"
-        if summary.count > 300 { summary = String(summary.prefix(297)) + "…" }
+        let guessed = category == .other ? request.category ?? .other : category
+        let summary =
+            text.isEmpty
+            ? "No text could be read on the photo."
+            : guessed == .other
+                ? "The hub read the text on the photo; it does not say what kind of item this is."
+                : "The text on the photo suggests \(guessed.displayName.lowercased())."
         return ItemAnalysis(
             title: title,
             summary: summary,
             description: request.facts.joined(separator: " "),
-            category: (category == .other ? request.category ?? .other : category).rawValue,
+            category: guessed.rawValue,
             valueHints: nil,
             attributes: .init(),
             extractedText: text.isEmpty ? nil : text,
