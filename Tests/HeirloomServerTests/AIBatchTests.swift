@@ -72,6 +72,34 @@ struct AIBatchTests {
     }
 }
 
+extension AIBatchTests {
+    @Test("a batch older than 30 days is deleted with the photos that were not imported; imported ones stay")
+    func oldBatchesArePruned() async throws {
+        let clock = TestClock()
+        try await withAI("gemini", [Wire.gemini(Wire.analysis)], clock: clock) { app, _, _ in
+            let owner = try await app.setUpHub()
+            let photo = try await MediaFixtures.data("photo.jpg")
+            let created = try await app.multipart(
+                "/api/batches", token: owner.token, files: [("file", "a.jpg", photo), ("file", "b.jpg", photo)])
+            let id = try created.content.get(String.self, at: "id")
+            _ = try await app.settledBatch(id, token: owner.token)
+            let imported = try await app.api(
+                .POST, "/api/batches/\(id)/import", token: owner.token, rawBody: jsonText(["entries": [["index": 0]]]))
+            #expect(imported.status == .created)
+            #expect(try await MediaObject.query(on: app.db).count() == 2)
+            // when a month later another batch is started
+            clock.advance(by: 31 * 24 * 60 * 60)
+            let next = try await app.multipart("/api/batches", token: owner.token, files: [("file", "c.jpg", photo)])
+            _ = try await app.settledBatch(try next.content.get(String.self, at: "id"), token: owner.token)
+            // then the old batch is gone with its photo that was not imported; the imported item keeps its photo
+            #expect(try await app.api(.GET, "/api/batches/\(id)", token: owner.token).status == .notFound)
+            #expect(try await MediaObject.query(on: app.db).count() == 2)
+            let items = try await app.api(.GET, "/api/items", token: owner.token)
+            #expect(try items.list("items", "name").count == 1)
+        }
+    }
+}
+
 @Suite("AI help with beneficiaries")
 struct AIBeneficiaryHelpTests {
     @Test("a message is drafted from the story, relationship and tone; suggestions name known people; nothing saved")

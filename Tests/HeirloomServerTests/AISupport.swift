@@ -23,6 +23,7 @@ func withAI(
     _ replies: [FakeAIProvider.Reply],
     timeout: Double = 10,
     baseURL: String? = nil,
+    clock: TestClock = TestClock(),
     _ body: (Application, FakeAIProvider, RecordedDelays) async throws -> Void
 ) async throws {
     let fake = try await FakeAIProvider.start(replies)
@@ -38,7 +39,7 @@ func withAI(
     ]
     options.aiSleep = delays.sleep
     do {
-        try await withApp(options) { app in try await body(app, fake, delays) }
+        try await withApp(options, clock: clock) { app in try await body(app, fake, delays) }
     } catch {
         await fake.shutdown()
         throw error

@@ -9,14 +9,18 @@ struct AppraisalBatchService: Sendable {
     let items: ItemService
     /// Starts (or resumes) the background analysis of a batch.
     let start: @Sendable (UUID) async -> Void
+    var now = Date()
 
     static let maximumPhotos = 25
+    /// Batches are kept this long for review; then the photos not imported are deleted with the batch.
+    static let lifetime: TimeInterval = 30 * 24 * 60 * 60
     /// The owner type of a batch's photos until they are imported.
     static let mediaOwnerType = "appraisal_batch"
 
     /// Makes an empty batch for the member's photos.
     func begin(by principal: Principal) async throws -> AppraisalBatch {
         try principal.requireEditor()
+        await pruneOld(householdID: principal.householdID)
         let batch = AppraisalBatch()
         batch.$household.id = principal.householdID
         batch.$createdBy.id = principal.userID
@@ -52,6 +56,14 @@ struct AppraisalBatchService: Sendable {
             try? await media.delete([object])
             throw error
         }
+    }
+
+    /// Deletes the household's batches older than `lifetime`, with their photos that were not imported.
+    func pruneOld(householdID: UUID) async {
+        let old =
+            (try? await AppraisalBatch.query(on: db).filter(\.$household.$id == householdID)
+                .filter(\.$createdAt < now.addingTimeInterval(-Self.lifetime)).all()) ?? []
+        for batch in old { await discard(batch) }
     }
 
     /// Deletes a batch that could not be made, with the photos stored for it.

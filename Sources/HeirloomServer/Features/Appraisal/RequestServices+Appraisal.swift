@@ -26,7 +26,7 @@ extension Request {
             db: appDB, items: ItemService(db: appDB, media: MediaService(db: appDB, pipeline: app.heirloom.media)),
             gateway: gateway, store: app.heirloom.media.store, now: services.now)
         let concurrency = services.config.ai.concurrency
-        return AppraisalBatchService(db: db, media: services.media, items: services.items) { batchID in
+        var batches = AppraisalBatchService(db: db, media: services.media, items: services.items) { batchID in
             let currency = await Self.batchCurrency(batchID, db: appDB)
             await runner.start(batchID, db: appDB, concurrency: concurrency) { media in
                 var request = AppraisalRequest(currencyCode: currency)
@@ -34,6 +34,8 @@ extension Request {
                 return try await gateway.analyse(try appraisal.image(of: media), request: request)
             }
         }
+        batches.now = services.now
+        return batches
     }
 
     private static func batchCurrency(_ batchID: UUID, db: any Database) async -> String {
