@@ -4,7 +4,7 @@ PYTHON ?= python3
 HOST ?= 0.0.0.0
 PORT ?= 8080
 
-.PHONY: deps build run lint format build-tests test test-sqlite test-postgres test-browser release bench-media bench-items
+.PHONY: deps build run lint format build-tests test test-sqlite test-postgres test-browser release bench-media bench-items bench-ai
 # The test steps share one build and must run in order.
 .NOTPARALLEL:
 
@@ -57,3 +57,7 @@ bench-media: release
 ## 100,000 items: list, category and search latency next to a substring scan.
 bench-items: release
 	$(PYTHON) scripts/bench/bench_items.py .build/release/heirloom
+
+## A batch of 20 photos against a fake AI provider answering in 1 s, 4 in flight, next to the ideal (about 5 s).
+bench-ai: release
+	$(PYTHON) scripts/bench/bench_ai.py .build/release/heirloom

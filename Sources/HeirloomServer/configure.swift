@@ -14,6 +14,10 @@ public struct HeirloomOverrides: Sendable {
     public var clock: @Sendable () -> Date = { Date() }
     /// Whether the server sweeps media orphans every few hours (off in tests).
     public var runsMediaCollector = true
+    /// Waits between attempts at the AI provider (tests make it instant).
+    public var aiSleep: @Sendable (TimeInterval) async throws -> Void = { seconds in
+        try await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
+    }
 
     public init() {}
 }
@@ -36,8 +40,10 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
             jwksURL: config.appleJWKSURL, bundleIDs: config.appleBundleIDs, clock: overrides.clock),
         media: try MediaPipeline(
             dataDirectory: config.dataDirectory, limits: config.mediaLimits, threadPool: app.threadPool),
-        mediaAccess: MediaAccessRules()
+        mediaAccess: MediaAccessRules(),
+        aiSleep: overrides.aiSleep
     )
+    app.lifecycle.use(AppraisalBatchLifecycle(runner: app.heirloom.batchRunner))
 
     // Outermost first: headers and the CSRF cookie apply to error pages too.
     app.middleware = Middlewares()
@@ -55,6 +61,7 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
     if overrides.runsMediaCollector { app.lifecycle.use(MediaCollectorSchedule()) }
 
     registerMediaAccess(app.heirloom.mediaAccess, clock: overrides.clock)
+    registerAppraisalMediaAccess(app.heirloom.mediaAccess)
     try routes(app)
 }
 

@@ -30,5 +30,9 @@ extension Migrations {
         add(CreateMemoryPerson())
         add(CreateMemoryMedia())
         add(CreateFaceTag())
+        // The AI appraiser (issue 6): valuations with the owner's notes, and batches of photos.
+        add(CreateItemValuation())
+        add(CreateAppraisalBatch())
+        add(AddValuationNotesToItemSearch())
     }
 }

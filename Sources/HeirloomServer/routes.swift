@@ -21,4 +21,5 @@ func routes(_ app: Application) throws {
     try app.register(collection: MemoryWebController())
     try app.register(collection: PeopleWebController())
     try app.register(collection: DeviceWebController())
+    try app.register(collection: AppraisalWebController())
 }

@@ -21,6 +21,9 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 
+from fake_ai_provider import API_KEY as FAKE_AI_KEY
+from fake_ai_provider import FakeProvider
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO_ROOT / "test-artifacts"
 STARTUP_TIMEOUT = 60  # seconds; the first start migrates a new database
@@ -50,7 +53,17 @@ def _health_is_ok(base_url):
 
 
 @pytest.fixture(scope="session")
-def server():
+def ai_provider():
+    """A fake Gemini on loopback (fake_ai_provider.py) that the server's AI appraiser talks to."""
+    fake = FakeProvider().start()
+    try:
+        yield fake
+    finally:
+        fake.stop()
+
+
+@pytest.fixture(scope="session")
+def server(ai_provider):
     """Starts the built server on a free loopback port with an empty data directory; yields its base URL."""
     binary = Path(os.environ.get("HEIRLOOM_BIN", ".build/debug/heirloom"))
     if not binary.is_absolute():
@@ -66,6 +79,13 @@ def server():
         # Empty means SQLite; set rather than removed, so that it also hides a DATABASE_URL in a .env file.
         env["DATABASE_URL"] = ""
         env.update(HEIRLOOM_DATA_DIR=data_dir, HEIRLOOM_PUBLIC_URL=base_url)
+        # The AI appraiser talks to the fake provider, never the internet.
+        env.update(
+            HEIRLOOM_AI_PROVIDER="gemini",
+            HEIRLOOM_AI_BASE_URL=ai_provider.base_url,
+            HEIRLOOM_AI_API_KEY=FAKE_AI_KEY,
+            HEIRLOOM_AI_MODEL="gemini-fake",
+        )
         log_path = ARTIFACTS / "server.log"
         with open(log_path, "wb") as log:
             # The working directory is the repository: the server finds Resources/ and Public/ there.
@@ -145,5 +165,9 @@ def screenshot(browser):
 
 
 def pytest_collection_modifyitems(session, config, items):
-    """Runs test_foundation.py first: its first test sets up the fresh hub that the other files sign in to."""
-    items.sort(key=lambda item: 0 if item.fspath.basename == "test_foundation.py" else 1)
+    """Runs test_foundation.py first: its first test sets up the fresh hub that the other files sign in to.
+
+    test_ai_appraiser.py runs last: the items and beneficiaries it makes would show in the others' lists
+    and searches."""
+    order = {"test_foundation.py": 0, "test_ai_appraiser.py": 2}
+    items.sort(key=lambda item: order.get(item.fspath.basename, 1))

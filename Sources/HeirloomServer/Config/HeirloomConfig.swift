@@ -17,6 +17,8 @@ public struct HeirloomConfig: Sendable {
     public var appleJWKSURL: URL
     /// The largest upload for each use, in bytes.
     public var mediaLimits: [MediaUse: Int64]
+    /// The AI appraiser's provider, model and key.
+    public var ai = AISettings()
 
     /// Which database Heirloom keeps its records in.
     public enum DatabaseChoice: Sendable, Equatable {
@@ -123,11 +125,12 @@ extension HeirloomConfig {
             allowSignup: allowSignup,
             appleBundleIDs: bundleIDs,
             appleJWKSURL: jwksURL,
-            mediaLimits: mediaLimits
+            mediaLimits: mediaLimits,
+            ai: try AISettings.load(value)
         )
     }
 
-    private static func httpURL(_ raw: String, variable: String) throws -> URL {
+    static func httpURL(_ raw: String, variable: String) throws -> URL {
         guard let url = URL(string: raw), ["http", "https"].contains(url.scheme ?? ""), url.host?.isEmpty == false
         else {
             throw ConfigError(variable: variable, problem: "expected an http:// or https:// address, got \"\(raw)\"")

@@ -5,27 +5,44 @@ import Vapor
 struct APIBodyLimitMiddleware: AsyncMiddleware {
     /// The largest JSON body the API accepts.
     static let maximumJSONBytes = 1 << 20
+    /// The iPhone app's photo analysis sends the photo as base64 JSON: up to 15 MB of photo.
+    static let maximumPhotoJSONBytes = 21 << 20
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         if request.isAPI, !request.method.isSafe, Self.isJSONOrUnknown(request.headers.contentType) {
-            if let length = request.headers.first(name: .contentLength).flatMap(Int.init),
-                length > Self.maximumJSONBytes
-            {
-                throw Self.tooLarge
+            let limit =
+                request.url.path == "/ai/analyze-item-photo" ? Self.maximumPhotoJSONBytes : Self.maximumJSONBytes
+            if let length = request.headers.first(name: .contentLength).flatMap(Int.init), length > limit {
+                throw limit == Self.maximumJSONBytes ? Self.tooLarge : Self.photoTooLarge
             }
             do {
-                _ = try await request.body.collect(max: Self.maximumJSONBytes).get()
+                _ = try await request.body.collect(max: limit).get()
             } catch let error as any AbortError where error.status == .payloadTooLarge {
-                throw Self.tooLarge
+                throw limit == Self.maximumJSONBytes ? Self.tooLarge : Self.photoTooLarge
+            }
+            if Self.hasOptionalBody(request), request.headers.contentType == nil,
+                (request.body.data?.readableBytes ?? 0) == 0
+            {
+                // A call whose JSON body may be left out: read nothing as an empty object.
+                try request.content.encode([String: String](), as: .json)
             }
         }
         return try await next.respond(to: request)
+    }
+
+    /// The calls whose JSON body is optional (`POST …/analysis`, `…/draft-message`).
+    private static func hasOptionalBody(_ request: Request) -> Bool {
+        request.method == .POST
+            && (request.url.path.hasSuffix("/analysis") || request.url.path.hasSuffix("/draft-message"))
     }
 
     private static func isJSONOrUnknown(_ type: HTTPMediaType?) -> Bool {
         guard let type else { return true }
         return type.type == "application" && (type.subType == "json" || type.subType.hasSuffix("+json"))
     }
+
+    private static let photoTooLarge = AppError.payloadTooLarge(
+        "The photo is larger than the 15 MB the AI expert accepts.")
 
     private static let tooLarge = AppError.payloadTooLarge(
         "The request body is larger than the 1 MB this call accepts.")

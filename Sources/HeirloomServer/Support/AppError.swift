@@ -32,6 +32,8 @@ enum AppError: Error, Sendable {
     case unavailable(code: String, message: String)
     /// The journal drawer is locked for this session or token; unlocking opens it for 10 minutes.
     case journalLocked
+    /// The AI provider refused, failed or answered something unusable.
+    case ai(AIProblem)
     /// Something that should not happen; logged, and shown without detail.
     case internalProblem(String)
 
@@ -50,6 +52,7 @@ enum AppError: Error, Sendable {
         case .unsupportedMedia: .unsupportedMediaType
         case .unavailable: .serviceUnavailable
         case .journalLocked: .locked
+        case .ai(let problem): problem.status
         case .internalProblem: .internalServerError
         }
     }
@@ -71,6 +74,7 @@ enum AppError: Error, Sendable {
         case .unsupportedMedia: "unsupported_media_type"
         case .unavailable(let code, _): code
         case .journalLocked: "journal_locked"
+        case .ai(let problem): problem.code
         case .internalProblem: "internal_error"
         }
     }
@@ -92,6 +96,7 @@ enum AppError: Error, Sendable {
         case .unsupportedMedia(let message): message
         case .unavailable(_, let message): message
         case .journalLocked: "This drawer is locked. Please unlock your journal to open it."
+        case .ai(let problem): problem.message
         case .internalProblem: "Something went wrong on the hub. Nothing was changed; please try again."
         }
     }

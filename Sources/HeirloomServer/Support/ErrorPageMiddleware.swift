@@ -9,7 +9,10 @@ struct ErrorPageMiddleware: AsyncMiddleware {
             return try await next.respond(to: request)
         } catch {
             let mapped = MappedError(error)
-            if mapped.status.code >= 500 {
+            if mapped.code.hasPrefix("ai_") {
+                // The AI provider's failure, not the hub's: the code is enough (and names no credentials).
+                request.logger.warning("AI provider failed: \(mapped.code)")
+            } else if mapped.status.code >= 500 {
                 // The generated code's error carries the request, bearer token included: log only its cause.
                 request.logger.report(error: (error as? ServerError)?.underlyingError ?? error)
             }

@@ -13,6 +13,12 @@ struct HeirloomServices: Sendable {
     var media: MediaPipeline
     /// Who may see media attached to each kind of feature object.
     var mediaAccess: MediaAccessRules
+    /// Waits between attempts at the AI provider; tests make it instant.
+    var aiSleep: @Sendable (TimeInterval) async throws -> Void = {
+        try await Task.sleep(for: .milliseconds(Int64($0 * 1000)))
+    }
+    /// The background analysis of batch photos.
+    var batchRunner = AppraisalBatchRunner()
 }
 
 extension Application {

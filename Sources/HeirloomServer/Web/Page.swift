@@ -62,6 +62,10 @@ extension PageBase.Flash {
         "memory-deleted": "The memory was deleted, with its files.",
         "person-deleted": "The person was deleted. The memories they were in are still here.",
         "device-paired": "The phone is connected.",
+        "appraisal-notes-saved": "Your notes for the AI expert are saved. They are sent with every appraisal.",
+        "appraisal-applied": "The appraisal was added to the item’s details.",
+        "batch-imported": "The items were added, each with its photo.",
+        "batch-imported-one": "The item was added with its photo.",
     ]
 
     static func fromQuery(_ request: Request) -> Self? {

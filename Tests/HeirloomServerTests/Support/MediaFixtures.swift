@@ -77,6 +77,13 @@ enum MediaFixtures {
                 ]
             )
         case "letter.pdf": try MinimalPDF.make(pages: 2).write(to: url)
+        case "sterling.png":
+            // Printed text, dark on white, for the offline reader (Tesseract).
+            let text = directory.appendingPathComponent("text-\(UUID().uuidString).png").path
+            let inverted = directory.appendingPathComponent("inverted-\(UUID().uuidString).png").path
+            try await tool("vips", ["text", text, "STERLING 925", "--dpi", "300"])
+            try await tool("vips", ["invert", text, inverted])
+            try await tool("vips", ["embed", inverted, path, "40", "40", "800", "200", "--extend", "white"])
         default: throw TestFailure("no fixture called \(name)")
         }
     }

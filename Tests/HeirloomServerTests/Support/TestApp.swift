@@ -25,6 +25,8 @@ struct TestOptions {
     var appleJWKSURL = "http://127.0.0.1:9/keys"
     var publicURL = "http://hub.test"
     var extraEnvironment: [String: String] = [:]
+    /// Replaces the wait between attempts at the AI provider (so back-off does not slow the tests).
+    var aiSleep: (@Sendable (TimeInterval) async throws -> Void)? = nil
 }
 
 /// Builds a fresh hub (in-memory SQLite, or a new PostgreSQL database when `HEIRLOOM_TEST_DATABASE_URL` is
@@ -54,6 +56,7 @@ func withApp(
         overrides.passwordCost = 4
         overrides.clock = { clock.now }
         overrides.runsMediaCollector = false
+        if let aiSleep = options.aiSleep { overrides.aiSleep = aiSleep }
         try await configure(app, config: config, overrides: overrides)
         app.logger.logLevel = .warning
         try await prepareDatabase(app)

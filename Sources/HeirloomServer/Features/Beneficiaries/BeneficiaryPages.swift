@@ -91,6 +91,8 @@ enum BeneficiaryPages {
         var errors: [String: String]
         var choices: [Choice]
         var relationships: [String]
+        /// "Draft a message" and "Suggest someone" (the AI appraiser's help); nil hides them.
+        var help: AppraisalPages.BeneficiaryHelp? = nil
     }
 
     /// The known relationships in picker order.

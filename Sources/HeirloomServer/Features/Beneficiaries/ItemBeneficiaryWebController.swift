@@ -147,8 +147,9 @@ struct ItemBeneficiaryWebController: RouteCollection {
         return req.redirect(to: "/items/\(itemID)?done=assignment-removed#beneficiaries")
     }
 
-    private func page(
-        _ req: Request, item: Item, link: ItemBeneficiary? = nil, values: [String: String], errors: [String: String]
+    func page(
+        _ req: Request, item: Item, link: ItemBeneficiary? = nil, values: [String: String], errors: [String: String],
+        help: AppraisalPages.BeneficiaryHelp? = nil
     ) async throws -> View {
         let itemID = try item.requireID()
         var choices: [BeneficiaryPages.Choice] = []
@@ -163,10 +164,12 @@ struct ItemBeneficiaryWebController: RouteCollection {
         let action =
             try link.map { "/items/\(itemID)/beneficiaries/\(try $0.requireID())" }
             ?? "/items/\(itemID)/beneficiaries"
+        let linkID = try link?.requireID()
         let model = BeneficiaryPages.LinkForm(
             mode: link == nil ? "new" : "edit", action: action, cancelHref: "/items/\(itemID)#beneficiaries",
             itemName: item.name, beneficiaryName: link?.beneficiary.name ?? "", form: values, errors: errors,
-            choices: choices, relationships: BeneficiaryPages.relationships)
+            choices: choices, relationships: BeneficiaryPages.relationships,
+            help: help ?? AppraisalPages.BeneficiaryHelp(itemID: itemID, linkID: linkID))
         let title = link.map { "\($0.beneficiary.name) · \(item.name)" } ?? "Give \(item.name) to someone"
         return try await Page.render(
             "item-beneficiary-form", base: PageBase(request: req, title: title, nav: "items"), model, on: req)

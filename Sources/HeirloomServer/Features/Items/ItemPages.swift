@@ -85,6 +85,8 @@ enum ItemPages {
         var photoUploadAction, documentUploadAction, audioUploadAction, audioApiUrl: String
         /// Who receives the item; only for owners and editors (a viewer never learns who gets what).
         var beneficiaries: BeneficiaryPages.ItemSection?
+        /// The AI appraisal section.
+        var appraisal: AppraisalPages.Panel?
     }
 
     struct PhotoView: Encodable {

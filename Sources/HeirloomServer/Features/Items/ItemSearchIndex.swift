@@ -33,9 +33,12 @@ struct ItemSearchIndex: Sendable {
         guard !terms.isEmpty else { return [] }
         if isPostgres {
             let tsquery = terms.map { "\($0):*" }.joined(separator: " & ")
+            // The owner's notes for the AI expert count too (item_valuations.user_notes, indexed by its own migration).
             var sql: SQLQueryString = """
                 SELECT id FROM items WHERE household_id = \(bind: householdID) \
-                AND search_vector @@ to_tsquery('simple', \(bind: tsquery))
+                AND (search_vector @@ to_tsquery('simple', \(bind: tsquery)) \
+                OR id IN (SELECT item_id FROM item_valuations \
+                WHERE to_tsvector('simple', user_notes) @@ to_tsquery('simple', \(bind: tsquery))))
                 """
             if let category { sql = sql + " AND category = \(bind: category)" }
             sql =
@@ -67,15 +70,20 @@ struct ItemSearchIndex: Sendable {
         }
     }
 
-    /// Brings the index up to date with an item (SQLite; PostgreSQL's column updates itself).
+    /// Brings the index up to date with an item (SQLite; PostgreSQL's column updates itself). The owner's notes for
+    /// the AI expert are indexed with the description.
     func update(_ item: Item) async throws {
         guard !isPostgres, let id = item.id else { return }
+        let notes =
+            try await db.raw("SELECT user_notes FROM item_valuations WHERE item_id = \(bind: id)").first()
+            .map { try $0.decode(column: "user_notes", as: String.self) } ?? ""
+        let text = notes.isEmpty ? item.description : item.description + "\n\n" + notes
         try await remove(id)
         try await db.raw(
             """
             INSERT INTO items_fts (item_id, household_id, name, category, description) VALUES \
             (\(bind: id.uuidString), \(bind: item.$household.id.uuidString), \(bind: item.name), \
-            \(bind: item.category), \(bind: item.description))
+            \(bind: item.category), \(bind: text))
             """
         ).run()
     }

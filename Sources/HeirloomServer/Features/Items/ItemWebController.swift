@@ -177,6 +177,7 @@ struct ItemWebController: RouteCollection {
         let principal = try req.principal()
         let item = try await req.heirloom.items.find(try Self.id(req), householdID: principal.householdID)
         var model = try ItemPages.Show(item, canEdit: principal.role.canEdit)
+        model.appraisal = try await AppraisalWebController.panel(for: item, req: req, canEdit: principal.role.canEdit)
         if principal.role.canEdit {
             let itemID = try item.requireID()
             let links = try await req.heirloom.beneficiaries.links(of: itemID, by: principal)

@@ -1,0 +1,110 @@
+import Fluent
+import Foundation
+import HeirloomCore
+import Vapor
+
+/// Analyses the pending photos of batches in the background, a bounded number at a time, saving each result
+/// as it arrives so that a reloaded page sees it.
+actor AppraisalBatchRunner {
+    /// Analyses one stored photo.
+    typealias Appraise = @Sendable (MediaObject) async throws -> ItemAnalysis
+
+    private var running: [UUID: Task<Void, Never>] = [:]
+    /// Batches that got new photos while their work was finishing: looked at once more.
+    private var again: Set<UUID> = []
+
+    /// Starts working through the batch's pending photos, or, when that is under way, makes sure photos added
+    /// since are picked up too (photos are analysed while the rest of the batch is still uploading).
+    func start(_ batchID: UUID, db: any Database, concurrency: Int, appraise: @escaping Appraise) {
+        guard running[batchID] == nil else {
+            again.insert(batchID)
+            return
+        }
+        running[batchID] = Task {
+            await Self.work(batchID, db: db, concurrency: max(1, concurrency), appraise: appraise)
+            self.finished(batchID, db: db, concurrency: concurrency, appraise: appraise)
+        }
+    }
+
+    /// Whether the batch is being worked on.
+    func isRunning(_ batchID: UUID) -> Bool { running[batchID] != nil }
+
+    private func finished(_ batchID: UUID, db: any Database, concurrency: Int, appraise: @escaping Appraise) {
+        running[batchID] = nil
+        if again.remove(batchID) != nil, !Task.isCancelled {
+            start(batchID, db: db, concurrency: concurrency, appraise: appraise)
+        }
+    }
+
+    /// Stops all work and waits for it (at shut-down).
+    func stopAll() async {
+        again.removeAll()
+        let tasks = Array(running.values)
+        for task in tasks { task.cancel() }
+        for task in tasks { await task.value }
+    }
+
+    /// Keeps `concurrency` photos in flight, taking the next pending one (in order) as each finishes, until none
+    /// is left; photos stored meanwhile are taken too.
+    private static func work(_ batchID: UUID, db: any Database, concurrency: Int, appraise: @escaping Appraise) async {
+        await withTaskGroup(of: UUID.self) { group in
+            var inFlight = Set<UUID>()
+            // Photos left "running" by a stopped hub are started again.
+            var states: [AppraisalBatchEntry.State] = [.pending, .running]
+            while !Task.isCancelled {
+                if inFlight.count < concurrency {
+                    let next =
+                        (try? await AppraisalBatchEntry.query(on: db)
+                            .filter(\.$batch.$id == batchID)
+                            .filter(\.$state ~~ states)
+                            .sort(\.$position)
+                            .with(\.$media)
+                            .all()) ?? []
+                    for entry in next where inFlight.count < concurrency {
+                        guard let id = entry.id, !inFlight.contains(id) else { continue }
+                        inFlight.insert(id)
+                        group.addTask {
+                            await run(entry, db: db, appraise: appraise)
+                            return id
+                        }
+                    }
+                    states = [.pending]
+                }
+                guard !inFlight.isEmpty, let done = await group.next() else { break }
+                inFlight.remove(done)
+            }
+            await group.waitForAll()
+        }
+    }
+
+    private static func run(_ entry: AppraisalBatchEntry, db: any Database, appraise: Appraise) async {
+        do {
+            entry.state = .running
+            try await entry.save(on: db)
+            guard let media = entry.media else {
+                throw AppError.notFound("photo")
+            }
+            let analysis = try await appraise(media)
+            entry.analysisJSON = String(decoding: try JSONEncoder().encode(analysis), as: UTF8.self)
+            entry.state = .done
+            entry.errorCode = nil
+            entry.errorMessage = nil
+        } catch {
+            let mapped = MappedError(error)
+            entry.state = .failed
+            entry.errorCode = mapped.code
+            entry.errorMessage =
+                Task.isCancelled ? "The hub stopped before this photo was read. Please try again." : mapped.message
+        }
+        try? await entry.save(on: db)
+    }
+}
+
+/// Stops the batch work when the app shuts down.
+struct AppraisalBatchLifecycle: LifecycleHandler {
+    let runner: AppraisalBatchRunner
+
+    func shutdownAsync(_ application: Application) async {
+        await runner.stopAll()
+    }
+}

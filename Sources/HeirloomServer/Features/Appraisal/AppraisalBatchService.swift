@@ -1,0 +1,161 @@
+import Fluent
+import Foundation
+import HeirloomCore
+
+/// Batch add from photos: storing the photos, starting their analysis, retrying failures and importing items.
+struct AppraisalBatchService: Sendable {
+    let db: any Database
+    let media: MediaService
+    let items: ItemService
+    /// Starts (or resumes) the background analysis of a batch.
+    let start: @Sendable (UUID) async -> Void
+    var now = Date()
+
+    static let maximumPhotos = 25
+    /// Batches are kept this long for review; then the photos not imported are deleted with the batch.
+    static let lifetime: TimeInterval = 30 * 24 * 60 * 60
+    /// The owner type of a batch's photos until they are imported.
+    static let mediaOwnerType = "appraisal_batch"
+
+    /// Makes an empty batch for the member's photos.
+    func begin(by principal: Principal) async throws -> AppraisalBatch {
+        try principal.requireEditor()
+        await pruneOld(householdID: principal.householdID)
+        let batch = AppraisalBatch()
+        batch.$household.id = principal.householdID
+        batch.$createdBy.id = principal.userID
+        try await batch.create(on: db)
+        return batch
+    }
+
+    /// Stores one photo of the batch as its next entry.
+    func add<Chunks: AsyncSequence>(
+        _ chunks: Chunks, fileName: String?, to batch: AppraisalBatch, by principal: Principal
+    )
+        async throws where Chunks.Element: Collection<UInt8>
+    {
+        let batchID = try batch.requireID()
+        let count = try await AppraisalBatchEntry.query(on: db).filter(\.$batch.$id == batchID).count()
+        guard count < Self.maximumPhotos else {
+            throw AppError.invalid(FieldError(field: "file", message: "Please choose at most 25 photos at a time."))
+        }
+        let object = try await media.ingest(
+            chunks, fileName: fileName, use: .photo,
+            origin: .init(
+                householdID: principal.householdID, uploaderID: principal.userID, ownerType: Self.mediaOwnerType,
+                ownerID: batchID.uuidString))
+        let entry = AppraisalBatchEntry()
+        entry.$batch.id = batchID
+        entry.position = count
+        entry.fileName = object.originalName
+        entry.$media.id = try object.requireID()
+        entry.state = .pending
+        do {
+            try await entry.create(on: db)
+        } catch {
+            try? await media.delete([object])
+            throw error
+        }
+    }
+
+    /// Deletes the household's batches older than `lifetime`, with their photos that were not imported.
+    func pruneOld(householdID: UUID) async {
+        let old =
+            (try? await AppraisalBatch.query(on: db).filter(\.$household.$id == householdID)
+                .filter(\.$createdAt < now.addingTimeInterval(-Self.lifetime)).all()) ?? []
+        for batch in old { await discard(batch) }
+    }
+
+    /// Deletes a batch that could not be made, with the photos stored for it.
+    func discard(_ batch: AppraisalBatch) async {
+        guard let batchID = batch.id else { return }
+        let objects =
+            (try? await MediaObject.query(on: db)
+                .filter(\.$ownerType == Self.mediaOwnerType).filter(\.$ownerID == batchID.uuidString).all()) ?? []
+        try? await media.delete(objects) { db in
+            try await AppraisalBatch.query(on: db).filter(\.$id == batchID).delete()
+        }
+    }
+
+    /// A batch of the household with its entries in order; resumes work left by a restart.
+    func find(_ id: UUID, by principal: Principal) async throws -> AppraisalBatch {
+        guard principal.role.canEdit,
+            let batch = try await AppraisalBatch.query(on: db)
+                .filter(\.$id == id).filter(\.$household.$id == principal.householdID)
+                .with(\.$entries, { $0.with(\.$media) }).first()
+        else { throw AppError.notFound("batch") }
+        if batch.entries.contains(where: { $0.state == .pending || $0.state == .running }) { await start(id) }
+        return batch
+    }
+
+    /// Puts the failed photos back in the queue and starts them.
+    func retry(_ id: UUID, by principal: Principal) async throws -> AppraisalBatch {
+        try principal.requireEditor()
+        _ = try await find(id, by: principal)
+        try await AppraisalBatchEntry.query(on: db)
+            .filter(\.$batch.$id == id).filter(\.$state == .failed)
+            .set(\.$state, to: .pending).set(\.$errorCode, to: nil).set(\.$errorMessage, to: nil)
+            .update()
+        await start(id)
+        return try await find(id, by: principal)
+    }
+
+    /// What the member chose to import from one entry.
+    struct Choice: Sendable {
+        var index: Int
+        var title: String?
+        var estimatedValue: String?
+    }
+
+    /// Creates an item with its photo for each chosen entry that was analysed and not imported yet.
+    func importItems(_ choices: [Choice], from id: UUID, by principal: Principal) async throws -> [Item] {
+        try principal.requireEditor()
+        let batch = try await find(id, by: principal)
+        guard !choices.isEmpty else {
+            throw AppError.invalid(FieldError(field: "entries", message: "Please choose at least one photo to import."))
+        }
+        var plan: [(Choice, AppraisalBatchEntry, ItemAnalysis)] = []
+        for choice in choices {
+            guard let entry = batch.entries.first(where: { $0.position == choice.index }) else {
+                throw AppError.notFound("photo in this batch")
+            }
+            guard entry.itemID == nil else {
+                throw AppError.conflict(code: "already_imported", message: "\(entry.fileName) was imported already.")
+            }
+            guard entry.state == .done, let analysis = entry.analysis else {
+                throw AppError.invalid(
+                    FieldError(field: "entries", message: "\(entry.fileName) has not been analysed yet."))
+            }
+            plan.append((choice, entry, analysis))
+        }
+        var created: [Item] = []
+        for (choice, entry, analysis) in plan {
+            var input = ItemInput()
+            input.name = choice.title?.trimmingWhitespace().nilIfEmpty ?? analysis.title
+            input.description = AnalysisMerge.description(analysis.description, with: analysis)
+            input.category = analysis.category
+            if let hints = analysis.valueHints, let currency = CurrencyCode(hints.currencyCode) {
+                input.currencyCode = currency.code
+                input.estimatedValue = AnalysisMerge.money(hints.midpoint, currency: currency)?.decimalString
+                input.suggestedPriceUsed = input.estimatedValue
+            }
+            if let chosen = choice.estimatedValue?.trimmingWhitespace(), !chosen.isEmpty {
+                input.estimatedValue = chosen
+            }
+            let item = try await items.create(id: nil, input, by: principal).item
+            let itemID = try item.requireID()
+            if let mediaID = entry.$media.id {
+                try await db.transaction { db in
+                    try await MediaObject.query(on: db).filter(\.$id == mediaID)
+                        .set(\.$ownerType, to: ItemService.mediaOwnerType).set(\.$ownerID, to: itemID.uuidString)
+                        .update()
+                    try await ItemPhoto(itemID: itemID, mediaID: mediaID, position: 0).create(on: db)
+                    entry.itemID = itemID
+                    try await entry.save(on: db)
+                }
+            }
+            created.append(try await items.find(itemID, householdID: principal.householdID))
+        }
+        return created
+    }
+}

@@ -1,0 +1,238 @@
+import Fluent
+import Foundation
+import HeirloomCore
+import Vapor
+
+/// The AI appraiser's pages: analyse an item, save notes, apply an analysis, and batch add from photos.
+struct AppraisalWebController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let items = routes.grouped("items")
+        items.get("batch", use: newBatch)
+        items.on(.POST, "batch", body: .stream, use: createBatch)
+        items.get("batch", ":batchID", use: showBatch)
+        items.post("batch", ":batchID", "retry", use: retryBatch)
+        items.post("batch", ":batchID", "import", use: importBatch)
+        items.post(":id", "appraisal", use: analyse)
+        items.post(":id", "appraisal", "notes", use: saveNotes)
+        items.post(":id", "appraisal", "apply", use: apply)
+        items.post(":id", "beneficiaries", "suggest", use: suggest)
+        items.post(":id", "beneficiaries", ":linkID", "draft", use: draft)
+    }
+
+    /// The item page's "AI appraisal" section.
+    static func panel(for item: Item, req: Request, canEdit: Bool) async throws -> AppraisalPages.Panel {
+        let valuation = try await req.heirloom.appraisal.valuation(of: try item.requireID())
+        return try AppraisalPages.panel(
+            item: item, valuation: valuation, settings: req.heirloom.config.ai, canEdit: canEdit)
+    }
+
+    // MARK: One item
+
+    func analyse(req: Request) async throws -> Response {
+        try CSRF.verifyForm(req)
+        let principal = try req.principal()
+        try principal.requireEditor()
+        let id = try ItemWebController.id(req)
+        let appraisal = req.heirloom.appraisal
+        var analysis: ItemAnalysis?
+        var problem: AppError?
+        do {
+            analysis = try await appraisal.analyse(item: id, photoID: nil, by: principal)
+        } catch {
+            let error = try AppError.userFacing(error)
+            if case .notFound = error { throw error }
+            problem = error
+        }
+        let item = try await req.heirloom.items.find(id, householdID: principal.householdID)
+        let model = AppraisalPages.Result(
+            item: .init(id: id.uuidString, name: item.name, href: "/items/\(id)"),
+            analysis: analysis.map { AppraisalPages.analysisView($0, itemID: id.uuidString) },
+            error: problem?.message,
+            offline: req.heirloom.config.ai.provider == .offline,
+            appraisal: try await Self.panel(for: item, req: req, canEdit: true))
+        let view = try await Page.render(
+            "appraisal/result", base: PageBase(request: req, title: "AI appraisal · \(item.name)", nav: "items"),
+            model, on: req)
+        return try await view.encodeResponse(status: problem?.status ?? .ok, for: req)
+    }
+
+    struct NotesForm: Content {
+        var userNotes: String?
+    }
+
+    func saveNotes(req: Request) async throws -> Response {
+        try CSRF.verifyForm(req)
+        let id = try ItemWebController.id(req)
+        let form = try req.content.decode(NotesForm.self)
+        _ = try await req.heirloom.appraisal.saveNotes(form.userNotes ?? "", of: id, by: try req.principal())
+        return req.redirect(to: "/items/\(id)?done=appraisal-notes-saved#appraisal")
+    }
+
+    struct ApplyForm: Content {
+        var analysis: String?
+        /// "midpoint" or "custom".
+        var valueChoice: String?
+        var customValue: String?
+    }
+
+    func apply(req: Request) async throws -> Response {
+        try CSRF.verifyForm(req)
+        let id = try ItemWebController.id(req)
+        let form = try req.content.decode(ApplyForm.self)
+        guard let json = form.analysis,
+            let reply = try? JSONDecoder().decode(AnalysisReply.self, from: Data(json.utf8)),
+            let stored = try? JSONDecoder().decode(ItemAnalysis.self, from: Data(json.utf8)),
+            let analysis = try? AnalysisCheck.check(reply, provider: stored.provider, model: stored.model)
+        else { throw AppError.badRequest("The appraisal could not be read. Please ask the AI expert again.") }
+        let value = form.valueChoice == "custom" ? form.customValue : nil
+        _ = try await req.heirloom.appraisal.apply(analysis, estimatedValue: value, to: id, by: try req.principal())
+        return req.redirect(to: "/items/\(id)?done=appraisal-applied")
+    }
+
+    // MARK: Batches
+
+    func newBatch(req: Request) async throws -> View {
+        try req.principal().requireEditor()
+        struct Model: Encodable {
+            var offline: Bool
+            var maximum: Int
+        }
+        return try await Page.render(
+            "appraisal/batch-new", base: PageBase(request: req, title: "Add items from photos", nav: "items"),
+            Model(offline: req.heirloom.config.ai.provider == .offline, maximum: AppraisalBatchService.maximumPhotos),
+            on: req)
+    }
+
+    func createBatch(req: Request) async throws -> Response {
+        let principal = try req.principal()
+        try principal.requireEditor()
+        let media = req.application.heirloom.media
+        let form = try await FormUpload.read(
+            req, temporaryDirectory: media.store.temporaryDirectory, maximumFileBytes: media.limit(for: .photo))
+        defer { form.removeFiles() }
+        try CSRF.verify(form.fields[CSRF.fieldName], req)
+        guard !form.files.isEmpty else {
+            throw AppError.invalid(FieldError(field: "file", message: "Please choose at least one photo."))
+        }
+        guard form.files.count <= AppraisalBatchService.maximumPhotos else {
+            throw AppError.invalid(FieldError(field: "file", message: "Please choose at most 25 photos at a time."))
+        }
+        let batches = req.appraisalBatches
+        let batch = try await batches.begin(by: principal)
+        do {
+            for file in form.files {
+                try await batches.add(FileChunks(url: file.url), fileName: file.fileName, to: batch, by: principal)
+                await batches.start(try batch.requireID())
+            }
+        } catch {
+            await batches.discard(batch)
+            throw error
+        }
+        let id = try batch.requireID()
+        await batches.start(id)
+        return req.redirect(to: "/items/batch/\(id)")
+    }
+
+    func showBatch(req: Request) async throws -> View {
+        let batch = try await req.appraisalBatches.find(
+            try ItemWebController.id(req, "batchID", what: "batch"), by: try req.principal())
+        let model = try AppraisalPages.batchPage(batch, offline: req.heirloom.config.ai.provider == .offline)
+        return try await Page.render(
+            "appraisal/batch", base: PageBase(request: req, title: "Add items from photos", nav: "items"), model,
+            on: req)
+    }
+
+    func retryBatch(req: Request) async throws -> Response {
+        try CSRF.verifyForm(req)
+        let id = try ItemWebController.id(req, "batchID", what: "batch")
+        _ = try await req.appraisalBatches.retry(id, by: try req.principal())
+        return req.redirect(to: "/items/batch/\(id)")
+    }
+
+    func importBatch(req: Request) async throws -> Response {
+        try CSRF.verifyForm(req)
+        let id = try ItemWebController.id(req, "batchID", what: "batch")
+        // Fields: include-N=on, title-N, value-N for each photo N.
+        let fields = try req.content.decode([String: String].self)
+        var choices: [AppraisalBatchService.Choice] = []
+        for (key, value) in fields where key.hasPrefix("include-") && value == "on" {
+            guard let index = Int(key.dropFirst("include-".count)) else { continue }
+            choices.append(
+                .init(index: index, title: fields["title-\(index)"], estimatedValue: fields["value-\(index)"]))
+        }
+        choices.sort { $0.index < $1.index }
+        let items = try await req.appraisalBatches.importItems(choices, from: id, by: try req.principal())
+        return req.redirect(to: "/items?done=\(items.count == 1 ? "batch-imported-one" : "batch-imported")")
+    }
+
+    // MARK: Beneficiaries
+
+    struct HelpForm: Content {
+        var tone: String?
+        var personalMessage, accessPermission, accessDate, beneficiaryId, newName, relationship,
+            relationshipCustom: String?
+    }
+
+    /// Fills the message field with a draft; nothing is saved until the member presses Save.
+    func draft(req: Request) async throws -> Response {
+        try CSRF.verifyForm(req)
+        let principal = try req.principal()
+        let itemID = try ItemWebController.id(req)
+        let linkID = try ItemBeneficiaryWebController.linkID(req)
+        let form = try req.content.decode(HelpForm.self)
+        let tone = BeneficiaryHelper.Tone(rawValue: form.tone ?? "") ?? .warm
+        let link = try await req.heirloom.beneficiaries.findLink(linkID, of: itemID, by: principal)
+        let item = try await req.heirloom.items.find(itemID, householdID: principal.householdID)
+        var values = [
+            "accessPermission": form.accessPermission ?? link.permission.rawValue,
+            "accessDate": form.accessDate ?? "", "personalMessage": form.personalMessage ?? "",
+        ]
+        var help = AppraisalPages.BeneficiaryHelp(itemID: itemID, linkID: linkID, tone: tone.rawValue)
+        do {
+            values["personalMessage"] = try await req.heirloom.beneficiaryHelper.draftMessage(
+                link: linkID, item: itemID, tone: tone, by: principal)
+            help.notice = "Here is a draft. Change anything you like, then press Save. Nothing is saved until you do."
+        } catch {
+            help.error = try AppError.userFacing(error).message
+        }
+        let view = try await ItemBeneficiaryWebController().page(
+            req, item: item, link: link, values: values, errors: [:], help: help)
+        return try await view.encodeResponse(for: req)
+    }
+
+    /// Shows who might receive the item, with the first suggestion chosen in the form for the member to confirm.
+    func suggest(req: Request) async throws -> Response {
+        try CSRF.verifyForm(req)
+        let principal = try req.principal()
+        let itemID = try ItemWebController.id(req)
+        let form = try req.content.decode(HelpForm.self)
+        let item = try await req.heirloom.items.find(itemID, householdID: principal.householdID)
+        var values = [
+            "accessPermission": form.accessPermission ?? "immediate", "accessDate": form.accessDate ?? "",
+            "personalMessage": form.personalMessage ?? "", "beneficiaryId": form.beneficiaryId ?? "",
+            "newName": form.newName ?? "", "relationship": form.relationship ?? "",
+            "relationshipCustom": form.relationshipCustom ?? "",
+        ]
+        var help = AppraisalPages.BeneficiaryHelp(itemID: itemID, linkID: nil)
+        do {
+            let suggestions = try await req.heirloom.beneficiaryHelper.suggest(for: itemID, by: principal)
+            let people = try await Beneficiary.query(on: req.db).filter(\.$id ~~ suggestions.map(\.beneficiaryID))
+                .all()
+            help.suggestions = suggestions.compactMap { suggestion in
+                people.first { $0.id == suggestion.beneficiaryID }.map {
+                    .init(name: $0.name, reason: suggestion.reason)
+                }
+            }
+            if let first = suggestions.first { values["beneficiaryId"] = first.beneficiaryID.uuidString }
+            help.notice =
+                suggestions.isEmpty
+                ? "There is nobody to suggest yet: add the people who might receive your things first."
+                : "The first suggestion is chosen below. Change anything you like, then press Assign."
+        } catch {
+            help.error = try AppError.userFacing(error).message
+        }
+        let view = try await ItemBeneficiaryWebController().page(
+            req, item: item, values: values, errors: [:], help: help)
+        return try await view.encodeResponse(for: req)
+    }
+}

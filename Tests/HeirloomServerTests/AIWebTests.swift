@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import HeirloomServer
+
+@Suite("AI appraiser pages")
+struct AIWebTests {
+    @Test("offline, the item page says a valuation needs a model provider and how to configure one; notes are saved")
+    func offlinePage() async throws {
+        try await withApp { app in
+            let owner = try await app.setUpHub()
+            let id = try await app.itemWithPhoto(token: owner.token, name: "Spoon", photo: "sterling.png")
+            let browser = WebSession(app: app)
+            _ = try await browser.post("/login", ["email": owner.email, "password": owner.password])
+            // when
+            let page = try await browser.get("/items/\(id)").body.string
+            // then
+            #expect(page.contains("AI appraisal"))
+            #expect(page.contains("No value without a model provider"))
+            #expect(page.contains("HEIRLOOM_AI_PROVIDER"))
+            let saved = try await browser.post("/items/\(id)/appraisal/notes", ["userNotes": "Marked 925 on the back."])
+            #expect(saved.status == .seeOther)
+            #expect(try await browser.get("/items/\(id)").body.string.contains("Marked 925 on the back."))
+
+            let result = try await browser.post("/items/\(id)/appraisal", [:])
+            #expect(result.status == .ok)
+            #expect(result.body.string.contains("STERLING 925"))
+            #expect(result.body.string.contains("No value was estimated"))
+        }
+    }
+
+    @Test("a provider failure is shown on the page in plain words, with the key nowhere")
+    func failurePage() async throws {
+        try await withAI("gemini", [Wire.geminiBadKey]) { app, _, _ in
+            let owner = try await app.setUpHub()
+            let id = try await app.itemWithPhoto(token: owner.token)
+            let browser = WebSession(app: app)
+            _ = try await browser.post("/login", ["email": owner.email, "password": owner.password])
+            let result = try await browser.post("/items/\(id)/appraisal", [:])
+            #expect(result.status == .badGateway)
+            #expect(result.body.string.contains("did not accept the hub"))
+            #expect(!result.body.string.contains(testAIKey))
+            #expect(!(try await browser.get("/items/\(id)").body.string.contains(testAIKey)))
+        }
+    }
+
+    @Test("a photo larger than the 1 MB JSON limit is accepted by /ai/analyze-item-photo")
+    func largePhoto() async throws {
+        try await withAI("gemini", [Wire.gemini(Wire.analysis)]) { app, fake, _ in
+            let owner = try await app.setUpHub()
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("large-\(UUID()).jpg")
+            defer { try? FileManager.default.removeItem(at: file) }
+            let made = try await Subprocess.run("vips", ["gaussnoise", file.path + "[Q=95]", "1600", "1200"])
+            #expect(made.status == 0)
+            let photo = try Data(contentsOf: file)
+            #expect(photo.count > 1_000_000)
+            let response = try await app.api(
+                .POST, "/ai/analyze-item-photo", token: owner.token,
+                json: ["imageJpegBase64": photo.base64EncodedString()])
+            #expect(response.status == .ok, "\(response.body.string.prefix(300))")
+            #expect(fake.modelRequests.count == 1)
+        }
+    }
+}
