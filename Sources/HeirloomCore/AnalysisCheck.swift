@@ -58,6 +58,8 @@ public enum AnalysisCheck {
                 reasons.append("valueHints.low and valueHints.high must be numbers, not negative.")
             } else if low > high {
                 reasons.append("valueHints.low (\(low)) is greater than valueHints.high (\(high)).")
+            } else if high > Double(Money.maximumMajorUnits) {
+                reasons.append("valueHints.high (\(high)) is not a believable value.")
             }
             if !(0...1).contains(confidence) { reasons.append("valueHints.confidence must be between 0 and 1.") }
             let currency = (clean(raw.currencyCode) ?? "USD").uppercased()

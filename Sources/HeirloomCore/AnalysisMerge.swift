@@ -67,16 +67,24 @@ extension AnalysisMerge {
             minorUnits: Int64((amount * Double(currency.minorUnitsPerMajorUnit)).rounded()), currency: currency)
     }
 
-    /// The approximate new replacement price the appraiser's notes mention ("new, about $3,000"), if any.
+    /// The approximate new replacement price the appraiser's notes mention ("new, about $3,000"), if any. Only an
+    /// amount with its currency counts, so a year ("bought new in 1972") or a count ("like new, 2 chips") never
+    /// becomes a price.
     public static func replacementPrice(in notes: String?) -> Double? {
+        let number = #"([0-9][0-9,]*(?:\.[0-9]+)?)"#
+        let code = #"(?-i:USD|EUR|GBP|CAD|AUD|NZD|CHF|JPY|SEK|NOK|DKK)"#
         guard let notes,
             let expression = try? NSRegularExpression(
-                pattern: #"(?i)\bnew\b[^0-9\n]{0,40}?([0-9][0-9,]*(?:\.[0-9]+)?)"#)
+                pattern: #"(?i)\bnew\b[^0-9\n]{0,40}?(?:(?:[$€£¥]|"# + code + #")\s?"# + number + "|" + number
+                    + #"\s?"# + code + #"\b)"#)
         else { return nil }
         let range = NSRange(notes.startIndex..., in: notes)
-        guard let match = expression.firstMatch(in: notes, range: range),
-            let numberRange = Range(match.range(at: 1), in: notes)
-        else { return nil }
-        return Double(notes[numberRange].replacingOccurrences(of: ",", with: ""))
+        guard let match = expression.firstMatch(in: notes, range: range) else { return nil }
+        for group in [1, 2] {
+            if let numberRange = Range(match.range(at: group), in: notes) {
+                return Double(notes[numberRange].replacingOccurrences(of: ",", with: ""))
+            }
+        }
+        return nil
     }
 }

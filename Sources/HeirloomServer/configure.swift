@@ -30,6 +30,9 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
     app.views.use(.leaf)
     app.leaf.cache.isEnabled = app.environment.isRelease
     app.routes.defaultMaxBodySize = "1mb"
+    // The hub's own calls out (Apple's keys, the AI provider) never follow a redirect: an AI key sent in a
+    // header would otherwise go to wherever a redirect points.
+    app.http.client.configuration.redirectConfiguration = .disallow
 
     app.heirloom = HeirloomServices(
         config: config,

@@ -120,5 +120,8 @@ struct AppraisalMoneyTests {
         #expect(AnalysisMerge.replacementPrice(in: "New: about $3,000.") == 3000)
         #expect(AnalysisMerge.replacementPrice(in: "A new replacement would cost roughly 1,250.50 USD") == 1250.5)
         #expect(AnalysisMerge.replacementPrice(in: "Hard to say.") == nil)
+        #expect(AnalysisMerge.replacementPrice(in: "Bought new in 1972. A new replacement costs about $300.") == 300)
+        #expect(AnalysisMerge.replacementPrice(in: "Like new, 2 small chips on the rim.") == nil)
+        #expect(AnalysisMerge.replacementPrice(in: "A new one for 300 would do.") == nil)
     }
 }

@@ -204,6 +204,11 @@ struct AIConfigTests {
             "HEIRLOOM_AI_MODEL": "llava",
         ])
         #expect(local.ai.apiKey == nil)
+        let homeNetwork = try HeirloomConfig.load(from: [
+            "HEIRLOOM_AI_PROVIDER": "openai", "HEIRLOOM_AI_BASE_URL": "http://192.168.1.5:11434/v1",
+            "HEIRLOOM_AI_API_KEY": "k",
+        ])
+        #expect(homeNetwork.ai.apiKey != nil)
         for (environment, variable) in [
             (["HEIRLOOM_AI_PROVIDER": "claude"], "HEIRLOOM_AI_PROVIDER"),
             (["HEIRLOOM_AI_PROVIDER": "gemini"], "HEIRLOOM_AI_API_KEY"),
@@ -211,6 +216,13 @@ struct AIConfigTests {
             (["HEIRLOOM_AI_TIMEOUT_SECONDS": "soon"], "HEIRLOOM_AI_TIMEOUT_SECONDS"),
             (["HEIRLOOM_AI_CONCURRENCY": "0"], "HEIRLOOM_AI_CONCURRENCY"),
             (["HEIRLOOM_AI_PROVIDER": "openai", "HEIRLOOM_AI_BASE_URL": "ftp://x"], "HEIRLOOM_AI_BASE_URL"),
+            // A key never travels in clear text beyond this machine or the home network.
+            (
+                [
+                    "HEIRLOOM_AI_PROVIDER": "openai", "HEIRLOOM_AI_BASE_URL": "http://ai.example.com/v1",
+                    "HEIRLOOM_AI_API_KEY": "k",
+                ], "HEIRLOOM_AI_BASE_URL"
+            ),
         ] {
             #expect(throws: ConfigError.self) { try HeirloomConfig.load(from: environment) }
             do {

@@ -31,6 +31,43 @@ struct AIWebTests {
         }
     }
 
+    @Test("an amount typed in the box is used; a wrong one keeps the answer on the page with the reason")
+    func applyWithTypedAmount() async throws {
+        try await withAI("gemini", [Wire.gemini(Wire.analysis)]) { app, fake, _ in
+            let owner = try await app.setUpHub()
+            let id = try await app.itemWithPhoto(token: owner.token)
+            let browser = WebSession(app: app)
+            _ = try await browser.post("/login", ["email": owner.email, "password": owner.password])
+            let result = try await browser.post("/items/\(id)/appraisal", [:])
+            #expect(result.status == .ok)
+            #expect(result.headers.first(name: .cacheControl) == "no-store")
+            let page = result.body.string
+            let marker = "name=\"analysis\" value=\""
+            let start = try #require(page.range(of: marker)).upperBound
+            let end = try #require(page[start...].firstIndex(of: "\""))
+            let analysis = String(page[start..<end]).replacingOccurrences(of: "&quot;", with: "\"")
+                .replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&#39;", with: "'")
+
+            // when the amount is mistyped
+            let refused = try await browser.post(
+                "/items/\(id)/appraisal/apply",
+                ["analysis": analysis, "valueChoice": "midpoint", "customValue": "about 750"])
+            // then the answer and the typed amount stay, with the reason, and nothing was asked again
+            #expect(refused.status == .unprocessableEntity)
+            #expect(refused.body.string.contains("Sterling silver tea set"))
+            #expect(refused.body.string.contains("value=\"about 750\""))
+            #expect(fake.modelRequests.count == 1)
+
+            // when a real amount is typed without ticking "Another amount"
+            let applied = try await browser.post(
+                "/items/\(id)/appraisal/apply",
+                ["analysis": analysis, "valueChoice": "midpoint", "customValue": "750"])
+            #expect(applied.status == .seeOther)
+            let item = try await app.api(.GET, "/api/items/\(id)", token: owner.token)
+            #expect(try item.content.get(String.self, at: "estimatedValue") == "750.00")
+        }
+    }
+
     @Test("a provider failure is shown on the page in plain words, with the key nowhere")
     func failurePage() async throws {
         try await withAI("gemini", [Wire.geminiBadKey]) { app, _, _ in

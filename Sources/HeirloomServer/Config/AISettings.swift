@@ -56,6 +56,13 @@ public struct AISettings: Sendable {
         case .offline:
             settings.model = "tesseract"
         }
+        if settings.apiKey != nil, settings.baseURL.scheme?.lowercased() == "http",
+            !Self.isOnThisNetwork(settings.baseURL.host)
+        {
+            throw ConfigError(
+                variable: "HEIRLOOM_AI_BASE_URL",
+                problem: "an API key is sent only over https, or over http to this machine or the home network")
+        }
         if let raw = value("HEIRLOOM_AI_TIMEOUT_SECONDS") {
             guard let seconds = Double(raw), seconds > 0, seconds <= 600 else {
                 throw ConfigError(
@@ -73,5 +80,15 @@ public struct AISettings: Sendable {
             settings.concurrency = count
         }
         return settings
+    }
+
+    /// Loopback, a private (RFC 1918) address or a .local name: plain http stays in the house.
+    static func isOnThisNetwork(_ host: String?) -> Bool {
+        guard let host = host?.lowercased() else { return false }
+        if host == "localhost" || host.hasSuffix(".local") || host == "::1" || host == "[::1]" { return true }
+        let parts = host.split(separator: ".").compactMap { Int($0) }
+        guard parts.count == 4 else { return false }
+        return parts[0] == 127 || parts[0] == 10 || (parts[0] == 192 && parts[1] == 168)
+            || (parts[0] == 172 && (16...31).contains(parts[1]))
     }
 }

@@ -36,6 +36,11 @@ func withApp(
     clock: TestClock = TestClock(),
     _ body: (Application) async throws -> Void
 ) async throws {
+    // Swift Testing runs every test at once; on PostgreSQL each hub holds connections of its own, so only so
+    // many hubs run together, well within the test server's max_connections.
+    let usesPostgres = TestDatabase.adminURL != nil
+    if usesPostgres { await TestDatabase.slots.acquire() }
+    defer { if usesPostgres { TestDatabase.slots.release() } }
     let database = try await TestDatabase.make()
     let app = try await Application.make(.testing)
     do {
@@ -75,10 +80,15 @@ struct TestDatabase {
     var url: String?
     var drop: @Sendable () async throws -> Void
 
+    /// How many test hubs may use PostgreSQL at the same time.
+    static let slots = AsyncSemaphore(limit: 24)
+
+    static var adminURL: String? {
+        ProcessInfo.processInfo.environment["HEIRLOOM_TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     static func make() async throws -> TestDatabase {
-        guard let adminURL = ProcessInfo.processInfo.environment["HEIRLOOM_TEST_DATABASE_URL"], !adminURL.isEmpty else {
-            return TestDatabase(url: nil, drop: {})
-        }
+        guard let adminURL else { return TestDatabase(url: nil, drop: {}) }
         let name = "heirloom_t_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
         try await run("CREATE DATABASE \(name)", adminURL: adminURL)
         guard var components = URLComponents(string: adminURL) else {

@@ -19,10 +19,12 @@ enum AIProblem: Error, Equatable, Sendable {
     case invalidReply
     /// The reply was cut off (the model ran out of tokens), also after one repair attempt.
     case cutOff
+    /// The provider refused the request itself (a model it does not know, a redirect): its settings are wrong.
+    case refused
 
     var status: HTTPResponseStatus {
         switch self {
-        case .blocked, .badKey, .invalidReply, .cutOff: .badGateway
+        case .blocked, .badKey, .invalidReply, .cutOff, .refused: .badGateway
         case .quota, .unavailable, .unreachable: .serviceUnavailable
         case .timeout: .gatewayTimeout
         }
@@ -38,6 +40,7 @@ enum AIProblem: Error, Equatable, Sendable {
         case .timeout: "ai_timeout"
         case .invalidReply: "ai_invalid_reply"
         case .cutOff: "ai_cut_off"
+        case .refused: "ai_refused"
         }
     }
 
@@ -59,6 +62,8 @@ enum AIProblem: Error, Equatable, Sendable {
             "The AI expert's answer could not be understood, even after asking twice. Please try again."
         case .cutOff:
             "The AI expert's answer was cut off before it was complete. Please try again."
+        case .refused:
+            "The AI provider refused the hub's request: it may not know the model named in HEIRLOOM_AI_MODEL, or HEIRLOOM_AI_BASE_URL may point at the wrong address. The hub's owner should check these settings."
         }
     }
 }

@@ -99,7 +99,9 @@ struct AIHTTP: Sendable {
         if status == 429 { return quotaFinal ? .final(.quota) : .retryable(hint: retryAfter, otherwise: .quota) }
         if status == 408 { return .retryable(hint: retryAfter, otherwise: .timeout) }
         if status >= 500 { return .retryable(hint: retryAfter, otherwise: .unavailable) }
-        return .final(.unavailable)
+        // A redirect (never followed), a wrong model name (404) or a request it will not take: trying again
+        // cannot help, and "busy" would mislead; the settings need looking at.
+        return .final(.refused)
     }
 
     static func schemaObject(_ json: String) -> Any {

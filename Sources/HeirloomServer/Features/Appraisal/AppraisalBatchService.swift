@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import HeirloomCore
+import SQLKit
 
 /// Batch add from photos: storing the photos, starting their analysis, retrying failures and importing items.
 struct AppraisalBatchService: Sendable {
@@ -107,55 +108,97 @@ struct AppraisalBatchService: Sendable {
         var estimatedValue: String?
     }
 
-    /// Creates an item with its photo for each chosen entry that was analysed and not imported yet.
+    /// Creates an item with its photo for each chosen entry that was analysed and not imported yet: all of them
+    /// or none. Each entry is claimed in the same transaction, so a double tap or two imports at once make one
+    /// item per photo, never two sharing a photo.
     func importItems(_ choices: [Choice], from id: UUID, by principal: Principal) async throws -> [Item] {
         try principal.requireEditor()
         let batch = try await find(id, by: principal)
         guard !choices.isEmpty else {
             throw AppError.invalid(FieldError(field: "entries", message: "Please choose at least one photo to import."))
         }
-        var plan: [(Choice, AppraisalBatchEntry, ItemAnalysis)] = []
+        guard Set(choices.map(\.index)).count == choices.count else {
+            throw AppError.invalid(FieldError(field: "entries", message: "Please choose each photo only once."))
+        }
+        var plan: [(entry: AppraisalBatchEntry, input: ItemInput)] = []
         for choice in choices {
             guard let entry = batch.entries.first(where: { $0.position == choice.index }) else {
                 throw AppError.notFound("photo in this batch")
             }
-            guard entry.itemID == nil else {
-                throw AppError.conflict(code: "already_imported", message: "\(entry.fileName) was imported already.")
-            }
+            guard entry.itemID == nil else { throw Self.alreadyImported(entry) }
             guard entry.state == .done, let analysis = entry.analysis else {
                 throw AppError.invalid(
                     FieldError(field: "entries", message: "\(entry.fileName) has not been analysed yet."))
             }
-            plan.append((choice, entry, analysis))
+            plan.append((entry, Self.input(choice, analysis)))
         }
-        var created: [Item] = []
-        for (choice, entry, analysis) in plan {
-            var input = ItemInput()
-            input.name = choice.title?.trimmingWhitespace().nilIfEmpty ?? analysis.title
-            input.description = AnalysisMerge.description(analysis.description, with: analysis)
-            input.category = analysis.category
-            if let hints = analysis.valueHints, let currency = CurrencyCode(hints.currencyCode) {
-                input.currencyCode = currency.code
-                input.estimatedValue = AnalysisMerge.money(hints.midpoint, currency: currency)?.decimalString
-                input.suggestedPriceUsed = input.estimatedValue
+        let pipeline = media.pipeline
+        let steps = plan
+        let created: [UUID]
+        do {
+            created = try await importing(steps, by: principal, pipeline: pipeline)
+        } catch  where !(error is AppError) {
+            // Another import of the same photos may be winning the race (SQLite answers "busy" rather than
+            // waiting): once it has finished, say so.
+            let chosen = Set(choices.map(\.index))
+            for _ in 0..<20 {
+                let now = try await find(id, by: principal)
+                if let taken = now.entries.first(where: { chosen.contains($0.position) && $0.itemID != nil }) {
+                    throw Self.alreadyImported(taken)
+                }
+                try await Task.sleep(for: .milliseconds(100))
             }
-            if let chosen = choice.estimatedValue?.trimmingWhitespace(), !chosen.isEmpty {
-                input.estimatedValue = chosen
-            }
-            let item = try await items.create(id: nil, input, by: principal).item
-            let itemID = try item.requireID()
-            if let mediaID = entry.$media.id {
-                try await db.transaction { db in
+            throw error
+        }
+        var imported: [Item] = []
+        for itemID in created { imported.append(try await items.find(itemID, householdID: principal.householdID)) }
+        return imported
+    }
+
+    private func importing(
+        _ steps: [(entry: AppraisalBatchEntry, input: ItemInput)], by principal: Principal, pipeline: MediaPipeline
+    ) async throws -> [UUID] {
+        try await db.transaction { db in
+            let items = ItemService(db: db, media: MediaService(db: db, pipeline: pipeline))
+            var created: [UUID] = []
+            for (entry, input) in steps {
+                let itemID = try await items.create(id: nil, input, by: principal).item.requireID()
+                let claimed = try await db.sql().update(AppraisalBatchEntry.schema)
+                    .set("item_id", to: itemID)
+                    .where("id", .equal, try entry.requireID())
+                    .where("item_id", .is, SQLLiteral.null)
+                    .returning("id").all()
+                guard claimed.count == 1 else { throw Self.alreadyImported(entry) }
+                if let mediaID = entry.$media.id {
                     try await MediaObject.query(on: db).filter(\.$id == mediaID)
                         .set(\.$ownerType, to: ItemService.mediaOwnerType).set(\.$ownerID, to: itemID.uuidString)
                         .update()
                     try await ItemPhoto(itemID: itemID, mediaID: mediaID, position: 0).create(on: db)
-                    entry.itemID = itemID
-                    try await entry.save(on: db)
                 }
+                created.append(itemID)
             }
-            created.append(try await items.find(itemID, householdID: principal.householdID))
+            return created
         }
-        return created
+    }
+
+    /// The new item's details: the analysis, with the name and value the member chose.
+    static func input(_ choice: Choice, _ analysis: ItemAnalysis) -> ItemInput {
+        var input = ItemInput()
+        input.name = choice.title?.trimmingWhitespace().nilIfEmpty ?? analysis.title
+        input.description = AnalysisMerge.description(analysis.description, with: analysis)
+        input.category = analysis.category
+        if let hints = analysis.valueHints, let currency = CurrencyCode(hints.currencyCode) {
+            input.currencyCode = currency.code
+            input.estimatedValue = AnalysisMerge.money(hints.midpoint, currency: currency)?.decimalString
+            input.suggestedPriceUsed = input.estimatedValue
+        }
+        if let chosen = choice.estimatedValue?.trimmingWhitespace(), !chosen.isEmpty {
+            input.estimatedValue = chosen
+        }
+        return input
+    }
+
+    static func alreadyImported(_ entry: AppraisalBatchEntry) -> AppError {
+        .conflict(code: "already_imported", message: "\(entry.fileName) was imported already.")
     }
 }

@@ -36,6 +36,9 @@ enum AppraisalPages {
         var error: String?
         var offline: Bool
         var appraisal: Panel
+        /// Set when "Apply to item" was refused (an amount that is not one): shown by the amount, kept typed.
+        var valueError: String?
+        var customValue: String?
     }
 
     struct ItemRef: Encodable {

@@ -32,14 +32,14 @@ struct AppraisalService: Sendable {
             }
             photo = first
         }
-        let valuation = try await valuation(of: id)
+        let notes = try await valuation(of: id).userNotes
         var request = AppraisalRequest(
             title: item.name, category: ItemCategory.normalise(item.category),
-            notes: valuation.userNotes, description: item.description, currencyCode: item.currencyCode)
+            notes: notes, description: item.description, currencyCode: item.currencyCode)
         request.facts = Self.facts(of: photo.media)
         let analysis = try await gateway.analyse(try image(of: photo.media), request: request)
-        valuation.record(analysis, at: now)
-        try await valuation.save(on: db)
+        let at = now
+        _ = try await changeValuation(of: id) { $0.record(analysis, at: at) }
         return analysis
     }
 
@@ -88,14 +88,31 @@ struct AppraisalService: Sendable {
             throw AppError.invalid(
                 FieldError(field: "userNotes", message: "The notes can be at most 5,000 characters long."))
         }
-        let valuation = try await valuation(of: id)
-        valuation.userNotes = notes
-        try await db.transaction { db in
-            try await valuation.save(on: db)
-            // The notes are found by the item search too.
-            try await ItemSearchIndex(db).update(item)
+        // The notes are found by the item search too.
+        return try await changeValuation(
+            of: id, { $0.userNotes = notes }, alongWith: { db in try await ItemSearchIndex(db).update(item) })
+    }
+
+    /// Changes the item's one valuation row, read afresh (a run that took a minute does not undo notes saved
+    /// meanwhile); when two first changes race to create the row, the loser changes the winner's row.
+    func changeValuation(
+        of id: UUID, _ change: @escaping @Sendable (ItemValuation) -> Void,
+        alongWith more: @escaping @Sendable (any Database) async throws -> Void = { _ in }
+    ) async throws -> ItemValuation {
+        for attempt in 1...2 {
+            let valuation = try await valuation(of: id)
+            change(valuation)
+            do {
+                try await db.transaction { db in
+                    try await valuation.save(on: db)
+                    try await more(db)
+                }
+                return valuation
+            } catch let error as any DatabaseError where error.isConstraintFailure && attempt == 1 {
+                continue
+            }
         }
-        return valuation
+        throw AppError.internalProblem("the valuation could not be saved")
     }
 
     /// Merges the analysis into the item: description, category, estimated value (the midpoint unless given)

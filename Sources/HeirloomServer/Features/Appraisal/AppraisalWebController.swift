@@ -43,17 +43,31 @@ struct AppraisalWebController: RouteCollection {
             if case .notFound = error { throw error }
             problem = error
         }
-        let item = try await req.heirloom.items.find(id, householdID: principal.householdID)
+        let response = try await result(req, itemID: id, analysis: analysis, problem: problem)
+        // The page shows a paid-for answer: a reload must not ask the model again, nor a cache keep it.
+        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        return response
+    }
+
+    private func result(
+        _ req: Request, itemID id: UUID, analysis: ItemAnalysis?, problem: AppError?, valueError: String? = nil,
+        customValue: String? = nil
+    ) async throws -> Response {
+        let item = try await req.heirloom.items.find(id, householdID: try req.principal().householdID)
+        var view = analysis.map { AppraisalPages.analysisView($0, itemID: id.uuidString) }
+        if let customValue { view?.midpointValue = customValue }
         let model = AppraisalPages.Result(
             item: .init(id: id.uuidString, name: item.name, href: "/items/\(id)"),
-            analysis: analysis.map { AppraisalPages.analysisView($0, itemID: id.uuidString) },
+            analysis: view,
             error: problem?.message,
             offline: req.heirloom.config.ai.provider == .offline,
-            appraisal: try await Self.panel(for: item, req: req, canEdit: true))
-        let view = try await Page.render(
+            appraisal: try await Self.panel(for: item, req: req, canEdit: true),
+            valueError: valueError, customValue: customValue)
+        let page = try await Page.render(
             "appraisal/result", base: PageBase(request: req, title: "AI appraisal · \(item.name)", nav: "items"),
             model, on: req)
-        return try await view.encodeResponse(status: problem?.status ?? .ok, for: req)
+        return try await page.encodeResponse(
+            status: valueError != nil ? .unprocessableEntity : problem?.status ?? .ok, for: req)
     }
 
     struct NotesForm: Content {
@@ -84,8 +98,24 @@ struct AppraisalWebController: RouteCollection {
             let stored = try? JSONDecoder().decode(ItemAnalysis.self, from: Data(json.utf8)),
             let analysis = try? AnalysisCheck.check(reply, provider: stored.provider, model: stored.model)
         else { throw AppError.badRequest("The appraisal could not be read. Please ask the AI expert again.") }
-        let value = form.valueChoice == "custom" ? form.customValue : nil
-        _ = try await req.heirloom.appraisal.apply(analysis, estimatedValue: value, to: id, by: try req.principal())
+        // An amount typed into the box counts even if "Another amount" was not ticked: it was meant.
+        let typed = form.customValue?.trimmingWhitespace() ?? ""
+        let midpoint = analysis.valueHints.flatMap { hints in
+            CurrencyCode(hints.currencyCode).flatMap {
+                AnalysisMerge.money(hints.midpoint, currency: $0)?.decimalString
+            }
+        }
+        let value = form.valueChoice == "custom" || (!typed.isEmpty && typed != midpoint) ? typed : nil
+        do {
+            _ = try await req.heirloom.appraisal.apply(
+                analysis, estimatedValue: value, to: id, by: try req.principal())
+        } catch {
+            let error = try AppError.userFacing(error)
+            guard error.field != nil else { throw error }
+            // The answer stays on the page with the reason, so fixing the amount needs no new appraisal.
+            return try await result(
+                req, itemID: id, analysis: analysis, problem: nil, valueError: error.message, customValue: typed)
+        }
         return req.redirect(to: "/items/\(id)?done=appraisal-applied")
     }
 

@@ -51,7 +51,9 @@ struct GeminiProvider: AIModelProvider {
             throw AIHTTP.failure(
                 status: response.status.code, retryAfter: hint,
                 keyRefused: text.contains("API_KEY_INVALID") || text.contains("API key not valid"),
-                quotaFinal: false, blocked: false)
+                // A used-up daily quota says QuotaFailure; only a per-minute limit is worth waiting for.
+                quotaFinal: text.contains("QuotaFailure") && RetrySchedule.geminiRetryDelay(data) == nil,
+                blocked: false)
         }
         guard let object = AIHTTP.json(response) else { throw AIAttemptError.final(.invalidReply) }
         if let feedback = object["promptFeedback"] as? [String: Any], feedback["blockReason"] != nil {
