@@ -44,10 +44,15 @@ actor AppraisalBatchRunner {
         for task in tasks { await task.value }
     }
 
+    /// How often a batch with a free place looks for photos stored since (the rest of a batch still uploading).
+    static let lookAgain: Duration = .milliseconds(250)
+
     /// Keeps `concurrency` photos in flight, taking the next pending one (in order) as each finishes, until none
-    /// is left; photos stored meanwhile are taken too.
+    /// is left; photos stored meanwhile are taken too, within `lookAgain` while a place is free.
     private static func work(_ batchID: UUID, db: any Database, concurrency: Int, appraise: @escaping Appraise) async {
         await withTaskGroup(of: UUID.self) { group in
+            let tick = UUID()
+            var ticking = false
             var inFlight = Set<UUID>()
             // Photos left "running" by a stopped hub are started again.
             var states: [AppraisalBatchEntry.State] = [.pending, .running]
@@ -70,9 +75,19 @@ actor AppraisalBatchRunner {
                     }
                     states = [.pending]
                 }
-                guard !inFlight.isEmpty, let done = await group.next() else { break }
-                inFlight.remove(done)
+                guard !inFlight.isEmpty else { break }
+                if !ticking, inFlight.count < concurrency {
+                    ticking = true
+                    group.addTask {
+                        try? await Task.sleep(for: lookAgain)
+                        return tick
+                    }
+                }
+                guard let done = await group.next() else { break }
+                if done == tick { ticking = false } else { inFlight.remove(done) }
             }
+            // Only the timer can be left: the loop ends when no photo is in flight.
+            group.cancelAll()
             await group.waitForAll()
         }
     }
