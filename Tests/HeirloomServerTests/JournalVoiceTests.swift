@@ -208,21 +208,11 @@ extension WebSession {
     func postMultipart(
         _ path: String, _ fields: [String: String], file: (name: String, data: Data), csrf: Bool = true
     ) async throws -> TestingHTTPResponse {
-        if self.csrf == nil { try await get(path) }
-        var form = fields
-        if csrf, let token = self.csrf { form["_csrf"] = token }
-        let boundary = "heirloom-web-\(UUID().uuidString)"
-        var body = Data()
-        for (name, value) in form {
-            body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
-        }
-        body += Data(
-            ("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(file.name)\"\r\n"
-                + "Content-Type: application/octet-stream\r\n\r\n").utf8)
-        body += file.data + Data("\r\n--\(boundary)--\r\n".utf8)
-        var headers = cookieHeaders()
-        headers.replaceOrAdd(name: .contentType, value: "multipart/form-data; boundary=\(boundary)")
-        return try await app.testing().sendRequest(.POST, path, headers: headers, body: ByteBuffer(data: body))
+        try await postParts(
+            path,
+            fields.map { Part.text($0.key, $0.value) }
+                + [.file("file", fileName: file.name, contentType: "application/octet-stream", file.data)],
+            csrf: csrf)
     }
 }
 

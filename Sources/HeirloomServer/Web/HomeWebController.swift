@@ -1,15 +1,10 @@
 import Foundation
 import Vapor
 
-/// Home and the sections that later features fill.
+/// Home: the household's summary and its sections.
 struct HomeWebController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.get(use: home)
-        for section in Section.all where section.status == "coming" {
-            routes.get(PathComponent(stringLiteral: section.key)) { req in
-                try await comingSoon(section, req: req)
-            }
-        }
     }
 
     /// A part of Heirloom as Home and the navigation show it.
@@ -18,44 +13,26 @@ struct HomeWebController: RouteCollection {
         var title: String
         var href: String
         var description: String
-        var intro: String
-        var status: String
 
         static let all: [Section] = [
             Section(
                 key: "items", title: "Items", href: "/items",
-                description: "Your treasure chest: the things that matter, with photos, papers and their stories.",
-                intro:
-                    "Here you will keep a record of the things your family owns and cares about — with photos, appraisals and receipts, recorded stories, categories and values — for insurance, downsizing and passing things on.",
-                status: "ready"),
+                description: "Your treasure chest: the things that matter, with photos, papers and their stories."),
             Section(
                 key: "beneficiaries", title: "Beneficiaries", href: "/beneficiaries",
-                description: "Who should receive each item, and when, with a personal message.",
-                intro:
-                    "Here you will decide who receives each item — straight away, after a date, or upon your passing — and leave a personal message with it.",
-                status: "ready"),
+                description: "Who should receive each item, and when, with a personal message."),
             Section(
                 key: "memories", title: "Memories", href: "/memories",
-                description: "The family’s photos, videos, voices and written memories.",
-                intro:
-                    "Here the family will gather photos, videos, voice recordings and written memories, and name the people in them.",
-                status: "ready"),
+                description: "The family’s photos, videos, voices and written memories."),
             Section(
                 key: "people", title: "People", href: "/people",
-                description: "The people in your family’s memories.",
-                intro:
-                    "Here you will find everyone who appears in the family’s memories, with their pictures and relationships.",
-                status: "ready"),
+                description: "The people in your family’s memories."),
             Section(
                 key: "journal", title: "Journal", href: "/journal",
-                description: "Your own private notes, in drawers only you can open.",
-                intro:
-                    "Here you will keep your own voice and written notes in drawers, like a library card catalogue. Nobody else in the household can read them.",
-                status: "ready"),
+                description: "Your own private notes, in drawers only you can open."),
             Section(
                 key: "settings", title: "Settings", href: "/settings",
-                description: "Your household, its members and invitations, your sessions and password.",
-                intro: "", status: "ready"),
+                description: "Your household, its members and invitations, your sessions and password."),
         ]
     }
 
@@ -79,10 +56,6 @@ struct HomeWebController: RouteCollection {
         /// Memories that happened on this day in earlier years.
         var onThisDay: [MemoryPages.Card]
         var today: String
-    }
-
-    struct ComingSoonPage: Encodable {
-        var section: Section
     }
 
     func home(req: Request) async throws -> Response {
@@ -111,12 +84,6 @@ struct HomeWebController: RouteCollection {
         let view = try await Page.render(
             "home", base: PageBase(request: req, title: "Home", nav: "home"), model, on: req)
         return try await view.encodeResponse(for: req)
-    }
-
-    func comingSoon(_ section: Section, req: Request) async throws -> View {
-        _ = try req.principal()
-        let base = PageBase(request: req, title: section.title, nav: section.key)
-        return try await Page.render("coming-soon", base: base, ComingSoonPage(section: section), on: req)
     }
 
     private func greeting(for name: String, at date: Date) -> String {

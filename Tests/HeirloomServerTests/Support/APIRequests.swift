@@ -180,19 +180,10 @@ extension Application {
         files: [(field: String, name: String, data: Data)],
         fields: [String: String] = [:]
     ) async throws -> TestingHTTPResponse {
-        let boundary = "heirloom-test-\(UUID().uuidString)"
-        var body = Data()
-        for (name, value) in fields {
-            body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
-        }
-        for file in files {
-            body += Data(
-                "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.field)\"; filename=\"\(file.name)\"\r\nContent-Type: application/octet-stream\r\n\r\n"
-                    .utf8
-            )
-            body += file.data + Data("\r\n".utf8)
-        }
-        body += Data("--\(boundary)--\r\n".utf8)
+        let parts =
+            fields.map { Part.text($0.key, $0.value) }
+            + files.map { Part.file($0.field, fileName: $0.name, contentType: "application/octet-stream", $0.data) }
+        let (body, boundary) = Part.encode(parts)
         var headers = HTTPHeaders()
         headers.bearerAuthorization = BearerAuthorization(token: token)
         headers.replaceOrAdd(name: .contentType, value: "multipart/form-data; boundary=\(boundary)")

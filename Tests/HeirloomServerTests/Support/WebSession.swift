@@ -59,6 +59,17 @@ final class WebSession {
     }
 }
 
+extension WebSession {
+    /// Posts a multipart form in the order given, with `_csrf` first as every Heirloom form sends it.
+    func postParts(_ path: String, _ parts: [Part], csrf: Bool = true) async throws -> TestingHTTPResponse {
+        if self.csrf == nil { try await get(path) }
+        let (body, boundary) = Part.encode((csrf ? [Part.text("_csrf", self.csrf ?? "")] : []) + parts)
+        var headers = cookieHeaders()
+        headers.replaceOrAdd(name: .contentType, value: "multipart/form-data; boundary=\(boundary)")
+        return try await app.testing().sendRequest(.POST, path, headers: headers, body: ByteBuffer(data: body))
+    }
+}
+
 extension String {
     fileprivate var formEncoded: String {
         var allowed = CharacterSet.alphanumerics

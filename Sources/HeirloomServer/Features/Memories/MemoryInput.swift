@@ -39,21 +39,9 @@ struct MemoryInput: Sendable {
 
     /// Reads the faceTags part: a JSON array of {photoIndex, personId or null, x, y, width, height}.
     static func faces(_ json: String?) throws(FieldError) -> [FaceBox] {
-        struct Tag: Decodable {
-            var photoIndex: Int
-            var personId: Int?
-            var x: Double
-            var y: Double
-            var width: Double
-            var height: Double
-        }
         guard let json, !json.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return [] }
         do {
-            return try JSONDecoder().decode([Tag].self, from: Data(json.utf8)).map {
-                FaceBox(
-                    photoIndex: $0.photoIndex, personID: $0.personId, x: $0.x, y: $0.y, width: $0.width,
-                    height: $0.height)
-            }
+            return try JSONDecoder().decode([FaceJSON].self, from: Data(json.utf8)).map(\.box)
         } catch {
             throw FieldError(
                 field: "faceTags",
@@ -61,6 +49,26 @@ struct MemoryInput: Sendable {
                     "The face tags could not be read: send a JSON array of {photoIndex, personId, x, y, width, height}."
             )
         }
+    }
+}
+
+/// A face tag as the multipart `faceTags` part and the face editor's script send it.
+struct FaceJSON: Codable {
+    var photoIndex: Int
+    var personId: Int?
+    var x, y, width, height: Double
+
+    init(_ box: FaceBox) {
+        photoIndex = box.photoIndex
+        personId = box.personID
+        x = box.x
+        y = box.y
+        width = box.width
+        height = box.height
+    }
+
+    var box: FaceBox {
+        FaceBox(photoIndex: photoIndex, personID: personId, x: x, y: y, width: width, height: height)
     }
 }
 

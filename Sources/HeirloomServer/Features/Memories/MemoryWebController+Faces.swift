@@ -51,19 +51,3 @@ extension MemoryWebController {
             "memories/faces", base: PageBase(request: req, title: "Tag faces", nav: "memories"), model, on: req)
     }
 }
-
-/// A face tag as the face editor's script reads and writes it: the same shape the API takes.
-struct FaceJSON: Encodable {
-    var photoIndex: Int
-    var personId: Int?
-    var x, y, width, height: Double
-
-    init(_ box: FaceBox) {
-        photoIndex = box.photoIndex
-        personId = box.personID
-        x = box.x
-        y = box.y
-        width = box.width
-        height = box.height
-    }
-}
