@@ -102,7 +102,7 @@ extension APIHandler {
                 story = try await items.addAudio(
                     to: id, file.payload.body, fileName: file.filename, title: title, by: principal)
             case .title(let text):
-                title = try await String(collecting: text.payload.body, upTo: 4096)
+                title = try await MultipartTextBudget.text(text.payload.body, upTo: 4096)
                 if let saved = story, let storyID = saved.id, let title {
                     story = try await items.renameAudio(storyID, of: id, to: title, by: principal)
                 }
@@ -141,6 +141,7 @@ extension APIHandler {
 
     /// Reads and discards a part nobody asked for (at most 1 MB).
     static func drain(_ body: HTTPBody) async throws {
+        try RequestContext.current?.multipartTextBudget.countPart()
         var seen = 0
         for try await chunk in body {
             seen += chunk.count
