@@ -120,3 +120,20 @@ def test_too_large_web_form_upload_then_next_request(hub, size):
     page = browser.get(f"{server.base_url}/items/{item}", timeout=NEXT_REQUEST_TIMEOUT)
     assert page.status_code == 200
     assert time.monotonic() - started < 5
+
+
+def test_too_large_multipart_photo_followed_by_more_parts_then_next_request(hub):
+    # Parts after the refused file are left to the runtime's reader, which stops at the refusal.
+    server, session = hub
+    item = session.post(f"{server.base_url}/api/items", json={"name": "Mirror"}, timeout=10).json()["id"]
+    response = session.post(
+        f"{server.base_url}/api/items/{item}/photos",
+        files=[
+            ("file", ("big.png", PNG_MAGIC + bytes(3_000_000), "image/png")),
+            ("file", ("second.png", PNG_MAGIC + bytes(800_000), "image/png")),
+            ("note", (None, "x" * 900_000)),
+        ],
+        timeout=60,
+    )
+    assert response.status_code == 413, response.text
+    assert next_request_answers(server, session) < 5
