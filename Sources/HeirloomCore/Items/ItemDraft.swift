@@ -1,36 +1,51 @@
 import Foundation
-import HeirloomCore
 
 /// What a person or an app sends to create or change an item: text as typed, checked by `ItemDraft`.
-struct ItemInput: Sendable, Equatable {
-    var name: String?
-    var description: String?
-    var category: String?
-    var estimatedValue: String?
-    var currencyCode: String?
-    var suggestedPriceNew: String?
-    var suggestedPriceUsed: String?
-    var purchasePrice: String?
-    var purchaseDate: String?
+public struct ItemInput: Sendable, Equatable {
+    public var name: String?
+    public var description: String?
+    public var category: String?
+    public var estimatedValue: String?
+    public var currencyCode: String?
+    public var suggestedPriceNew: String?
+    public var suggestedPriceUsed: String?
+    public var purchasePrice: String?
+    public var purchaseDate: String?
+
+    public init(
+        name: String? = nil, description: String? = nil, category: String? = nil, estimatedValue: String? = nil,
+        currencyCode: String? = nil, suggestedPriceNew: String? = nil, suggestedPriceUsed: String? = nil,
+        purchasePrice: String? = nil, purchaseDate: String? = nil
+    ) {
+        self.name = name
+        self.description = description
+        self.category = category
+        self.estimatedValue = estimatedValue
+        self.currencyCode = currencyCode
+        self.suggestedPriceNew = suggestedPriceNew
+        self.suggestedPriceUsed = suggestedPriceUsed
+        self.purchasePrice = purchasePrice
+        self.purchaseDate = purchaseDate
+    }
 }
 
 /// An item's fields, checked: a name, a canonical category, exact amounts in one currency, a real date.
-struct ItemDraft: Sendable, Equatable {
-    var name: String
-    var description: String
-    var category: ItemCategory
-    var currency: CurrencyCode
-    var estimatedValue: Money?
-    var suggestedPriceNew: Money?
-    var suggestedPriceUsed: Money?
-    var purchasePrice: Money?
-    var purchaseDate: String?
+public struct ItemDraft: Sendable, Equatable {
+    public var name: String
+    public var description: String
+    public var category: ItemCategory
+    public var currency: CurrencyCode
+    public var estimatedValue: Money?
+    public var suggestedPriceNew: Money?
+    public var suggestedPriceUsed: Money?
+    public var purchasePrice: Money?
+    public var purchaseDate: String?
 
-    static let maximumDescriptionLength = 20_000
+    public static let maximumDescriptionLength = 20_000
 
     /// Checks `input` over `base` (the item as it is, or the defaults for a new one). Absent fields keep
     /// their value; an empty string clears an optional one.
-    init(_ input: ItemInput, over base: ItemDraft) throws {
+    public init(_ input: ItemInput, over base: ItemDraft) throws {
         self = base
         if let raw = input.name { name = try AccountRules.name(raw, field: "name", what: "name for the item") }
         if let raw = input.description {
@@ -52,7 +67,7 @@ struct ItemDraft: Sendable, Equatable {
         if let raw = input.purchaseDate { purchaseDate = try Self.day(raw, field: "purchaseDate") }
     }
 
-    init(name: String, currency: CurrencyCode) {
+    public init(name: String, currency: CurrencyCode) {
         self.name = name
         description = ""
         category = .other
@@ -71,7 +86,7 @@ struct ItemDraft: Sendable, Equatable {
     }
 
     /// A calendar day written YYYY-MM-DD that exists (no February 30) and is not in the far future.
-    static func day(_ raw: String, field: String) throws -> String? {
+    public static func day(_ raw: String, field: String) throws -> String? {
         let text = raw.trimmingWhitespace()
         if text.isEmpty { return nil }
         let parts = text.split(separator: "-").compactMap { Int($0) }
@@ -85,33 +100,5 @@ struct ItemDraft: Sendable, Equatable {
             throw FieldError(field: field, message: "Please give the date as year-month-day, like 1998-03-21.")
         }
         return text
-    }
-}
-
-extension ItemDraft {
-    /// The item's fields as they are.
-    init(_ item: Item) {
-        name = item.name
-        description = item.description
-        category = ItemCategory.normalise(item.category)
-        currency = item.currency
-        estimatedValue = item.money(item.estimatedValue)
-        suggestedPriceNew = item.money(item.suggestedPriceNew)
-        suggestedPriceUsed = item.money(item.suggestedPriceUsed)
-        purchasePrice = item.money(item.purchasePrice)
-        purchaseDate = item.purchaseDate
-    }
-
-    /// Writes the fields onto a model.
-    func apply(to item: Item) {
-        item.name = name
-        item.description = description
-        item.category = category.rawValue
-        item.currencyCode = currency.code
-        item.estimatedValue = estimatedValue?.minorUnits
-        item.suggestedPriceNew = suggestedPriceNew?.minorUnits
-        item.suggestedPriceUsed = suggestedPriceUsed?.minorUnits
-        item.purchasePrice = purchasePrice?.minorUnits
-        item.purchaseDate = purchaseDate
     }
 }

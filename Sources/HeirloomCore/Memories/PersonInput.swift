@@ -1,18 +1,17 @@
 import Foundation
-import HeirloomCore
 
 /// What a person's form or API call sets, cleaned by the domain rules.
-struct PersonInput: Sendable {
-    var name: String
-    var relationship: String?
-    var notes: String?
-    var birthDate: MemoryDate?
-    var deathDate: MemoryDate?
+public struct PersonInput: Sendable {
+    public var name: String
+    public var relationship: String?
+    public var notes: String?
+    public var birthDate: MemoryDate?
+    public var deathDate: MemoryDate?
 
-    static let maximumNotesLength = 5000
+    public static let maximumNotesLength = 5000
 
     /// Cleans raw text fields; throws the first field a person must fix.
-    init(
+    public init(
         name: String, relationship: String?, notes: String? = nil, birthDate: String? = nil, deathDate: String? = nil
     ) throws(FieldError) {
         self.name = try PersonName.clean(name)

@@ -1,29 +1,30 @@
 import Foundation
-import HeirloomCore
 
 /// The text fields of a new memory as they arrive (multipart parts or form fields), repeated names kept.
-struct MemoryFields: Sendable {
-    private(set) var values: [String: [String]] = [:]
+public struct MemoryFields: Sendable {
+    public private(set) var values: [String: [String]] = [:]
+
+    public init() {}
 
     /// The most bytes a text part may have: 100,000 characters of any script fit, a file sent by mistake does not.
-    static let maximumPartBytes = 400_000
+    public static let maximumPartBytes = 400_000
 
-    mutating func add(_ name: String, _ value: String) { values[name, default: []].append(value) }
+    public mutating func add(_ name: String, _ value: String) { values[name, default: []].append(value) }
 
-    func first(_ name: String) -> String? { values[name]?.first }
+    public func first(_ name: String) -> String? { values[name]?.first }
 
     /// The kind the memory will be, as soon as the type part has arrived.
-    var kind: MemoryKind? { first("type").flatMap { try? MemoryKind.parse($0) } }
+    public var kind: MemoryKind? { first("type").flatMap { try? MemoryKind.parse($0) } }
 }
 
 /// A new memory's details, cleaned by the domain rules.
-struct MemoryInput: Sendable {
-    var kind: MemoryKind
-    var details: MemoryDetails
-    var personIDs: [Int]
-    var faces: [FaceBox]
+public struct MemoryInput: Sendable {
+    public var kind: MemoryKind
+    public var details: MemoryDetails
+    public var personIDs: [Int]
+    public var faces: [FaceBox]
 
-    init(_ fields: MemoryFields) throws(FieldError) {
+    public init(_ fields: MemoryFields) throws(FieldError) {
         kind = try MemoryKind.parse(fields.first("type") ?? "")
         details = try MemoryDetails(
             title: fields.first("title") ?? "",
@@ -38,7 +39,7 @@ struct MemoryInput: Sendable {
     }
 
     /// Reads the faceTags part: a JSON array of {photoIndex, personId or null, x, y, width, height}.
-    static func faces(_ json: String?) throws(FieldError) -> [FaceBox] {
+    public static func faces(_ json: String?) throws(FieldError) -> [FaceBox] {
         guard let json, !json.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return [] }
         do {
             return try JSONDecoder().decode([FaceJSON].self, from: Data(json.utf8)).map(\.box)
@@ -53,12 +54,21 @@ struct MemoryInput: Sendable {
 }
 
 /// A face tag as the multipart `faceTags` part and the face editor's script send it.
-struct FaceJSON: Codable {
-    var photoIndex: Int
-    var personId: Int?
-    var x, y, width, height: Double
+public struct FaceJSON: Codable {
+    public var photoIndex: Int
+    public var personId: Int?
+    public var x, y, width, height: Double
 
-    init(_ box: FaceBox) {
+    public init(photoIndex: Int, personId: Int?, x: Double, y: Double, width: Double, height: Double) {
+        self.photoIndex = photoIndex
+        self.personId = personId
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public init(_ box: FaceBox) {
         photoIndex = box.photoIndex
         personId = box.personID
         x = box.x
@@ -67,21 +77,21 @@ struct FaceJSON: Codable {
         height = box.height
     }
 
-    var box: FaceBox {
+    public var box: FaceBox {
         FaceBox(photoIndex: photoIndex, personID: personId, x: x, y: y, width: width, height: height)
     }
 }
 
 /// The words of a memory: required title, optional rest, each within its limit.
-struct MemoryDetails: Sendable {
-    var title: String
-    var description: String?
-    var content: String?
-    var date: MemoryDate?
-    var location: String?
-    var context: String?
+public struct MemoryDetails: Sendable {
+    public var title: String
+    public var description: String?
+    public var content: String?
+    public var date: MemoryDate?
+    public var location: String?
+    public var context: String?
 
-    init(
+    public init(
         title: String, description: String?, content: String?, date: String?, location: String?, context: String?,
         kind: MemoryKind
     ) throws(FieldError) {
@@ -100,7 +110,7 @@ struct MemoryDetails: Sendable {
     }
 
     /// Trimmed text, nil when blank; throws when longer than `limit` characters.
-    static func text(_ raw: String?, field: String, limit: Int) throws(FieldError) -> String? {
+    public static func text(_ raw: String?, field: String, limit: Int) throws(FieldError) -> String? {
         let text = raw?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         guard text.count <= limit else {
             throw FieldError(field: field, message: "Please keep this to \(limit) characters.")
