@@ -63,8 +63,7 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
     app.asyncCommands.use(MediaCommands(), as: "media")
     if overrides.runsMediaCollector { app.lifecycle.use(MediaCollectorSchedule()) }
 
-    registerMediaAccess(app.heirloom.mediaAccess, clock: overrides.clock)
-    registerAppraisalMediaAccess(app.heirloom.mediaAccess)
+    app.heirloom.mediaAccess.registerHeirloomRules(clock: overrides.clock)
     try routes(app)
 }
 
