@@ -30,6 +30,8 @@ struct PageBase: Encodable {
     var title: String
     var nav: NavSection
     var navLinks: [NavLink] = []
+    /// Every path without parameters, so templates spell none (`#(site.itemNew)`).
+    var site = SiteURL.staticPaths
     var user: Member?
     var household: HouseholdInfo?
     var csrfToken: String
