@@ -28,6 +28,7 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
     app.migrations.addHeirloomMigrations()
 
     app.views.use(.leaf)
+    app.leaf.tags["url"] = SiteURLTag()
     app.leaf.cache.isEnabled = app.environment.isRelease
     app.routes.defaultMaxBodySize = "1mb"
     // The hub's own calls out (Apple's keys, the AI provider) never follow a redirect: an AI key sent in a
