@@ -4,7 +4,13 @@ PYTHON ?= python3
 HOST ?= 0.0.0.0
 PORT ?= 8080
 
-.PHONY: deps build run lint format build-tests test test-sqlite test-postgres test-browser release bench-media bench-items bench-ai
+PREFIX ?= /opt/heirloom
+CONFIGURATION ?= release
+# The binary `make install` copies; built first unless given.
+HEIRLOOM_BIN ?= .build/$(CONFIGURATION)/heirloom
+FUZZ_SECONDS ?= 120
+
+.PHONY: deps build run lint format build-tests test test-sqlite test-postgres test-browser test-http test-fuzz install release bench-media bench-items bench-ai
 # The test steps share one build and must run in order.
 .NOTPARALLEL:
 
@@ -43,8 +49,30 @@ test-browser: deps
 	$(SWIFT) build --product heirloom
 	$(PYTHON) -m pytest -q -p no:cacheprovider tests/browser
 
+## What needs a real server on a loopback port: keep-alive after refused uploads, an installed copy started from
+## /, SIGTERM during an upload, request logs and /metrics.
+test-http: deps
+	$(SWIFT) build --product heirloom
+	$(PYTHON) -m pytest -q -p no:cacheprovider tests/http
+
+## Schemathesis against the published OpenAPI document for FUZZ_SECONDS: fails on any 5xx or an answer that
+## does not match the document.
+test-fuzz: deps
+	$(SWIFT) build --product heirloom
+	$(PYTHON) scripts/fuzz-api.py --seconds $(FUZZ_SECONDS) .build/debug/heirloom
+
 ## Everything CI runs, stopping at the first failure.
-test: deps lint test-sqlite test-postgres test-browser
+test: deps lint test-sqlite test-postgres test-browser test-http test-fuzz
+
+## Lays out PREFIX (default /opt/heirloom): bin/heirloom, share/heirloom/Resources and share/heirloom/Public.
+install:
+	@if [ "$(HEIRLOOM_BIN)" = ".build/$(CONFIGURATION)/heirloom" ]; then \
+		$(SWIFT) build -c $(CONFIGURATION) --product heirloom; fi
+	install -d "$(PREFIX)/bin" "$(PREFIX)/share/heirloom"
+	install -m 0755 "$(HEIRLOOM_BIN)" "$(PREFIX)/bin/heirloom"
+	rm -rf "$(PREFIX)/share/heirloom/Resources" "$(PREFIX)/share/heirloom/Public"
+	cp -RL Resources Public "$(PREFIX)/share/heirloom/"
+	install -m 0644 README.md deploy/heirloom.service "$(PREFIX)/share/heirloom/"
 
 ## An optimised build of the server, for deployment and benchmarks.
 release: deps

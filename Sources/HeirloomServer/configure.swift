@@ -27,6 +27,8 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
     try configureDatabase(app, config: config)
     app.migrations.addHeirloomMigrations()
 
+    // Views and assets are found beside the executable, not in whatever directory the server was started from.
+    app.directory = DirectoryConfiguration(workingDirectory: config.resourcesDirectory.path)
     app.views.use(.leaf)
     app.leaf.tags["url"] = SiteURLTag()
     app.leaf.cache.isEnabled = app.environment.isRelease
@@ -43,26 +45,37 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
         apple: AppleIdentityVerifier(
             jwksURL: config.appleJWKSURL, bundleIDs: config.appleBundleIDs, clock: overrides.clock),
         media: try MediaPipeline(
-            dataDirectory: config.dataDirectory, limits: config.mediaLimits, threadPool: app.threadPool),
+            dataDirectory: config.dataDirectory, limits: config.mediaLimits,
+            audio: AudioLimits(maximumSeconds: config.maximumAudioSeconds), threadPool: app.threadPool),
         mediaAccess: MediaAccessRules(),
         aiSleep: overrides.aiSleep
     )
     app.lifecycle.use(AppraisalBatchLifecycle(runner: app.heirloom.batchRunner))
+    let metrics = HubMetrics()
+    app.hubMetrics = metrics
 
     // Outermost first: headers and the CSRF cookie apply to error pages too.
     app.middleware = Middlewares()
-    app.middleware.use(RouteLoggingMiddleware(logLevel: .info))
+    app.middleware.use(RequestLogMiddleware(metrics: metrics))
+    app.middleware.use(InFlightMiddleware(requests: metrics.requestsInFlight))
+    app.middleware.use(RefusedBodyMiddleware())
     app.middleware.use(SecurityHeadersMiddleware(usesTLS: config.usesTLS))
     app.middleware.use(CSRFCookieMiddleware())
     app.middleware.use(ErrorPageMiddleware())
-    app.middleware.use(FileMiddleware(publicDirectory: app.directory.publicDirectory, defaultFile: nil))
+    app.middleware.use(FormFieldLimitMiddleware())
+    app.middleware.use(PublicFileMiddleware(publicDirectory: app.directory.publicDirectory))
     app.middleware.use(APIBodyLimitMiddleware())
+    app.middleware.use(MetricsMiddleware())
     app.middleware.use(TokenAuthenticator())
 
     app.asyncCommands.use(CreateUserCommand(), as: "create-user")
     app.asyncCommands.use(ResetPasswordCommand(), as: "reset-password")
     app.asyncCommands.use(MediaCommands(), as: "media")
     if overrides.runsMediaCollector { app.lifecycle.use(MediaCollectorSchedule()) }
+
+    // Last, so that it runs first at shut-down: requests in flight and running jobs finish before the rest stops.
+    app.http.server.configuration.shutdownTimeout = .seconds(30)
+    app.lifecycle.use(GracefulShutdown(requests: metrics.requestsInFlight))
 
     app.heirloom.mediaAccess.registerHeirloomRules(clock: overrides.clock)
     try routes(app)

@@ -16,6 +16,9 @@ public struct FaceBox: Hashable, Sendable {
         self.height = height
     }
 
+    /// The most face tags one memory holds, as the API document says.
+    public static let maximumPerMemory = 500
+
     /// Allows for rounding in what apps send: a box may overshoot the edge by this much.
     static let tolerance = 0.001
 

@@ -41,8 +41,9 @@ public struct MemoryInput: Sendable {
     /// Reads the faceTags part: a JSON array of {photoIndex, personId or null, x, y, width, height}.
     public static func faces(_ json: String?) throws(FieldError) -> [FaceBox] {
         guard let json, !json.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return [] }
+        let faces: [FaceJSON]
         do {
-            return try JSONDecoder().decode([FaceJSON].self, from: Data(json.utf8)).map(\.box)
+            faces = try JSONDecoder().decode([FaceJSON].self, from: Data(json.utf8))
         } catch {
             throw FieldError(
                 field: "faceTags",
@@ -50,6 +51,11 @@ public struct MemoryInput: Sendable {
                     "The face tags could not be read: send a JSON array of {photoIndex, personId, x, y, width, height}."
             )
         }
+        guard faces.count <= FaceBox.maximumPerMemory else {
+            throw FieldError(
+                field: "faceTags", message: "A memory can hold at most \(FaceBox.maximumPerMemory) face tags.")
+        }
+        return faces.map(\.box)
     }
 }
 

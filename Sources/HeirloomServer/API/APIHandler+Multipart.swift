@@ -6,14 +6,9 @@ import OpenAPIRuntime
 extension APIHandler {
     /// A text part, at most `MemoryFields.maximumPartBytes`.
     static func text(_ body: HTTPBody) async throws -> String {
-        var bytes: [UInt8] = []
-        for try await chunk in body {
-            bytes += chunk
-            guard bytes.count <= MemoryFields.maximumPartBytes else {
-                throw AppError.payloadTooLarge("A text part of the memory is too long.")
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        try await MultipartTextBudget.text(
+            body, upTo: MemoryFields.maximumPartBytes,
+            tooLong: AppError.payloadTooLarge("A text part of the memory is too long."))
     }
 
     /// Runs a loop over multipart parts; a body the runtime cannot read (a part sent twice that may be sent
@@ -34,6 +29,7 @@ extension APIHandler {
 
     /// Reads and discards a part nobody asked for (at most 1 MB).
     static func drain(_ body: HTTPBody) async throws {
+        try RequestContext.current?.multipartTextBudget.countPart()
         var seen = 0
         for try await chunk in body {
             seen += chunk.count

@@ -45,11 +45,6 @@ actor LoginThrottle {
         addresses[address]?.forget(at: now)
     }
 
-    /// A success clears the account's failures (the address keeps its count).
-    func recordSuccess(account: String) {
-        accounts[account] = nil
-    }
-
     private func prune(now: Date) {
         guard accounts.count + addresses.count > 10_000 else { return }
         accounts = accounts.filter { !$0.value.isEmpty(now: now) }

@@ -19,6 +19,12 @@ public struct HeirloomConfig: Sendable {
     public var mediaLimits: [MediaUse: Int64]
     /// The AI appraiser's provider, model and key.
     public var ai = AISettings()
+    /// The folder holding `Resources/Views` and `Public` (see `ResourceLocation`).
+    public var resourcesDirectory: URL
+    /// The longest recording accepted, in seconds (`HEIRLOOM_MAX_AUDIO_MINUTES`, 3 hours by default).
+    public var maximumAudioSeconds: Double = 3 * 60 * 60
+    /// The bearer token that opens GET /metrics; without one, /metrics is not served.
+    public var metricsToken: String?
 
     /// Which database Heirloom keeps its records in.
     public enum DatabaseChoice: Sendable, Equatable {
@@ -118,6 +124,21 @@ extension HeirloomConfig {
             mediaLimits[use] = megabytes * 1_000_000
         }
 
+        var maximumAudioSeconds: Double = 3 * 60 * 60
+        if let raw = value("HEIRLOOM_MAX_AUDIO_MINUTES") {
+            guard let minutes = Int(raw), minutes > 0, minutes <= 24 * 60 else {
+                throw ConfigError(
+                    variable: "HEIRLOOM_MAX_AUDIO_MINUTES", problem: "expected whole minutes up to 1440, got \"\(raw)\""
+                )
+            }
+            maximumAudioSeconds = Double(minutes * 60)
+        }
+
+        let metricsToken = value("HEIRLOOM_METRICS_TOKEN")
+        if let metricsToken, metricsToken.count < 16 {
+            throw ConfigError(variable: "HEIRLOOM_METRICS_TOKEN", problem: "use at least 16 characters")
+        }
+
         return HeirloomConfig(
             dataDirectory: dataDirectory,
             database: database,
@@ -126,7 +147,11 @@ extension HeirloomConfig {
             appleBundleIDs: bundleIDs,
             appleJWKSURL: jwksURL,
             mediaLimits: mediaLimits,
-            ai: try AISettings.load(value)
+            ai: try AISettings.load(value),
+            resourcesDirectory: try ResourceLocation.find(
+                value, executable: ResourceLocation.executable, workingDirectory: workingDirectory),
+            maximumAudioSeconds: maximumAudioSeconds,
+            metricsToken: metricsToken
         )
     }
 

@@ -15,6 +15,7 @@ struct AVProcessor: Sendable {
     static let waveformSampleRate = 4000
 
     let limiter: AsyncSemaphore
+    let audioLimits: AudioLimits
 
     func probe(_ file: URL) async throws -> Probe {
         let result = try await limiter.run {
@@ -44,8 +45,9 @@ struct AVProcessor: Sendable {
                 "ffmpeg",
                 [
                     "-v", "error", "-y", "-i", file.path, "-vn", "-ac", "1", "-ar", "\(Self.waveformSampleRate)",
-                    "-f", "s16le", "-acodec", "pcm_s16le", scratch.path,
-                ]
+                    "-f", "s16le", "-acodec", "pcm_s16le",
+                ] + audioLimits.outputBounds(bytesPerSecond: Self.waveformSampleRate * 2) + [scratch.path],
+                timeout: audioLimits.timeout(forDuration: duration)
             )
         }
         guard result.status == 0, let reader = try? FileHandle(forReadingFrom: scratch) else {
@@ -65,14 +67,15 @@ struct AVProcessor: Sendable {
     }
 
     /// An AAC .m4a copy that every browser and iPhone plays.
-    func playableAAC(of file: URL, to output: URL) async throws {
+    func playableAAC(of file: URL, duration: Double, to output: URL) async throws {
         let result = try await limiter.run {
             try await Subprocess.run(
                 "ffmpeg",
                 [
                     "-v", "error", "-y", "-i", file.path, "-vn", "-map_metadata", "-1", "-c:a", "aac", "-b:a", "128k",
-                    "-movflags", "+faststart", "-f", "mp4", output.path,
-                ]
+                    "-movflags", "+faststart", "-f", "mp4",
+                ] + audioLimits.outputBounds(bytesPerSecond: 128_000 / 8 + 1000) + [output.path],
+                timeout: audioLimits.timeout(forDuration: duration)
             )
         }
         guard result.status == 0 else {

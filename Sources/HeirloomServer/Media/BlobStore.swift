@@ -120,9 +120,16 @@ final class AsyncSemaphore: Sendable {
     }
 
     private let state: NIOLockedValueBox<State>
+    private let limit: Int
 
     init(limit: Int) {
-        state = NIOLockedValueBox(State(available: max(1, limit)))
+        self.limit = max(1, limit)
+        state = NIOLockedValueBox(State(available: self.limit))
+    }
+
+    /// How many hold a place and how many wait for one (for /metrics).
+    var usage: (holding: Int, waiting: Int) {
+        state.withLockedValue { (limit - $0.available, $0.waiters.count) }
     }
 
     func acquire() async {

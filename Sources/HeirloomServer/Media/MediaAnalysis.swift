@@ -20,7 +20,7 @@ struct MediaAnalysis: Sendable {
 
 extension MediaPipeline {
     /// Reads the facts of an upload and makes its display size, thumbnail or playable rendition.
-    func analyse(_ file: URL, format: MediaFormat) async throws -> MediaAnalysis {
+    func analyse(_ file: URL, format: MediaFormat, size: Int64) async throws -> MediaAnalysis {
         var analysis = MediaAnalysis()
         var made: [URL] = []
         do {
@@ -32,6 +32,7 @@ extension MediaPipeline {
             case .audio:
                 let probe = try await audioVideo.probe(file)
                 guard probe.audioCodec != nil else { throw MediaError.unreadable("there is no sound in this file") }
+                try audioVideo.audioLimits.check(duration: probe.duration, size: size)
                 analysis.durationSeconds = probe.duration
                 analysis.waveform = try await audioVideo.waveform(
                     of: file,
@@ -41,7 +42,7 @@ extension MediaPipeline {
                 if !(probe.audioCodec == "aac" && format == .m4a) {
                     let playable = store.temporaryFile(".m4a")
                     made.append(playable)
-                    try await audioVideo.playableAAC(of: file, to: playable)
+                    try await audioVideo.playableAAC(of: file, duration: probe.duration, to: playable)
                     analysis.playable = (playable, try Self.sha256(of: playable))
                 }
             case .video:

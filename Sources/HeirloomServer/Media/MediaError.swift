@@ -8,6 +8,8 @@ enum MediaError: Error, Sendable {
     case empty
     case unreadable(String)
     case tooManyPixels(width: Int, height: Int)
+    case tooLong(limitSeconds: Double)
+    case implausibleDuration(seconds: Double)
     case storage(String)
 
     var appError: AppError {
@@ -32,6 +34,19 @@ enum MediaError: Error, Sendable {
                         "This picture is \(width) × \(height) pixels, more than the 100 megapixels Heirloom accepts."
                 )
             )
+        case .tooLong(let limit):
+            .invalid(
+                FieldError(
+                    field: "file",
+                    message:
+                        "This recording is longer than the \(AudioLimits.describe(seconds: limit)) Heirloom accepts."))
+        case .implausibleDuration(let seconds):
+            .invalid(
+                FieldError(
+                    field: "file",
+                    message:
+                        "This file says it plays for \(AudioLimits.describe(seconds: seconds)) but is far too small "
+                        + "for that; it may be damaged. Please record it again."))
         case .storage:
             .internalProblem("storage")
         }

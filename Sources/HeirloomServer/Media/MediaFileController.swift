@@ -24,9 +24,21 @@ struct MediaFileController {
     {
         let (hash, contentType, fileName) = try pick(variant, of: object)
         let path = req.application.heirloom.media.store.path(for: hash).path
-        guard FileManager.default.fileExists(atPath: path) else { throw AppError.notFound("file") }
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            let size = (attributes[.size] as? NSNumber)?.int64Value
+        else { throw AppError.notFound("file") }
+        // Vapor's own range handling answers 400 where HTTP says 416, and serves `bytes=-0` as an empty 206:
+        // the range is checked here and handed on in a form it serves right.
+        switch ByteRange(header: req.headers.first(name: .range), size: size) {
+        case .unsatisfiable: throw AppError.rangeNotSatisfiable(size: size)
+        case .whole: req.headers.remove(name: .range)
+        case .bytes(let range):
+            req.headers.replaceOrAdd(name: .range, value: "bytes=\(range.lowerBound)-\(range.upperBound)")
+        }
         let response = try await req.fileio.asyncStreamFile(at: path, mediaType: contentType)
-        response.headers.replaceOrAdd(name: .cacheControl, value: "private, max-age=86400")
+        // A journal recording must not outlive "Lock now" or signing out in the browser's cache.
+        let isPrivate = object.ownerType == JournalCardService.mediaOwnerType
+        response.headers.replaceOrAdd(name: .cacheControl, value: isPrivate ? "no-store" : "private, max-age=86400")
         response.headers.replaceOrAdd(name: .contentDisposition, value: disposition(fileName, attachment: download))
         response.headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
         return response

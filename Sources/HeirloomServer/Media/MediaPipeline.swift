@@ -11,12 +11,15 @@ struct MediaPipeline: Sendable {
     let fileIO: NonBlockingFileIO
     let limits: [MediaUse: Int64]
 
-    init(dataDirectory: URL, limits: [MediaUse: Int64], threadPool: NIOThreadPool) throws {
+    init(
+        dataDirectory: URL, limits: [MediaUse: Int64], audio: AudioLimits = AudioLimits(maximumSeconds: 3 * 60 * 60),
+        threadPool: NIOThreadPool
+    ) throws {
         store = try BlobStore(dataDirectory: dataDirectory)
         // Decoding is CPU-bound: one at a time per core keeps the hub answering while it works.
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
         images = ImageProcessor(threadPool: threadPool, limiter: AsyncSemaphore(limit: cores))
-        audioVideo = AVProcessor(limiter: AsyncSemaphore(limit: cores))
+        audioVideo = AVProcessor(limiter: AsyncSemaphore(limit: cores), audioLimits: audio)
         pdfs = PDFProcessor(limiter: AsyncSemaphore(limit: cores))
         fileIO = NonBlockingFileIO(threadPool: threadPool)
         self.limits = limits

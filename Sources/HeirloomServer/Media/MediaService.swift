@@ -28,7 +28,7 @@ struct MediaService: Sendable {
         let received = try await sink.receive(chunks)
         var analysis = MediaAnalysis()
         do {
-            analysis = try await pipeline.analyse(received.temporaryFile, format: received.format)
+            analysis = try await pipeline.analyse(received.temporaryFile, format: received.format, size: received.size)
         } catch {
             try? FileManager.default.removeItem(at: received.temporaryFile)
             throw error

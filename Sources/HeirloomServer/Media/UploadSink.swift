@@ -47,12 +47,19 @@ struct UploadSink {
         var header: [UInt8] = []
         var sniffed: MediaFormat?
         let allocator = ByteBufferAllocator()
-        for try await chunk in chunks {
+        var iterator = chunks.makeAsyncIterator()
+        while let chunk = try await iterator.next() {
             size += Int64(chunk.count)
-            if size > limit { throw MediaError.tooLarge(use: use, limit: limit) }
-            if sniffed == nil {
-                header.append(contentsOf: chunk.prefix(MediaSniffer.headerLength - header.count))
-                if header.count >= MediaSniffer.headerLength { sniffed = try check(header) }
+            do {
+                if size > limit { throw MediaError.tooLarge(use: use, limit: limit) }
+                if sniffed == nil {
+                    header.append(contentsOf: chunk.prefix(MediaSniffer.headerLength - header.count))
+                    if header.count >= MediaSniffer.headerLength { sniffed = try check(header) }
+                }
+            } catch {
+                // Refused part-way: the rest is read and dropped, so the connection can carry the next request.
+                await RefusedBody.discardRest(&iterator, request: RequestContext.current, byteCount: \.count)
+                throw error
             }
             let buffer =
                 chunk.withContiguousStorageIfAvailable { allocator.buffer(bytes: $0) }

@@ -28,6 +28,8 @@ enum AppError: Error, Sendable {
     case payloadTooLarge(String)
     /// A file of a kind this use does not accept.
     case unsupportedMedia(String)
+    /// A byte range outside a file of this size.
+    case rangeNotSatisfiable(size: Int64)
     /// A service the hub depends on did not answer.
     case unavailable(code: String, message: String)
     /// The journal drawer is locked for this session or token; unlocking opens it for 10 minutes.
@@ -50,6 +52,7 @@ enum AppError: Error, Sendable {
         case .tooManyAttempts: .tooManyRequests
         case .payloadTooLarge: .payloadTooLarge
         case .unsupportedMedia: .unsupportedMediaType
+        case .rangeNotSatisfiable: .rangeNotSatisfiable
         case .unavailable: .serviceUnavailable
         case .journalLocked: .locked
         case .ai(let problem): problem.status
@@ -72,6 +75,7 @@ enum AppError: Error, Sendable {
         case .tooManyAttempts: "too_many_attempts"
         case .payloadTooLarge: "payload_too_large"
         case .unsupportedMedia: "unsupported_media_type"
+        case .rangeNotSatisfiable: "range_not_satisfiable"
         case .unavailable(let code, _): code
         case .journalLocked: "journal_locked"
         case .ai(let problem): problem.code
@@ -94,6 +98,7 @@ enum AppError: Error, Sendable {
         case .tooManyAttempts(let date): "Too many attempts. Please try again \(Self.whenText(date))."
         case .payloadTooLarge(let message): message
         case .unsupportedMedia(let message): message
+        case .rangeNotSatisfiable: "The requested part of the file lies outside it."
         case .unavailable(_, let message): message
         case .journalLocked: "This drawer is locked. Please unlock your journal to open it."
         case .ai(let problem): problem.message

@@ -28,6 +28,9 @@ struct MappedError: Sendable {
             if case .tooManyAttempts(let date) = error {
                 headers.replaceOrAdd(name: .retryAfter, value: "\(max(1, Int(date.timeIntervalSinceNow.rounded(.up))))")
             }
+            if case .rangeNotSatisfiable(let size) = error {
+                headers.replaceOrAdd(name: .contentRange, value: "bytes */\(size)")
+            }
         case let error as FieldError:
             self.init(AppError.invalid(error))
         case let error as MediaError:
@@ -42,6 +45,8 @@ struct MappedError: Sendable {
                 let status = HTTPResponseStatus(statusCode: Int(error.httpStatus.code))
                 self.init(status: status, code: Self.code(for: status), message: Self.sentence(error.causeDescription))
             }
+        case let error where MultipartReadError.isMultipartReadError(error):
+            self.init(MultipartReadError.appError(error))
         case let error as any AbortError:
             let status = error.status
             self.init(
@@ -66,6 +71,7 @@ struct MappedError: Sendable {
         case 409: "conflict"
         case 413: "payload_too_large"
         case 415: "unsupported_media_type"
+        case 416: "range_not_satisfiable"
         case 422: "invalid_field"
         case 429: "too_many_attempts"
         case 500..<600: "internal_error"

@@ -40,13 +40,16 @@ struct FormUpload {
         parser.onHeader = { name, value in state.header(name, value) }
         parser.onBody = { buffer in state.body(&buffer) }
         parser.onPartComplete = { state.partComplete() }
+        var body = req.body.makeAsyncIterator()
         do {
-            for try await chunk in req.body {
+            while let chunk = try await body.next() {
                 try parser.execute(chunk)
                 if let error = state.error { throw error }
             }
             state.partComplete()
         } catch {
+            // Refused part-way: the rest is read and dropped, so the connection can carry the next request.
+            await RefusedBody.discardRest(&body, request: req, byteCount: \.readableBytes)
             state.removeAll()
             throw error is AppError ? error : AppError.badRequest("The form could not be read. Please try again.")
         }

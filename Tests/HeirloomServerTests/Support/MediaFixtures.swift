@@ -76,6 +76,25 @@ enum MediaFixtures {
                     "-pix_fmt", "yuv420p", path,
                 ]
             )
+        case "two-minutes.ogg":
+            try await tool(
+                "ffmpeg",
+                [
+                    "-v", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=120", "-c:a", "libopus", "-b:a",
+                    "24k", path,
+                ])
+        case "silence-minute.ogg":
+            // Near-silence in long Opus frames: a few bytes a second.
+            try await tool(
+                "ffmpeg",
+                [
+                    "-v", "error", "-f", "lavfi", "-i", "anullsrc=r=48000:cl=mono", "-t", "60", "-c:a", "libopus",
+                    "-b:a", "6k", "-frame_duration", "120", "-application", "voip", path,
+                ])
+        case "silence-half-hour.ogg":
+            // Half an hour of it in under 500 KB, copied rather than encoded again: a decompression bomb.
+            let minute = try await file("silence-minute.ogg").path
+            try await tool("ffmpeg", ["-v", "error", "-stream_loop", "29", "-i", minute, "-c", "copy", path])
         case "letter.pdf": try MinimalPDF.make(pages: 2).write(to: url)
         case "sterling.png":
             // Printed text, dark on white, for the offline reader (Tesseract).

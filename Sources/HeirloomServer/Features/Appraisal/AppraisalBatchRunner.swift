@@ -36,9 +36,16 @@ actor AppraisalBatchRunner {
         }
     }
 
-    /// Stops all work and waits for it (at shut-down).
-    func stopAll() async {
+    /// How many batches are being worked on (for /metrics).
+    var runningCount: Int { running.count }
+
+    /// Stops all work and waits for it (at shut-down); running work first gets `grace` to finish.
+    func stopAll(grace: Duration = .zero) async {
         again.removeAll()
+        let deadline = ContinuousClock.now + grace
+        while !running.isEmpty, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(100))
+        }
         let tasks = Array(running.values)
         for task in tasks { task.cancel() }
         for task in tasks { await task.value }

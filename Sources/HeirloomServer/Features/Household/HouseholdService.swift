@@ -63,7 +63,7 @@ struct HouseholdService: Sendable {
     /// Changes a member's role (owners only; never leaves the household without an owner).
     func changeRole(of id: UUID, to role: HouseholdRole, by principal: Principal) async throws -> User {
         try principal.requireOwner()
-        return try await db.transaction { db in
+        return try await db.retryingTransaction { db in
             let service = HouseholdService(db: db, clock: clock, publicBaseURL: publicBaseURL, tokens: tokens)
             let user = try await service.member(id, of: principal)
             let owners = try await service.ownerCount(principal.householdID)
@@ -83,7 +83,7 @@ struct HouseholdService: Sendable {
     /// Removes a member and ends their sessions (owners only; never the last owner).
     func remove(_ id: UUID, by principal: Principal) async throws {
         try principal.requireOwner()
-        try await db.transaction { db in
+        try await db.retryingTransaction { db in
             let service = HouseholdService(db: db, clock: clock, publicBaseURL: publicBaseURL, tokens: tokens)
             let user = try await service.member(id, of: principal)
             let owners = try await service.ownerCount(principal.householdID)

@@ -102,7 +102,7 @@ extension APIHandler {
                 story = try await items.addAudio(
                     to: id, file.payload.body, fileName: file.filename, title: title, by: principal)
             case .title(let text):
-                title = try await String(collecting: text.payload.body, upTo: 4096)
+                title = try await MultipartTextBudget.text(text.payload.body, upTo: 4096)
                 if let saved = story, let storyID = saved.id, let title {
                     story = try await items.renameAudio(storyID, of: id, to: title, by: principal)
                 }

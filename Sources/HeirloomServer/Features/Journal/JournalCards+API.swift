@@ -59,12 +59,14 @@ extension APIHandler {
                     recording = try await cards.record(
                         file.payload.body, fileName: file.filename, drawerID: drawerID, for: reader)
                 case .drawerId(let part):
-                    fields["drawerId"] = try await String(collecting: part.payload.body, upTo: 100)
-                case .title(let part): fields["title"] = try await String(collecting: part.payload.body, upTo: 4096)
-                case .text(let part): fields["text"] = try await String(collecting: part.payload.body, upTo: 1 << 20)
+                    fields["drawerId"] = try await MultipartTextBudget.text(part.payload.body, upTo: 100)
+                case .title(let part):
+                    fields["title"] = try await MultipartTextBudget.text(part.payload.body, upTo: 4096)
+                case .text(let part):
+                    fields["text"] = try await MultipartTextBudget.text(part.payload.body, upTo: 1 << 20)
                 case .createdAt(let part):
-                    fields["createdAt"] = try await String(collecting: part.payload.body, upTo: 100)
-                case .tags(let part): tags.append(try await String(collecting: part.payload.body, upTo: 4096))
+                    fields["createdAt"] = try await MultipartTextBudget.text(part.payload.body, upTo: 100)
+                case .tags(let part): tags.append(try await MultipartTextBudget.text(part.payload.body, upTo: 4096))
                 case .undocumented(let other): try await Self.drain(other.body)
                 }
             }

@@ -21,12 +21,9 @@ struct JournalLockService: Sendable {
         let account = "journal:\(principal.userID.uuidString)"
         try await services.throttle.check(account: account, address: address, now: now)
         guard let user = try await User.find(principal.userID, on: db) else { throw AppError.unauthenticated }
-        let confirmed: Bool
-        if let password, !password.isEmpty {
-            confirmed = try await check(password: password, of: user)
-        } else if let identityToken, !identityToken.isEmpty {
-            confirmed = try await check(identityToken: identityToken, of: user)
-        } else {
+        let hasPassword = password.map { !$0.isEmpty } ?? false
+        let hasIdentityToken = identityToken.map { !$0.isEmpty } ?? false
+        guard hasPassword || hasIdentityToken else {
             throw AppError.invalid(
                 FieldError(
                     field: user.passwordHash == nil ? "identityToken" : "password",
@@ -35,14 +32,21 @@ struct JournalLockService: Sendable {
                         : "Please enter your password to unlock your journal."
                 ))
         }
+        // Counted as a failure before the check, so that many guesses sent at once cannot all be checked.
+        try await services.throttle.reserve(account: account, address: address, now: now)
+        let confirmed: Bool
+        if let password, hasPassword {
+            confirmed = try await check(password: password, of: user)
+        } else {
+            confirmed = try await check(identityToken: identityToken ?? "", of: user)
+        }
         guard confirmed else {
-            await services.throttle.recordFailure(account: account, address: address, now: now)
             throw AppError.invalidCredentials(
                 user.passwordHash == nil
                     ? "Apple could not confirm that it is you. Please try again."
                     : "That password is not right. Please try again.")
         }
-        await services.throttle.recordSuccess(account: account)
+        await services.throttle.succeeded(account: account, address: address, reservedAt: now)
         let until = now.addingTimeInterval(JournalRedaction.unlockDuration)
         try await AuthToken.query(on: db)
             .filter(\.$id == principal.tokenID)

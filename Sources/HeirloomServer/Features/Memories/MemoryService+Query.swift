@@ -67,6 +67,10 @@ extension MemoryService {
 
     /// Replaces the face tags of a memory's photos; people tagged are added to the memory's people.
     func replaceFaces(of id: Int, with faces: [FaceBox], by principal: Principal) async throws -> Memory {
+        guard faces.count <= FaceBox.maximumPerMemory else {
+            throw AppError.invalid(
+                FieldError(field: "faces", message: "A memory can hold at most \(FaceBox.maximumPerMemory) face tags."))
+        }
         let memory = try await findChangeable(id, by: principal)
         let photoCount = memory.memoryKind == .photo ? memory.media.count : 0
         for face in faces { try face.validate(photoCount: photoCount) }

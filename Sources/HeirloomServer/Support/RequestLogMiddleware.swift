@@ -1,0 +1,58 @@
+import Logging
+import Vapor
+
+/// One log line per request, when it has been answered: method, route pattern (never the raw path, which can
+/// hold an invitation or pairing token), status, duration and request id. Never a header, cookie or body.
+/// The same figures feed /metrics.
+struct RequestLogMiddleware: AsyncMiddleware {
+    let metrics: HubMetrics
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        let started = ContinuousClock.now
+        let requestID = Self.requestID(request)
+        let response: Response
+        do {
+            response = try await next.respond(to: request)
+        } catch {
+            // Only a failure no inner middleware turned into an answer gets here.
+            finish(request, status: .internalServerError, started: started, requestID: requestID)
+            throw error
+        }
+        response.headers.replaceOrAdd(name: "X-Request-Id", value: requestID)
+        finish(request, status: response.status, started: started, requestID: requestID)
+        return response
+    }
+
+    private func finish(
+        _ request: Request, status: HTTPResponseStatus, started: ContinuousClock.Instant, requestID: String
+    ) {
+        let elapsed = ContinuousClock.now - started
+        let route = Self.routePattern(request)
+        metrics.recordRequest(
+            method: request.method.rawValue, route: route, status: Int(status.code), duration: elapsed)
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        // logfmt, so that the line reads the same whatever the log handler adds around it.
+        let line =
+            "method=\(request.method.rawValue) route=\(route) status=\(status.code) "
+            + "duration_ms=\(String(format: "%.1f", milliseconds)) request_id=\(requestID)"
+        request.logger.log(level: status.code >= 500 ? .error : .notice, "\(line)")
+    }
+
+    /// The route as registered (`/api/items/:id/photos`), or `unmatched` (a static file, or nothing at all).
+    static func routePattern(_ request: Request) -> String {
+        if let route = request.route {
+            return "/" + route.path.map(\.description).joined(separator: "/")
+        }
+        return request.routeLabel ?? "unmatched"
+    }
+
+    /// A proxy's X-Request-Id when it is short and plain, else a new one.
+    private static func requestID(_ request: Request) -> String {
+        if let given = request.headers.first(name: "X-Request-Id"), (8...64).contains(given.count),
+            given.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+        {
+            return given
+        }
+        return UUID().uuidString.lowercased()
+    }
+}

@@ -1,0 +1,86 @@
+"""A refused upload must not stall the next request on the same connection (Python requests' Session reuses it)."""
+
+import time
+
+import pytest
+import requests
+
+from conftest import running_server, set_up_hub
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+NEXT_REQUEST_TIMEOUT = 10  # seconds; a stalled connection waits for the client's own timeout instead
+
+
+class LazyBody:
+    """`size` bytes starting with `head`, made as they are read, so a huge body costs no memory."""
+
+    def __init__(self, head, size):
+        self.head = head
+        self.size = size
+        self.sent = 0
+
+    def __len__(self):
+        return self.size
+
+    def read(self, count=65536):
+        count = min(count, 1 << 20, self.size - self.sent)
+        if count <= 0:
+            return b""
+        chunk = (self.head[self.sent :] + bytes(count))[:count] if self.sent < len(self.head) else bytes(count)
+        self.sent += count
+        return chunk
+
+
+@pytest.fixture(scope="module")
+def hub():
+    with running_server("keep-alive", env={"HEIRLOOM_MAX_IMAGE_MB": "1"}) as server:
+        session = requests.Session()
+        token = set_up_hub(session, server.base_url)
+        session.headers["Authorization"] = f"Bearer {token}"
+        yield server, session
+
+
+def next_request_answers(server, session):
+    started = time.monotonic()
+    response = session.get(f"{server.base_url}/api/household", timeout=NEXT_REQUEST_TIMEOUT)
+    assert response.status_code == 200, response.text
+    return time.monotonic() - started
+
+
+@pytest.mark.parametrize("size", [3_000_000, 300_000_000], ids=["bounded", "huge"])
+def test_too_large_upload_then_next_request(hub, size):
+    server, session = hub
+    response = session.post(
+        f"{server.base_url}/api/media?use=photo",
+        data=LazyBody(PNG_MAGIC, size),
+        headers={"Content-Type": "application/octet-stream"},
+        timeout=60,
+    )
+    assert response.status_code == 413, response.text
+    assert response.json()["error"]["code"] == "payload_too_large"
+    assert next_request_answers(server, session) < 5
+
+
+@pytest.mark.parametrize("size", [2_000_000, 300_000_000], ids=["bounded", "huge"])
+def test_unsupported_upload_then_next_request(hub, size):
+    server, session = hub
+    response = session.post(
+        f"{server.base_url}/api/media?use=photo",
+        data=LazyBody(b"this is no picture at all, only words " * 10, size),
+        headers={"Content-Type": "application/octet-stream"},
+        timeout=60,
+    )
+    assert response.status_code == 415, response.text
+    assert next_request_answers(server, session) < 5
+
+
+def test_too_large_multipart_photo_then_next_request(hub):
+    server, session = hub
+    item = session.post(f"{server.base_url}/api/items", json={"name": "Lamp"}, timeout=10).json()["id"]
+    response = session.post(
+        f"{server.base_url}/api/items/{item}/photos",
+        files={"file": ("big.png", PNG_MAGIC + bytes(3_000_000), "image/png")},
+        timeout=60,
+    )
+    assert response.status_code == 413, response.text
+    assert next_request_answers(server, session) < 5
