@@ -38,11 +38,13 @@ def wait_for_path(driver, *paths):
     return path_of(driver)
 
 
-def fill_and_submit(driver, fields):
-    """Types each value into the input of that name, then clicks the submit button of their form."""
+def fill_and_submit(driver, fields, form="form"):
+    """Types each value into the input of that name, then clicks the submit button of their form.
+
+    form, a CSS selector, picks the form where a page has several with the same field names."""
     first = None
     for name, value in fields.items():
-        field = wait(driver).until(EC.visibility_of_element_located((By.NAME, name)))
+        field = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, f"{form} [name='{name}']")))
         field.clear()
         field.send_keys(value)
         first = first or field

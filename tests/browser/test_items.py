@@ -61,6 +61,7 @@ def test_add_item_add_photo_find_it_and_delete_it(server, browser, screenshot):
     # when they search for the start of a word
     browser.get(f"{server}/items")
     fill_and_submit(browser, {"q": "silv"})
+    wait(browser).until(EC.url_contains("q="), "expected the search results")  # /items lists the item too
 
     # then the item is found, with its thumbnail
     link = wait(browser).until(EC.element_to_be_clickable((By.PARTIAL_LINK_TEXT, "Silver candlesticks")))

@@ -149,7 +149,7 @@ def test_delete_a_drawer_after_choosing_where_its_cards_go(server, browser, scre
     browser.get(f"{server}/journal/drawers")
 
     # given a new drawer with a card in it
-    fill_and_submit(browser, {"name": "Letters to Tom"})
+    fill_and_submit(browser, {"name": "Letters to Tom"}, form="form[action='/journal/drawers']")  # not a rename form
     wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".drawer-list"), "Letters to Tom"))
     write_card(browser, server, "Letters to Tom", "Dear Tom, the roses are out again.")
 
