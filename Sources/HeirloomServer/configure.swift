@@ -30,6 +30,7 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
     // Views and assets are found beside the executable, not in whatever directory the server was started from.
     app.directory = DirectoryConfiguration(workingDirectory: config.resourcesDirectory.path)
     app.views.use(.leaf)
+    app.leaf.tags["url"] = SiteURLTag()
     app.leaf.cache.isEnabled = app.environment.isRelease
     app.routes.defaultMaxBodySize = "1mb"
     // The hub's own calls out (Apple's keys, the AI provider) never follow a redirect: an AI key sent in a
@@ -76,8 +77,7 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
     app.http.server.configuration.shutdownTimeout = .seconds(30)
     app.lifecycle.use(GracefulShutdown(requests: metrics.requestsInFlight))
 
-    registerMediaAccess(app.heirloom.mediaAccess, clock: overrides.clock)
-    registerAppraisalMediaAccess(app.heirloom.mediaAccess)
+    app.heirloom.mediaAccess.registerHeirloomRules(clock: overrides.clock)
     try routes(app)
 }
 

@@ -34,5 +34,7 @@ extension Migrations {
         add(CreateItemValuation())
         add(CreateAppraisalBatch())
         add(AddValuationNotesToItemSearch())
+        // One folder per feature (issue 13): the journal recording's missing foreign key.
+        add(AddMediaForeignKeyToJournalCard())
     }
 }

@@ -20,13 +20,11 @@ struct FormBombTests {
             let body = Array(repeating: "a[]=v", count: 32_000).joined(separator: "&")
 
             // when it is posted
-            let started = ContinuousClock.now
             let response = try await Self.post(app, path, body: body)
-            let elapsed = ContinuousClock.now - started
 
-            // then it is refused without decoding it, in well under a second
+            // then it is refused by the count of its fields, before the decoder sees it (the decoder's own
+            // answers are 400s and 422s; how fast is measured by no test)
             #expect(response.status == .payloadTooLarge, "\(response.status)")
-            #expect(elapsed < .seconds(5), "took \(elapsed)")
         }
     }
 

@@ -1,20 +1,19 @@
-"""Fixtures for the browser tests: a running Heirloom server on a fresh data directory and headless Chromium.
+"""Fixtures for the browser tests: Heirloom servers on fresh data directories, the shared hub set up through its
+API, and headless Chromium, signed in or not.
+
+Every test file runs alone and in any order: a test that needs the hub asks for `hub` or `signed_in`, makes its own
+data and looks only for that. `pytest --reverse-order` runs the tests backwards, to show it.
 
 The server binary must already be built (`make test-browser` builds it). Environment:
   HEIRLOOM_BIN       the server binary (default .build/debug/heirloom)
   CHROMIUM_BIN       the browser (default /usr/bin/chromium)
   CHROMEDRIVER_BIN   its driver (default /usr/bin/chromedriver)
-Screenshots, the server's log and, for a failed test, the page's HTML go to test-artifacts/.
+Screenshots, the servers' logs and, for a failed test, the page's HTML go to test-artifacts/.
 """
 
 import os
-import socket
-import subprocess
+import shutil
 import tempfile
-import time
-import urllib.error
-import urllib.request
-from pathlib import Path
 
 import pytest
 from selenium import webdriver
@@ -23,17 +22,10 @@ from selenium.webdriver.chrome.service import Service
 
 from fake_ai_provider import API_KEY as FAKE_AI_KEY
 from fake_ai_provider import FakeProvider
+from helpers import sign_in_with_token
+from hub import ARTIFACTS, Hub, ServerProcess, binary
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = REPO_ROOT / "test-artifacts"
-STARTUP_TIMEOUT = 60  # seconds; the first start migrates a new database
 WINDOW_SIZE = "390,844"  # a phone held upright: the smallest screen the web app is made for
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def save_screenshot(driver, name):
@@ -42,14 +34,6 @@ def save_screenshot(driver, name):
     path = ARTIFACTS / f"{name}.png"
     driver.save_screenshot(str(path))
     return path
-
-
-def _health_is_ok(base_url):
-    try:
-        with urllib.request.urlopen(f"{base_url}/api/health", timeout=2) as response:
-            return response.status == 200
-    except (urllib.error.URLError, ConnectionError, TimeoutError):
-        return False
 
 
 @pytest.fixture(scope="session")
@@ -63,62 +47,52 @@ def ai_provider():
 
 
 @pytest.fixture(scope="session")
-def server(ai_provider):
-    """Starts the built server on a free loopback port with an empty data directory; yields its base URL."""
-    binary = Path(os.environ.get("HEIRLOOM_BIN", ".build/debug/heirloom"))
-    if not binary.is_absolute():
-        binary = REPO_ROOT / binary
-    if not binary.exists():
-        pytest.fail(f"server binary {binary} not found: build it with `swift build --product heirloom`")
+def start_server(ai_provider):
+    """A factory: start(name) starts a server on an empty data directory, logging to test-artifacts/<name>.log.
 
-    ARTIFACTS.mkdir(exist_ok=True)
-    port = free_port()
-    base_url = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory(prefix="heirloom-browser-") as data_dir:
-        env = dict(os.environ)
-        # Empty means SQLite; set rather than removed, so that it also hides a DATABASE_URL in a .env file.
-        env["DATABASE_URL"] = ""
-        env.update(HEIRLOOM_DATA_DIR=data_dir, HEIRLOOM_PUBLIC_URL=base_url)
-        # The AI appraiser talks to the fake provider, never the internet.
-        env.update(
-            HEIRLOOM_AI_PROVIDER="gemini",
-            HEIRLOOM_AI_BASE_URL=ai_provider.base_url,
-            HEIRLOOM_AI_API_KEY=FAKE_AI_KEY,
-            HEIRLOOM_AI_MODEL="gemini-fake",
-        )
-        log_path = ARTIFACTS / "server.log"
-        with open(log_path, "wb") as log:
-            # The working directory is the repository: the server finds Resources/ and Public/ there.
-            process = subprocess.Popen(
-                [str(binary), "serve", "--hostname", "127.0.0.1", "--port", str(port)],
-                cwd=REPO_ROOT,
-                env=env,
-                stdin=subprocess.DEVNULL,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-            )
-            try:
-                deadline = time.monotonic() + STARTUP_TIMEOUT
-                while not _health_is_ok(base_url):
-                    try:
-                        status = process.wait(timeout=0.2)  # doubles as the pause between tries
-                    except subprocess.TimeoutExpired:
-                        status = None
-                    if status is not None or time.monotonic() > deadline:
-                        log.flush()
-                        if status is not None:
-                            reason = f"exited with status {status} before /api/health answered"
-                        else:
-                            reason = f"did not answer /api/health with 200 within {STARTUP_TIMEOUT} s"
-                        pytest.fail(f"server {reason}; its log:\n" + log_path.read_text(errors="replace"))
-                yield base_url
-            finally:
-                process.terminate()
-                try:
-                    process.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-                    process.wait()
+    It returns the running ServerProcess; all are stopped and their data removed when the session ends."""
+    if not binary().exists():
+        pytest.fail(f"server binary {binary()} not found: build it with `swift build --product heirloom`")
+    # The AI appraiser talks to the fake provider, never the internet.
+    ai = dict(HEIRLOOM_AI_PROVIDER="gemini", HEIRLOOM_AI_BASE_URL=ai_provider.base_url,
+              HEIRLOOM_AI_API_KEY=FAKE_AI_KEY, HEIRLOOM_AI_MODEL="gemini-fake")
+    started = []
+
+    def start(name):
+        data_dir = tempfile.mkdtemp(prefix="heirloom-browser-")
+        (ARTIFACTS / f"{name}.log").unlink(missing_ok=True)
+        server = ServerProcess(data_dir, ARTIFACTS / f"{name}.log", env=ai)
+        started.append(server)
+        try:
+            return server.start()
+        except RuntimeError as error:
+            pytest.fail(str(error))
+
+    yield start
+    for server in started:
+        server.stop()
+        shutil.rmtree(server.data_dir, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def server(start_server):
+    """The server that the tests share; returns its base URL. Ask for `hub` (not this) to find its hub set up."""
+    return start_server("server").base_url
+
+
+@pytest.fixture
+def fresh_server(start_server):
+    """A server of the test's own that nobody has set up yet; yields its base URL."""
+    server = start_server("server-fresh")
+    yield server.base_url
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def hub(server):
+    """The shared server's hub, set up through the API with hub.OWNER as its owner (once, by whichever test asks
+    first); returns the owner's API client."""
+    return Hub.set_up(server)
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -164,10 +138,19 @@ def screenshot(browser):
     return lambda name: save_screenshot(browser, name)
 
 
-def pytest_collection_modifyitems(session, config, items):
-    """Runs test_foundation.py first: its first test sets up the fresh hub that the other files sign in to.
+@pytest.fixture
+def signed_in(browser, hub):
+    """Signs the test's browser in as the owner of the shared hub, with a session of its own (its own journal
+    lock); returns the owner's API client."""
+    sign_in_with_token(browser, hub.base_url, hub.new_token())
+    return hub
 
-    test_ai_appraiser.py runs last: the items and beneficiaries it makes would show in the others' lists
-    and searches."""
-    order = {"test_foundation.py": 0, "test_ai_appraiser.py": 2}
-    items.sort(key=lambda item: order.get(item.fspath.basename, 1))
+
+def pytest_addoption(parser):
+    parser.addoption("--reverse-order", action="store_true", help="run the tests in reverse order, to show that "
+                     "none depends on another having run first")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--reverse-order"):
+        items.reverse()

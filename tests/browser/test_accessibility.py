@@ -6,8 +6,7 @@ from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from test_foundation import wait
-from test_journal import sign_in
+from helpers import wait
 
 RULES = ["autocomplete-valid", "dlitem", "definition-list", "label", "duplicate-id"]
 
@@ -27,8 +26,7 @@ PAGES = ["/journal", "/journal/cards/new", "/journal/unlock", "/journal/drawers"
 
 
 @pytest.mark.parametrize("path", PAGES, ids=[p.strip("/").replace("/", "-") for p in PAGES])
-def test_pages_pass_axe(server, browser, screenshot, path):
-    sign_in(browser, server)
+def test_pages_pass_axe(server, browser, signed_in, screenshot, path):
     browser.get(f"{server}{path}")
     wait(browser).until(EC.presence_of_element_located((By.TAG_NAME, "main")))
     screenshot("axe-" + (path.strip("/").replace("/", "-") or "home"))

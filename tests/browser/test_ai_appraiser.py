@@ -2,27 +2,17 @@
 ask again, apply the appraisal, and add several items at once from photos."""
 
 import json
-import os
-import subprocess
-import tempfile
 import urllib.request
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from test_foundation import fill_and_submit, path_of, wait, wait_for_path
-from test_items import sign_in
+from helpers import click_button, fill_and_submit, main_text, make_photo, wait, wait_for_path, wait_for_text
 
 
 def make_photos(count):
-    folder = tempfile.mkdtemp()
-    paths = []
-    for n in range(count):
-        path = os.path.join(folder, f"shelf-{n + 1}.jpg")
-        subprocess.run(["vips", "gaussnoise", path, "640", "480"], check=True)
-        paths.append(path)
-    return paths
+    return [make_photo(f"shelf-{n + 1}.jpg", 640, 480) for n in range(count)]
 
 
 def provider_requests(ai_provider):
@@ -30,23 +20,10 @@ def provider_requests(ai_provider):
         return json.loads(response.read())
 
 
-def click_button(driver, label):
-    button = wait(driver).until(EC.element_to_be_clickable((By.XPATH, f"//button[normalize-space(.)=\"{label}\"]")))
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
-    button.click()
-
-
-def test_analyse_add_notes_rerun_apply_and_batch_add(server, browser, screenshot, ai_provider):
-    sign_in(browser, server)
-
+def test_analyse_add_notes_rerun_apply_and_batch_add(server, browser, signed_in, screenshot, ai_provider):
     # given an item with a photo
-    browser.get(f"{server}/items/new")
-    fill_and_submit(browser, {"name": "Tea set from the attic"})
-    wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "h1"), "Tea set from the attic"))
-    item_path = path_of(browser)
-    browser.find_element(By.ID, "photo-file").send_keys(make_photos(1)[0])
-    click_button(browser, "Upload photos")
-    wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#photos img[src*='/api/media/']")))
+    item_path = signed_in.create_item("Tea set from the attic")
+    signed_in.add_item_photos(item_path, make_photos(1)[0])
 
     # when the owner asks the AI expert
     browser.get(f"{server}{item_path}#appraisal")
@@ -54,8 +31,8 @@ def test_analyse_add_notes_rerun_apply_and_batch_add(server, browser, screenshot
     click_button(browser, "Ask the AI expert")
 
     # then the appraisal shows what it is and a value range
-    wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "main"), "Sterling silver tea set"))
-    assert "$800 – $1,200" in browser.find_element(By.TAG_NAME, "main").text
+    wait_for_text(browser, "Sterling silver tea set")
+    assert "$800 – $1,200" in main_text(browser)
     screenshot("ai-result")
 
     # when they add notes for the expert and ask again
@@ -63,10 +40,10 @@ def test_analyse_add_notes_rerun_apply_and_batch_add(server, browser, screenshot
     notes = browser.find_element(By.ID, "appraisal-notes")
     notes.send_keys("Weighs 1,450 g. Marked Gorham under the lid.")
     click_button(browser, "Save notes")
-    wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "main"), "Your notes for the AI expert are saved"))
+    wait_for_text(browser, "Your notes for the AI expert are saved")
     assert "Weighs 1,450 g" in browser.find_element(By.ID, "appraisal-notes").get_attribute("value")
     click_button(browser, "Ask the AI expert again")
-    wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "main"), "Add this to the item?"))
+    wait_for_text(browser, "Add this to the item?")
 
     # then the notes reached the model, as facts
     last = provider_requests(ai_provider)[-1]["body"]
@@ -75,7 +52,7 @@ def test_analyse_add_notes_rerun_apply_and_batch_add(server, browser, screenshot
     # when they apply it with the middle of the range
     click_button(browser, "Apply to item")
     wait_for_path(browser, item_path)
-    main = browser.find_element(By.TAG_NAME, "main").text
+    main = main_text(browser)
     assert "The appraisal was added" in main
     assert "$1,000" in main
     assert "Made by Gorham." in main
@@ -97,7 +74,7 @@ def test_analyse_add_notes_rerun_apply_and_batch_add(server, browser, screenshot
         )
     finally:
         ai_provider.delay = 0
-    assert "All 3 photos are read" in browser.find_element(By.TAG_NAME, "main").text
+    assert "All 3 photos are read" in main_text(browser)
     title = browser.find_element(By.ID, "title-0")
     title.clear()
     title.send_keys("Grandma's teapot")
@@ -107,7 +84,7 @@ def test_analyse_add_notes_rerun_apply_and_batch_add(server, browser, screenshot
 
     # then the chosen items are in the treasure chest, each with its photo
     wait_for_path(browser, "/items")
-    main = browser.find_element(By.TAG_NAME, "main").text
+    main = main_text(browser)
     assert "The items were added" in main
     assert "Grandma's teapot" in main
     browser.get(f"{server}/items?q=teapot")
@@ -116,14 +93,9 @@ def test_analyse_add_notes_rerun_apply_and_batch_add(server, browser, screenshot
     screenshot("ai-batch-imported")
 
 
-def test_draft_a_message_and_suggest_who_receives_it(server, browser, screenshot, ai_provider):
-    sign_in(browser, server)
-
+def test_draft_a_message_and_suggest_who_receives_it(server, browser, signed_in, screenshot, ai_provider):
     # given an item with a story and a beneficiary for it
-    browser.get(f"{server}/items/new")
-    fill_and_submit(browser, {"name": "Sunday tea pot", "description": "We drank from it every Sunday."})
-    wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "h1"), "Sunday tea pot"))
-    item_path = path_of(browser)
+    item_path = signed_in.create_item("Sunday tea pot", description="We drank from it every Sunday.")
     browser.get(f"{server}{item_path}/beneficiaries/new")
     Select(wait(browser).until(EC.presence_of_element_located((By.ID, "l-beneficiary")))).select_by_value("new")
     fill_and_submit(browser, {"newName": "Ben Miller"})
@@ -135,24 +107,22 @@ def test_draft_a_message_and_suggest_who_receives_it(server, browser, screenshot
     click_button(browser, "Draft a message")
 
     # then the message box holds the draft, and nothing is saved until they press Save
-    wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "main"), "Here is a draft"))
+    wait_for_text(browser, "Here is a draft")
     message = browser.find_element(By.ID, "l-message").get_attribute("value")
     assert "all the Sundays it remembers" in message
     assert "light-hearted" in provider_requests(ai_provider)[-1]["body"]
     screenshot("ai-draft-message")
     click_button(browser, "Save")
     wait_for_path(browser, item_path)
-    assert "all the Sundays it remembers" in browser.find_element(By.TAG_NAME, "main").text
+    assert "all the Sundays it remembers" in main_text(browser)
 
     # when they ask who else might receive a new item
-    browser.get(f"{server}/items/new")
-    fill_and_submit(browser, {"name": "Garden bench"})
-    wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "h1"), "Garden bench"))
-    browser.get(f"{server}{path_of(browser)}/beneficiaries/new")
+    bench_path = signed_in.create_item("Garden bench")
+    browser.get(f"{server}{bench_path}/beneficiaries/new")
     click_button(browser, "Suggest who might receive it")
 
     # then a suggestion with its reason is shown and chosen in the form, for them to confirm
-    wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "main"), "Loves old things."))
+    wait_for_text(browser, "Loves old things.")
     chosen = browser.find_element(By.ID, "l-beneficiary").get_attribute("value")
     assert chosen and chosen != "new"
     screenshot("ai-suggest")

@@ -7,8 +7,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from test_foundation import fill_and_submit, path_of, wait, wait_for_path
-from test_items import sign_in
+from helpers import main_text, wait, wait_for_path, wait_for_text
 
 CONTACTS = "\r\n".join(
     [
@@ -44,26 +43,23 @@ def contacts_file():
     return path
 
 
-def test_import_contacts_assign_an_item_with_a_date_and_see_the_totals(server, browser, screenshot):
-    sign_in(browser, server)
-
+def test_import_contacts_assign_an_item_with_a_date_and_see_the_totals(server, browser, signed_in, screenshot):
     # given an item worth something
-    browser.get(f"{server}/items/new")
-    fill_and_submit(browser, {"name": "Wedding quilt", "estimatedValue": "640"})
-    wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "h1"), "Wedding quilt"))
-    item_path = path_of(browser)
+    item_path = signed_in.create_item("Wedding quilt", estimatedValue="640")
 
     # when contacts are imported from a file through the + menu
     browser.get(f"{server}/beneficiaries")
     wait(browser).until(EC.element_to_be_clickable((By.CSS_SELECTOR, ".add-menu summary"))).click()
-    wait(browser).until(EC.element_to_be_clickable((By.LINK_TEXT, "Import contacts"))).click()
+    # the menu's link, not the button that only a page without beneficiaries shows
+    menu_link = (By.CSS_SELECTOR, ".add-menu a[href='/beneficiaries/import']")
+    wait(browser).until(EC.element_to_be_clickable(menu_link)).click()
     wait_for_path(browser, "/beneficiaries/import")
     browser.find_element(By.ID, "import-file").send_keys(contacts_file())
     browser.find_element(By.XPATH, "//button[normalize-space(.)='Import contacts']").click()
 
     # then each card says what became of it
-    wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "h1"), "Contacts imported"))
-    main = browser.find_element(By.TAG_NAME, "main").text
+    wait_for_text(browser, "Contacts imported", "h1")
+    main = main_text(browser)
     assert "Sofía Pérez" in main and "Robert Jones" in main
     assert "This card has no name." in main
     screenshot("beneficiaries-import-results")
@@ -80,7 +76,7 @@ def test_import_contacts_assign_an_item_with_a_date_and_see_the_totals(server, b
     browser.find_element(By.XPATH, "//section[@id='beneficiaries']//button[normalize-space(.)='Assign']").click()
 
     # then the item page shows the rule with the date in words
-    wait(browser).until(EC.text_to_be_present_in_element((By.ID, "beneficiaries"), "From June 21, 2030"))
+    wait_for_text(browser, "From June 21, 2030", "#beneficiaries")
     assert "For your wedding day." in browser.find_element(By.ID, "beneficiaries").text
     screenshot("item-beneficiaries")
 
@@ -95,6 +91,6 @@ def test_import_contacts_assign_an_item_with_a_date_and_see_the_totals(server, b
 
     # and her page lists the quilt with its rule
     card.click()
-    wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "h1"), "Sofía Pérez"))
-    main = browser.find_element(By.TAG_NAME, "main").text
+    wait_for_text(browser, "Sofía Pérez", "h1")
+    main = main_text(browser)
     assert "Wedding quilt" in main and "From June 21, 2030" in main and "$640" in main

@@ -8,13 +8,10 @@ import urllib.request
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from test_foundation import fill_and_submit, wait, wait_for_path
-from test_items import sign_in
+from helpers import fill_and_submit, wait, wait_for_path, wait_for_text
 
 
-def test_the_qr_code_on_screen_connects_a_phone(server, browser, screenshot):
-    sign_in(browser, server)
-
+def test_the_qr_code_on_screen_connects_a_phone(server, browser, signed_in, screenshot):
     # when the owner asks for a code from Settings
     browser.get(f"{server}/settings")
     browser.find_element(By.CSS_SELECTOR, "main a[href='/settings/devices']").click()
@@ -42,4 +39,4 @@ def test_the_qr_code_on_screen_connects_a_phone(server, browser, screenshot):
     browser.get(f"{server}/settings/devices")
     assert "Grandma's iPhone" in browser.find_element(By.CSS_SELECTOR, ".rows").text
     browser.find_element(By.XPATH, "//button[contains(normalize-space(.), 'Disconnect')]").click()
-    wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "main"), "No phones are connected yet."))
+    wait_for_text(browser, "No phones are connected yet.")

@@ -2,34 +2,20 @@
 unlocking the Private drawer.
 """
 
-import os
-import subprocess
-import tempfile
-
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from test_foundation import OWNER, fill_and_submit, path_of, set_up_hub, wait, wait_for_path
+from helpers import fill_and_submit, main_text, make_recording, path_of, wait, wait_for_path, wait_for_text
+from hub import OWNER
 
 SECRET = "marzipanlighthouse"
 
 
-def sign_in(driver, base_url):
-    """Signs the owner in, setting the hub up first when this test runs before (or without) the others."""
-    driver.get(f"{base_url}/login")
-    if wait_for_path(driver, "/login", "/setup", "/") == "/setup":
-        set_up_hub(driver, base_url)
-        return
-    if path_of(driver) == "/login":
-        fill_and_submit(driver, {"email": OWNER["email"], "password": OWNER["password"]})
-        wait_for_path(driver, "/")
-
-
 def open_journal(driver, base_url):
     driver.get(f"{base_url}/journal")
-    wait(driver).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "h1.page-title"), "Your journal"))
+    wait_for_text(driver, "Your journal", "h1.page-title")
 
 
 def write_card(driver, base_url, drawer, text, tags=()):
@@ -49,14 +35,13 @@ def lock_bar_button(driver, label):
     )
 
 
-def test_write_a_text_card(server, browser, screenshot):
-    sign_in(browser, server)
+def test_write_a_text_card(server, browser, signed_in, screenshot):
     open_journal(browser, server)
     screenshot("journal-index")
 
     write_card(browser, server, "Daily", "Walked along the harbour with Tom at dawn.", tags=["sea", "tom"])
 
-    body = browser.find_element(By.TAG_NAME, "main").text
+    body = main_text(browser)
     assert "Walked along the harbour" in body
     chips = [tag.text for tag in browser.find_elements(By.CSS_SELECTOR, ".index-card__tags .tag")]
     assert chips == ["sea", "tom"], chips
@@ -66,24 +51,13 @@ def test_write_a_text_card(server, browser, screenshot):
     assert "Walked along the harbour" in browser.find_element(By.CSS_SELECTOR, ".journal-stack").text
 
 
-def make_recording():
-    """Three seconds of WebM/Opus made with ffmpeg, as a browser records it."""
-    path = os.path.join(tempfile.mkdtemp(), "porch-song.webm")
-    subprocess.run(
-        ["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "sine=frequency=330:duration=3", "-c:a", "libopus", path],
-        check=True,
-    )
-    return path
-
-
-def test_upload_a_voice_card_and_play_it(server, browser, screenshot):
-    sign_in(browser, server)
+def test_upload_a_voice_card_and_play_it(server, browser, signed_in, screenshot):
     browser.get(f"{server}/journal/cards/new")
     form = wait(browser).until(EC.visibility_of_element_located((By.ID, "voice")))
     Select(form.find_element(By.NAME, "drawerId")).select_by_visible_text("Family")
     form.find_element(By.NAME, "title").send_keys("Grandma's porch song")
     form.find_element(By.NAME, "newTags").send_keys("songs, summer")
-    form.find_element(By.CSS_SELECTOR, "input[type=file]").send_keys(make_recording())
+    form.find_element(By.CSS_SELECTOR, "input[type=file]").send_keys(make_recording("porch-song.webm", seconds=3))
     screenshot("journal-voice-form")
     form.find_element(By.XPATH, ".//button[normalize-space(.)='Upload voice card']").click()
     wait(browser).until(lambda d: path_of(d).startswith("/journal/cards/") and "new" not in path_of(d))
@@ -108,8 +82,7 @@ def test_upload_a_voice_card_and_play_it(server, browser, screenshot):
     screenshot("journal-voice-card")
 
 
-def test_lock_and_unlock_the_private_drawer(server, browser, screenshot):
-    sign_in(browser, server)
+def test_lock_and_unlock_the_private_drawer(server, browser, signed_in, screenshot):
     open_journal(browser, server)
 
     # unlocking asks for the password again
@@ -121,7 +94,7 @@ def test_lock_and_unlock_the_private_drawer(server, browser, screenshot):
     lock_bar_button(browser, "Lock now")
 
     write_card(browser, server, "Private", f"The {SECRET} stays between us.")
-    assert SECRET in browser.find_element(By.TAG_NAME, "main").text
+    assert SECRET in main_text(browser)
 
     # "Lock now" hides it everywhere: only "Private card" and the dots are left
     lock_bar_button(browser, "Lock now").click()
@@ -137,27 +110,26 @@ def test_lock_and_unlock_the_private_drawer(server, browser, screenshot):
 
     # opening the card shows the unlock prompt; the password opens it
     redacted.click()
-    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "h1"), "Unlock your journal"))
+    wait_for_text(browser, "Unlock your journal", "h1")
     assert SECRET not in browser.page_source
     fill_and_submit(browser, {"password": OWNER["password"]})
-    wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "main"), SECRET))
+    wait_for_text(browser, SECRET)
     screenshot("journal-private-open")
 
 
-def test_delete_a_drawer_after_choosing_where_its_cards_go(server, browser, screenshot):
-    sign_in(browser, server)
+def test_delete_a_drawer_after_choosing_where_its_cards_go(server, browser, signed_in, screenshot):
     browser.get(f"{server}/journal/drawers")
 
     # given a new drawer with a card in it
-    fill_and_submit(browser, {"name": "Letters to Tom"})
-    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".drawer-list"), "Letters to Tom"))
+    fill_and_submit(browser, {"name": "Letters to Tom"}, form="form[action='/journal/drawers']")  # not a rename form
+    wait_for_text(browser, "Letters to Tom", ".drawer-list")
     write_card(browser, server, "Letters to Tom", "Dear Tom, the roses are out again.")
 
     # when the drawer is deleted, the page asks where its card should go
     browser.get(f"{server}/journal/drawers")
     row = browser.find_element(By.XPATH, "//li[contains(@class,'drawer-row')][.//h2[contains(., 'Letters to Tom')]]")
     row.find_element(By.XPATH, ".//a[contains(., 'Delete')]").click()
-    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "h1"), "Letters to Tom"))
+    wait_for_text(browser, "Letters to Tom", "h1")
     Select(browser.find_element(By.NAME, "moveTo")).select_by_visible_text("Gratitude")
     screenshot("journal-drawer-delete")
     browser.find_element(By.XPATH, "//button[contains(., 'Move the cards and delete')]").click()
@@ -167,4 +139,4 @@ def test_delete_a_drawer_after_choosing_where_its_cards_go(server, browser, scre
     # then the card is in the chosen drawer
     browser.get(f"{server}/journal")
     browser.find_element(By.XPATH, "//a[contains(@class,'drawer-front')][.//*[normalize-space(.)='Gratitude']]").click()
-    wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "main"), "Dear Tom, the roses are out again."))
+    wait_for_text(browser, "Dear Tom, the roses are out again.")

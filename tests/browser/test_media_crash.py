@@ -1,45 +1,15 @@
 """A server killed in the middle of an upload leaves nothing half-written behind, and `heirloom media gc`
 clears what it left in the temporary folder. This runs a server of its own, since it kills it."""
 
-import json
 import os
-import signal
 import socket
 import sqlite3
 import subprocess
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
-from conftest import REPO_ROOT, _health_is_ok, free_port
-
-
-def binary():
-    path = Path(os.environ.get("HEIRLOOM_BIN", ".build/debug/heirloom"))
-    return path if path.is_absolute() else REPO_ROOT / path
-
-
-def start(data_dir, port):
-    env = dict(os.environ, HEIRLOOM_DATA_DIR=str(data_dir), HEIRLOOM_PUBLIC_URL=f"http://127.0.0.1:{port}")
-    env.pop("DATABASE_URL", None)
-    log = open(data_dir / "server.log", "ab")
-    process = subprocess.Popen([str(binary()), "serve", "--hostname", "127.0.0.1", "--port", str(port)],
-                               stdout=log, stderr=subprocess.STDOUT, env=env, cwd=REPO_ROOT)
-    deadline = time.time() + 60
-    while not _health_is_ok(f"http://127.0.0.1:{port}"):
-        assert time.time() < deadline and process.poll() is None, (data_dir / "server.log").read_text()
-        time.sleep(0.2)
-    return process
-
-
-def api(port, method, path, body=None, token=None, content_type="application/json"):
-    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", method=method, data=body)
-    request.add_header("Content-Type", content_type)
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(request, timeout=120) as response:
-        return response.status, json.loads(response.read() or b"null")
+from hub import OWNER, ServerProcess, call, heirloom
 
 
 def files_in(folder):
@@ -48,12 +18,12 @@ def files_in(folder):
 
 def test_killed_mid_upload_leaves_no_half_file_and_gc_cleans_up():
     data_dir = Path(tempfile.mkdtemp(prefix="heirloom-crash-"))
-    port = free_port()
-    server = start(data_dir, port)
+    server = ServerProcess(data_dir, data_dir / "server.log").start()
+    port = server.port
     try:
-        owner = {"householdName": "Crash Family", "name": "Ann", "email": "ann@example.com",
-                 "password": "correct horse battery"}
-        _, answer = api(port, "POST", "/api/setup", json.dumps(owner).encode())
+        owner = dict(OWNER, householdName="Crash Family", name="Ann")
+        status, answer = call(server.base_url, "POST", "/api/setup", owner)
+        assert status == 201, (status, answer)
         token = answer["token"]
 
         # given an upload of a film that is a quarter sent when the server dies
@@ -79,8 +49,7 @@ def test_killed_mid_upload_leaves_no_half_file_and_gc_cleans_up():
             time.sleep(0.1)
 
         # when the server is killed
-        server.send_signal(signal.SIGKILL)
-        server.wait(10)
+        server.kill()
         sock.close()
 
         # then the store holds no file and the database no row; only a temporary file is left
@@ -92,17 +61,14 @@ def test_killed_mid_upload_leaves_no_half_file_and_gc_cleans_up():
         assert leftovers, "expected the interrupted upload's temporary file"
 
         # and after a restart the hub works, and media gc (once the grace period has passed) removes the leftover
-        server = start(data_dir, port)
-        status, media = api(port, "POST", "/api/media?use=video&fileName=clip.mp4", head, token,
-                            "application/octet-stream")
+        server.start()
+        status, media = call(server.base_url, "POST", "/api/media?use=video&fileName=clip.mp4", head, token,
+                             "application/octet-stream")
         assert status == 201 and media["kind"] == "video"
         old = time.time() - 3600
         for leftover in leftovers:
             os.utime(leftover, (old, old))
-        env = dict(os.environ, HEIRLOOM_DATA_DIR=str(data_dir))
-        env.pop("DATABASE_URL", None)
-        gc = subprocess.run([str(binary()), "media", "gc"], capture_output=True, text=True, env=env, cwd=REPO_ROOT,
-                            timeout=120)
+        gc = heirloom(data_dir, "media", "gc")
         assert gc.returncode == 0, gc.stdout + gc.stderr
         assert "removed tmp/" in gc.stdout and "freed" in gc.stdout, gc.stdout
         assert files_in(data_dir / "tmp") == []
@@ -112,5 +78,4 @@ def test_killed_mid_upload_leaves_no_half_file_and_gc_cleans_up():
         db.close()
         assert {p.name for p in files_in(data_dir / "media")} == kept  # the film: original and its poster sizes
     finally:
-        server.kill()
-        server.wait(10)
+        server.stop()

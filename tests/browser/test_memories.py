@@ -1,29 +1,17 @@
 """The memory hub as a person uses it: add people, add a photo memory in steps, tag two faces, find it on a person's page."""
 
-import os
-import subprocess
-import tempfile
-
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from test_foundation import fill_and_submit, path_of, wait, wait_for_path
-from test_items import sign_in
-
-
-def make_photo():
-    """A real 1200 × 900 JPEG made with vips, as a camera would send one."""
-    path = os.path.join(tempfile.mkdtemp(), "wedding.jpg")
-    subprocess.run(["vips", "gaussnoise", path, "1200", "900"], check=True)
-    return path
+from helpers import fill_and_submit, main_text, make_photo, path_of, wait, wait_for_path, wait_for_text
 
 
 def add_person(driver, base_url, name, relationship):
     driver.get(f"{base_url}/people")
     fill_and_submit(driver, {"name": name, "relationship": relationship})
-    wait(driver).until(EC.text_to_be_present_in_element((By.TAG_NAME, "h1"), name))
+    wait_for_text(driver, name, "h1")
 
 
 def draw_box(driver, frame, left, top, right, bottom):
@@ -35,8 +23,7 @@ def draw_box(driver, frame, left, top, right, bottom):
     ).move_by_offset(int(width * (right - left) / 2), int(height * (bottom - top) / 2)).release().perform()
 
 
-def test_add_a_photo_memory_tag_two_faces_and_find_it_on_a_persons_page(server, browser, screenshot):
-    sign_in(browser, server)
+def test_add_a_photo_memory_tag_two_faces_and_find_it_on_a_persons_page(server, browser, signed_in, screenshot):
     add_person(browser, server, "Margaret Miller", "Mother")
     add_person(browser, server, "Walter Miller", "Father")
     screenshot("person-page-empty")
@@ -46,8 +33,8 @@ def test_add_a_photo_memory_tag_two_faces_and_find_it_on_a_persons_page(server, 
     screenshot("memories-empty")
     browser.find_element(By.CSS_SELECTOR, "main a[href='/memories/new']").click()
     wait_for_path(browser, "/memories/new")
-    browser.find_element(By.ID, "memory-files").send_keys(make_photo())
-    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "[data-file-list]"), "wedding.jpg"))
+    browser.find_element(By.ID, "memory-files").send_keys(make_photo("wedding.jpg"))
+    wait_for_text(browser, "wedding.jpg", "[data-file-list]")
     screenshot("memory-step-1")
     assert not browser.find_element(By.ID, "memory-title").is_displayed(), "the details wait for step 2"
     browser.find_element(By.CSS_SELECTOR, "[data-step-next]").click()
@@ -74,13 +61,13 @@ def test_add_a_photo_memory_tag_two_faces_and_find_it_on_a_persons_page(server, 
     browser.find_element(By.CSS_SELECTOR, "[data-face-save]").click()
 
     # then the memory shows both faces with their names
-    wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "h1"), "Our wedding day"))
+    wait_for_text(browser, "Our wedding day", "h1")
     memory_path = path_of(browser)
     boxes = wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".face-box--placed") or False)
     assert len(boxes) == 2
     names = browser.find_element(By.CSS_SELECTOR, ".face-names").text
     assert "Margaret Miller" in names and "Walter Miller" in names
-    assert "June 1962" in browser.find_element(By.TAG_NAME, "main").text
+    assert "June 1962" in main_text(browser)
     boxes[0].click()
     assert boxes[0].find_element(By.CSS_SELECTOR, ".face-box__name").is_displayed(), "a tap shows the name"
     screenshot("memory-with-faces")
@@ -93,7 +80,7 @@ def test_add_a_photo_memory_tag_two_faces_and_find_it_on_a_persons_page(server, 
     assert "1 memory" in card.text
     screenshot("people")
     card.click()
-    wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "h1"), "Margaret Miller"))
+    wait_for_text(browser, "Margaret Miller", "h1")
     link = browser.find_element(By.CSS_SELECTOR, f"main a.memory-card[href='{memory_path}']")
     assert "Our wedding day" in link.text
     screenshot("person-page")
@@ -104,24 +91,23 @@ def test_add_a_photo_memory_tag_two_faces_and_find_it_on_a_persons_page(server, 
     screenshot("memories-grid")
 
 
-def test_record_a_voice_memory_in_the_browser(server, browser, screenshot):
-    sign_in(browser, server)
+def test_record_a_voice_memory_in_the_browser(server, browser, signed_in, screenshot):
 
     # when a voice memory is recorded with the microphone
     browser.get(f"{server}/memories/new?type=voice")
     start = wait(browser).until(EC.element_to_be_clickable((By.CSS_SELECTOR, "[data-record-start]")))
     start.click()
     wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-record-stop]")))
-    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "[data-record-time]"), "0:02"))
+    wait_for_text(browser, "0:02", "[data-record-time]")
     browser.find_element(By.CSS_SELECTOR, "[data-record-stop]").click()
-    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "[data-file-list]"), "Voice memory"))
+    wait_for_text(browser, "Voice memory", "[data-file-list]")
     screenshot("memory-voice-recorded")
     browser.find_element(By.CSS_SELECTOR, "[data-step-next]").click()
     wait(browser).until(EC.visibility_of_element_located((By.ID, "memory-title"))).send_keys("Grandpa's laugh")
     browser.find_element(By.CSS_SELECTOR, "[data-memory-save]").click()
 
     # then the memory plays it back, with its length
-    wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "h1"), "Grandpa's laugh"))
+    wait_for_text(browser, "Grandpa's laugh", "h1")
     audio = browser.find_element(By.CSS_SELECTOR, ".memory-player audio")
     wait(browser).until(lambda d: d.execute_script("return arguments[0].duration", audio) or False, "the recording does not load")
     assert browser.execute_script("return arguments[0].duration", audio) >= 1.5

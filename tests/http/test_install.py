@@ -34,7 +34,7 @@ def test_make_install_lays_out_a_prefix_that_serves_from_root(tmp_path):
     assert result.returncode == 0, result.stdout + result.stderr
     installed = prefix / "bin" / "heirloom"
     assert os.access(installed, os.X_OK)
-    assert (prefix / "share" / "heirloom" / "Resources" / "Views" / "layout.leaf").is_file()
+    assert (prefix / "share" / "heirloom" / "Resources" / "Views" / "shared" / "layout.leaf").is_file()
     assert (prefix / "share" / "heirloom" / "Public" / "css" / "heirloom.css").is_file()
 
     with running_server("installed", binary=installed, cwd="/") as server:
@@ -47,7 +47,7 @@ def test_resources_dir_override(tmp_path):
     share.mkdir()
     subprocess.run(["cp", "-r", str(REPO_ROOT / "Resources"), str(REPO_ROOT / "Public"), str(share)], check=True)
     marker = "<!-- served from the override -->"
-    layout = share / "Resources" / "Views" / "layout.leaf"
+    layout = share / "Resources" / "Views" / "shared" / "layout.leaf"
     layout.write_text(marker + "\n" + layout.read_text())
     with running_server("override", cwd="/", env={"HEIRLOOM_RESOURCES_DIR": str(share)}) as server:
         login = requests.get(f"{server.base_url}/login", timeout=10)

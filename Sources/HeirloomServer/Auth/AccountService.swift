@@ -6,9 +6,15 @@ import Vapor
 /// Creating accounts and signing in: set-up, sign-up, log-in, password changes and invitations.
 struct AccountService: Sendable {
     let db: any Database
-    let services: HeirloomServices
     let tokens: TokenService
     let client: any Client
+    /// Now, as the hub sees it.
+    let clock: @Sendable () -> Date
+    let passwords: PasswordHasher
+    let throttle: LoginThrottle
+    let apple: AppleIdentityVerifier
+    /// Whether anyone may start a new household on this hub.
+    let allowsSignup: Bool
 
     /// What a new household needs: its name and its owner.
     struct NewHousehold: Sendable {
@@ -53,7 +59,7 @@ struct AccountService: Sendable {
 
     /// Creates a household of one's own where sign-up is allowed.
     func register(_ input: NewHousehold, credential: Credential) async throws -> SignedIn {
-        guard services.config.allowSignup else {
+        guard allowsSignup else {
             throw AppError.forbidden("This hub is private. Please ask a family member for an invitation link.")
         }
         return try await createHousehold(input, credential: credential, marking: false, conflict: nil)
@@ -70,7 +76,7 @@ struct AccountService: Sendable {
         let email = try AccountRules.email(input.email)
         let password = try AccountRules.newPassword(input.password)
         try await requireUnusedEmail(email)
-        let hash = try await services.passwords.hash(password)
+        let hash = try await passwords.hash(password)
         return try await insertHousehold(named: householdName, marking: marking, credential: credential) { id in
             User(householdID: id, name: name, email: email, passwordHash: hash, role: .owner)
         } onConflict: {
@@ -95,7 +101,7 @@ struct AccountService: Sendable {
                 try await household.create(on: db)
                 let user = makeOwner(try household.requireID())
                 try await user.create(on: db)
-                let issued = try await TokenService(db: db, now: services.clock)
+                let issued = try await TokenService(db: db, now: clock)
                     .issue(userID: try user.requireID(), kind: credential.kind, name: credential.name)
                 return SignedIn(user: user, household: household, secret: issued.secret)
             }
@@ -115,40 +121,40 @@ struct AccountService: Sendable {
         else {
             throw wrong
         }
-        let now = services.clock()
-        try await services.throttle.reserve(account: email, address: address, now: now)
+        let now = clock()
+        try await throttle.reserve(account: email, address: address, now: now)
         guard let user = try await User.query(on: db).filter(\.$email == email).with(\.$household).first(),
             let hash = user.passwordHash
         else {
-            try await services.passwords.verifyAgainstNothing(password)
+            try await passwords.verifyAgainstNothing(password)
             throw wrong
         }
-        guard try await services.passwords.verify(password, against: hash) else { throw wrong }
-        await services.throttle.succeeded(account: email, address: address, reservedAt: now)
+        guard try await passwords.verify(password, against: hash) else { throw wrong }
+        await throttle.succeeded(account: email, address: address, reservedAt: now)
         let issued = try await tokens.issue(userID: try user.requireID(), kind: credential.kind, name: credential.name)
         return SignedIn(user: user, household: user.household, secret: issued.secret)
     }
 
     /// Changes a password after checking the current one; every other session and token ends.
     func changePassword(for principal: Principal, current: String, new: String, address: String) async throws {
-        let now = services.clock()
-        try await services.throttle.reserve(account: principal.email, address: address, now: now)
+        let now = clock()
+        try await throttle.reserve(account: principal.email, address: address, now: now)
         guard let user = try await User.find(principal.userID, on: db) else { throw AppError.unauthenticated }
         let matches: Bool
         if let hash = user.passwordHash, current.count <= AccountRules.maximumPasswordLength {
-            matches = try await services.passwords.verify(current, against: hash)
+            matches = try await passwords.verify(current, against: hash)
         } else {
             matches = false
         }
         guard matches else {
             throw AppError.invalid(FieldError(field: "currentPassword", message: "Your current password is not right."))
         }
-        await services.throttle.succeeded(account: principal.email, address: address, reservedAt: now)
+        await throttle.succeeded(account: principal.email, address: address, reservedAt: now)
         let password = try AccountRules.newPassword(new, field: "newPassword")
-        user.passwordHash = try await services.passwords.hash(password)
+        user.passwordHash = try await passwords.hash(password)
         try await db.transaction { db in
             try await user.save(on: db)
-            try await TokenService(db: db, now: services.clock).revokeAll(
+            try await TokenService(db: db, now: clock).revokeAll(
                 userID: principal.userID, except: principal.tokenID)
         }
     }
@@ -159,10 +165,10 @@ struct AccountService: Sendable {
         guard let user = try await User.query(on: db).filter(\.$email == email).first() else {
             throw AppError.notFound("account with the email \(email)")
         }
-        user.passwordHash = try await services.passwords.hash(try AccountRules.newPassword(new))
+        user.passwordHash = try await passwords.hash(try AccountRules.newPassword(new))
         try await db.transaction { db in
             try await user.save(on: db)
-            try await TokenService(db: db, now: services.clock).revokeAll(userID: try user.requireID())
+            try await TokenService(db: db, now: clock).revokeAll(userID: try user.requireID())
         }
         return user
     }

@@ -11,7 +11,7 @@ extension AccountService {
         invitationSecret: String?,
         credential: Credential
     ) async throws -> SignedIn {
-        let identity = try await services.apple.verify(identityToken, client: client)
+        let identity = try await apple.verify(identityToken, client: client)
         if let user = try await User.query(on: db).filter(\.$appleSubject == identity.subject).with(\.$household)
             .first()
         {
@@ -40,7 +40,7 @@ extension AccountService {
             }
         }
         let fresh = try await needsSetup()
-        guard fresh || services.config.allowSignup else {
+        guard fresh || allowsSignup else {
             throw AppError.forbidden("This hub is private. Please ask a family member for an invitation link.")
         }
         return try await insertHousehold(named: "\(name)’s family", marking: fresh, credential: credential) { id in

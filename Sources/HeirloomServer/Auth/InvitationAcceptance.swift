@@ -25,7 +25,7 @@ extension AccountService {
         if invitation.acceptedAt != nil {
             throw AppError.gone("This invitation has been used already. Please ask for a new link.")
         }
-        if invitation.expiresAt <= services.clock() {
+        if invitation.expiresAt <= clock() {
             throw AppError.gone("This invitation has expired. Invitations work for 7 days; please ask for a new link.")
         }
         return (invitation, invitation.household)
@@ -53,7 +53,7 @@ extension AccountService {
         let email = try AccountRules.email(rawEmail)
         let password = try AccountRules.newPassword(rawPassword)
         try await requireUnusedEmail(email)
-        let hash = try await services.passwords.hash(password)
+        let hash = try await passwords.hash(password)
         return try await join(invitation: invitation, household: household, credential: credential) { householdID in
             User(householdID: householdID, name: name, email: email, passwordHash: hash, role: invitation.role)
         }
@@ -66,7 +66,7 @@ extension AccountService {
         credential: Credential,
         makeUser: @escaping @Sendable (UUID) -> User
     ) async throws -> SignedIn {
-        let now = services.clock()
+        let now = clock()
         do {
             return try await db.transaction { db in
                 // Claim the link with a conditional update; of two people using it at once, one wins.
@@ -81,7 +81,7 @@ extension AccountService {
                 }
                 let user = makeUser(try household.requireID())
                 try await user.create(on: db)
-                let issued = try await TokenService(db: db, now: services.clock)
+                let issued = try await TokenService(db: db, now: clock)
                     .issue(userID: try user.requireID(), kind: credential.kind, name: credential.name)
                 return SignedIn(user: user, household: household, secret: issued.secret)
             }

@@ -51,10 +51,7 @@ struct CreateUserCommand: AsyncCommand {
         }
         let services = app.heirloom
         let hash = try await services.passwords.hash(password)
-        try await AccountService(
-            db: db, services: services, tokens: TokenService(db: db, now: services.clock), client: app.client
-        )
-        .requireUnusedEmail(email)
+        try await services.accounts(db: db, client: app.client).requireUnusedEmail(email)
         try await db.transaction { db in
             if isNew {
                 try await household.create(on: db)
@@ -85,12 +82,7 @@ struct ResetPasswordCommand: AsyncCommand {
         let email = signature.email ?? context.console.ask("Email:")
         let password = readPassword(context, prompt: "New password (at least 10 characters):")
         let services = app.heirloom
-        let accounts = AccountService(
-            db: app.db,
-            services: services,
-            tokens: TokenService(db: app.db, now: services.clock),
-            client: app.client
-        )
+        let accounts = services.accounts(db: app.db, client: app.client)
         let user = try await accounts.resetPassword(email: email, to: password)
         context.console.info("The password of \(user.name) <\(user.email)> is changed; their sessions have ended.")
     }

@@ -4,20 +4,13 @@ import HeirloomCore
 import Vapor
 
 /// Serves media bytes to those allowed to see them, with ETag, Range and safe headers.
-struct MediaFileController: RouteCollection {
-    enum Variant: String {
-        case original, display, thumbnail, play
-    }
-
-    func boot(routes: any RoutesBuilder) throws {
-        routes.get("api", "media", ":id", ":variant", use: download)
-    }
+struct MediaFileController {
+    typealias Variant = MediaVariant
 
     func download(req: Request) async throws -> Response {
         let principal = try req.principal()
-        guard let id = req.parameters.get("id").flatMap(UUID.init(uuidString:)),
-            let variant = req.parameters.get("variant").flatMap(Variant.init(rawValue:))
-        else { throw AppError.notFound("file") }
+        let id = try req.id("file")
+        let variant = try req.id("file", .variant, as: MediaVariant.self)
         let object = try await req.heirloom.media.find(id, householdID: principal.householdID)
         guard try await req.application.heirloom.mediaAccess.allows(principal, object, db: req.db) else {
             throw AppError.notFound("file")

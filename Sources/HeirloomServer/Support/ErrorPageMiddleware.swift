@@ -20,10 +20,8 @@ struct ErrorPageMiddleware: AsyncMiddleware {
                 return jsonResponse(mapped)
             }
             if mapped.status == .unauthorized {
-                return request.redirect(
-                    to:
-                        "/login?next=\(request.url.path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
-                )
+                let back = request.url.path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+                return request.redirect(to: SiteURL.login.path + "?next=\(back)")
             }
             return await errorPage(mapped, request: request)
         }

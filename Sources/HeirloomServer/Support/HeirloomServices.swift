@@ -21,6 +21,15 @@ struct HeirloomServices: Sendable {
     var batchRunner = AppraisalBatchRunner()
 }
 
+extension HeirloomServices {
+    /// Accounts on a database, with only the parts of the hub they use.
+    func accounts(db: any Database, client: any Client) -> AccountService {
+        AccountService(
+            db: db, tokens: TokenService(db: db, now: clock), client: client, clock: clock, passwords: passwords,
+            throttle: throttle, apple: apple, allowsSignup: config.allowSignup)
+    }
+}
+
 extension Application {
     private struct ServicesKey: StorageKey {
         typealias Value = HeirloomServices
@@ -49,8 +58,10 @@ struct RequestServices: Sendable {
     var now: Date { services.clock() }
 
     var tokens: TokenService { TokenService(db: db, now: services.clock) }
-    var accounts: AccountService { AccountService(db: db, services: services, tokens: tokens, client: client) }
-    var households: HouseholdService { HouseholdService(db: db, services: services, tokens: tokens) }
+    var accounts: AccountService { services.accounts(db: db, client: client) }
+    var households: HouseholdService {
+        HouseholdService(db: db, clock: services.clock, publicBaseURL: config.publicBaseURL, tokens: tokens)
+    }
     var media: MediaService { MediaService(db: db, pipeline: services.media) }
     var items: ItemService { ItemService(db: db, media: media) }
     var beneficiaries: BeneficiaryService { BeneficiaryService(db: db) }

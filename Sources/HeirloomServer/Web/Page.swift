@@ -20,14 +20,24 @@ struct PageBase: Encodable {
         var message: String
     }
 
+    /// A link of the site's navigation.
+    struct NavLink: Encodable {
+        var title: String
+        var href: String
+        var current: Bool
+    }
+
     var title: String
-    var nav: String
+    var nav: NavSection
+    var navLinks: [NavLink] = []
+    /// Every path without parameters, so templates spell none (`#(site.itemNew)`).
+    var site = SiteURL.staticPaths
     var user: Member?
     var household: HouseholdInfo?
     var csrfToken: String
     var flash: Flash?
 
-    init(request: Request, title: String, nav: String = "", flash: Flash? = nil) {
+    init(request: Request, title: String, nav: NavSection = .none, flash: Flash? = nil) {
         self.title = title
         self.nav = nav
         self.csrfToken = CSRF.token(for: request)
@@ -35,56 +45,32 @@ struct PageBase: Encodable {
         if let principal = request.auth.get(Principal.self) {
             user = Member(name: principal.name, email: principal.email, role: principal.role.rawValue)
             household = HouseholdInfo(name: principal.householdName)
+            // A viewer never learns who gets what, so the section is not offered to them.
+            navLinks = NavSection.allCases.filter { $0 != .none && ($0 != .beneficiaries || principal.role.canEdit) }
+                .map { NavLink(title: $0.title, href: $0.url.path, current: $0 == nav) }
         }
     }
 }
 
 extension PageBase.Flash {
-    /// Messages after a redirect are named by a key in the query, never by text from the URL.
-    static let messages: [String: String] = [
-        "household-renamed": "The household’s settings are saved.",
-        "role-changed": "The role is changed.",
-        "member-removed": "The member was removed. Their sessions have ended.",
-        "invitation-withdrawn": "The invitation was withdrawn; its link no longer works.",
-        "token-revoked": "That session or device was signed out.",
-        "password-changed": "Your password is changed. Your other sessions and devices were signed out.",
-        "signed-out": "You are signed out.",
-        "item-deleted": "The item was deleted, with its photos, documents and stories.",
-        "beneficiary-deleted": "The beneficiary was deleted.",
-        "item-assigned": "The item is assigned.",
-        "assignment-saved": "The assignment is saved.",
-        "assignment-removed": "The assignment was removed. The beneficiary is still in your list.",
-        "journal-locked": "Your private drawers are locked again.",
-        "card-deleted": "The card was deleted.",
-        "drawer-created": "The drawer was added.",
-        "drawer-saved": "The drawer was saved.",
-        "drawer-deleted": "The drawer was deleted.",
-        "memory-deleted": "The memory was deleted, with its files.",
-        "person-deleted": "The person was deleted. The memories they were in are still here.",
-        "device-paired": "The phone is connected.",
-        "appraisal-notes-saved": "Your notes for the AI expert are saved. They are sent with every appraisal.",
-        "appraisal-applied": "The appraisal was added to the item’s details.",
-        "batch-imported": "The items were added, each with its photo.",
-        "batch-imported-one": "The item was added with its photo.",
-    ]
-
+    /// The message a redirect asked for with `?done=`; the URL names a `Notice`, never the text itself.
     static func fromQuery(_ request: Request) -> Self? {
-        guard let key = request.query[String.self, at: "done"], let message = messages[key] else { return nil }
-        return Self(kind: "notice", message: message)
+        guard let key = request.query[String.self, at: "done"], let notice = Notice(rawValue: key) else { return nil }
+        return Self(kind: "notice", message: notice.message)
     }
 }
 
 /// Renders a Leaf page from the layout's base and the page's own model.
 enum Page {
     static func render(
-        _ template: String,
+        _ template: Template,
         base: PageBase,
         _ content: some Encodable,
         on request: Request
     ) async throws -> View {
         var context = try leafDictionary(base)
         for (key, value) in try leafDictionary(content) { context[key] = value }
-        let html = try await request.leaf.render(path: template, context: context).get()
+        let html = try await request.leaf.render(path: template.rawValue, context: context).get()
         return View(data: html)
     }
 
@@ -132,7 +118,7 @@ enum ErrorPage {
 
     static func render(request: Request, status: Int, heading: String, message: String) async throws -> View {
         try await Page.render(
-            "error",
+            .error,
             base: PageBase(request: request, title: heading),
             Model(status: status, heading: heading, message: message),
             on: request

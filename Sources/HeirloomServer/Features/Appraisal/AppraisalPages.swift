@@ -62,7 +62,8 @@ enum AppraisalPages {
     }
 
     static func panel(item: Item, valuation: ItemValuation, settings: AISettings, canEdit: Bool) throws -> Panel {
-        let id = try item.requireID().uuidString
+        let itemID = try item.requireID()
+        let id = itemID.uuidString
         var snapshot: Snapshot?
         if let valuedAt = valuation.valuedAt {
             let low = valuation.money(valuation.low)?.displayString
@@ -79,11 +80,12 @@ enum AppraisalPages {
         return Panel(
             itemID: id, canEdit: canEdit, hasPhoto: !item.photos.isEmpty, offline: settings.provider == .offline,
             providerLabel: providerWords(settings.provider.rawValue, model: settings.model),
-            analyseAction: "/items/\(id)/appraisal", notesAction: "/items/\(id)/appraisal/notes",
+            analyseAction: SiteURL.itemAppraisal(.value(itemID)).path,
+            notesAction: SiteURL.itemAppraisalNotes(.value(itemID)).path,
             userNotes: valuation.userNotes, snapshot: snapshot)
     }
 
-    static func analysisView(_ analysis: ItemAnalysis, itemID: String) -> AnalysisView {
+    static func analysisView(_ analysis: ItemAnalysis, itemID: UUID) -> AnalysisView {
         let hints = analysis.valueHints
         let currency = hints.flatMap { CurrencyCode($0.currencyCode) }
         let money = { (value: Double) in currency.flatMap { AnalysisMerge.money(value, currency: $0) } }
@@ -113,7 +115,7 @@ enum AppraisalPages {
             rows: rows, extractedText: analysis.extractedText,
             aiNotes: analysis.provider == "offline" ? nil : analysis.aiNotes,
             by: providerWords(analysis.provider, model: analysis.model), json: json,
-            applyAction: "/items/\(itemID)/appraisal/apply")
+            applyAction: SiteURL.itemAppraisalApply(.value(itemID)).path)
     }
 
     /// "fairly sure" for 0.6.
@@ -156,9 +158,9 @@ extension AppraisalPages {
 
         init(itemID: UUID, linkID: UUID?, tone: String = "warm") {
             if let linkID {
-                draftAction = "/items/\(itemID)/beneficiaries/\(linkID)/draft"
+                draftAction = SiteURL.itemBeneficiaryDraft(.value(itemID), .value(linkID)).path
             } else {
-                suggestAction = "/items/\(itemID)/beneficiaries/suggest"
+                suggestAction = SiteURL.itemBeneficiariesSuggest(.value(itemID)).path
             }
             let labels = [
                 ("warm", "Warm and loving"), ("formal", "Dignified"), ("lighthearted", "Light-hearted"),
@@ -197,7 +199,8 @@ extension AppraisalPages {
     }
 
     static func batchPage(_ batch: AppraisalBatch, offline: Bool) throws -> BatchPage {
-        let id = try batch.requireID().uuidString
+        let batchID = try batch.requireID()
+        let id = batchID.uuidString
         let entries = batch.entries.sorted { $0.position < $1.position }.map { entry -> BatchPage.Entry in
             let analysis = entry.analysis
             let hints = analysis?.valueHints
@@ -212,21 +215,22 @@ extension AppraisalPages {
                 }
             return BatchPage.Entry(
                 index: entry.position, fileName: entry.fileName, state: entry.state.rawValue, stateLabel: label,
-                thumbnailUrl: entry.$media.id.map { "/api/media/\($0.uuidString)/thumbnail" },
+                thumbnailUrl: entry.$media.id.map { SiteURL.media($0, .thumbnail) },
                 title: analysis?.title, category: analysis?.category, summary: analysis?.summary.nilIfEmpty,
                 range: hints.flatMap { h in
                     money(h.low).flatMap { low in money(h.high).map { "\(low.displayString) – \($0.displayString)" } }
                 },
                 value: hints.flatMap { money($0.midpoint)?.decimalString }, currency: currency?.code,
-                error: entry.errorMessage, itemHref: entry.itemID.map { "/items/\($0.uuidString)" })
+                error: entry.errorMessage, itemHref: entry.itemID.map { SiteURL.item(.value($0)).path })
         }
         let finished = entries.filter { $0.state == "done" || $0.state == "failed" }.count
         let working = entries.contains { $0.state == "pending" || $0.state == "running" }
         return BatchPage(
-            id: id, apiUrl: "/api/batches/\(id)", total: entries.count, finished: finished,
+            id: id, apiUrl: SiteURL.apiBatch(.value(batchID)).path, total: entries.count, finished: finished,
             failed: entries.filter { $0.state == "failed" }.count, isWorking: working,
             canImport: entries.contains { $0.state == "done" && $0.itemHref == nil },
-            retryAction: "/items/batch/\(id)/retry", importAction: "/items/batch/\(id)/import", offline: offline,
+            retryAction: SiteURL.batchRetry(.value(batchID)).path,
+            importAction: SiteURL.batchImport(.value(batchID)).path, offline: offline,
             entries: entries)
     }
 }

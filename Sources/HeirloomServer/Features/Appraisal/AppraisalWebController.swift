@@ -4,21 +4,7 @@ import HeirloomCore
 import Vapor
 
 /// The AI appraiser's pages: analyse an item, save notes, apply an analysis, and batch add from photos.
-struct AppraisalWebController: RouteCollection {
-    func boot(routes: any RoutesBuilder) throws {
-        let items = routes.grouped("items")
-        items.get("batch", use: newBatch)
-        items.on(.POST, "batch", body: .stream, use: createBatch)
-        items.get("batch", ":batchID", use: showBatch)
-        items.post("batch", ":batchID", "retry", use: retryBatch)
-        items.post("batch", ":batchID", "import", use: importBatch)
-        items.post(":id", "appraisal", use: analyse)
-        items.post(":id", "appraisal", "notes", use: saveNotes)
-        items.post(":id", "appraisal", "apply", use: apply)
-        items.post(":id", "beneficiaries", "suggest", use: suggest)
-        items.post(":id", "beneficiaries", ":linkID", "draft", use: draft)
-    }
-
+struct AppraisalWebController {
     /// The item page's "AI appraisal" section.
     static func panel(for item: Item, req: Request, canEdit: Bool) async throws -> AppraisalPages.Panel {
         let valuation = try await req.heirloom.appraisal.valuation(of: try item.requireID())
@@ -29,10 +15,8 @@ struct AppraisalWebController: RouteCollection {
     // MARK: One item
 
     func analyse(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
         let principal = try req.principal()
-        try principal.requireEditor()
-        let id = try ItemWebController.id(req)
+        let id = try req.id("item")
         let appraisal = req.heirloom.appraisal
         var analysis: ItemAnalysis?
         var problem: AppError?
@@ -54,17 +38,17 @@ struct AppraisalWebController: RouteCollection {
         customValue: String? = nil
     ) async throws -> Response {
         let item = try await req.heirloom.items.find(id, householdID: try req.principal().householdID)
-        var view = analysis.map { AppraisalPages.analysisView($0, itemID: id.uuidString) }
+        var view = analysis.map { AppraisalPages.analysisView($0, itemID: id) }
         if let customValue { view?.midpointValue = customValue }
         let model = AppraisalPages.Result(
-            item: .init(id: id.uuidString, name: item.name, href: "/items/\(id)"),
+            item: .init(id: id.uuidString, name: item.name, href: SiteURL.item(.value(id)).path),
             analysis: view,
             error: problem?.message,
             offline: req.heirloom.config.ai.provider == .offline,
             appraisal: try await Self.panel(for: item, req: req, canEdit: true),
             valueError: valueError, customValue: customValue)
         let page = try await Page.render(
-            "appraisal/result", base: PageBase(request: req, title: "AI appraisal · \(item.name)", nav: "items"),
+            .appraisalResult, base: PageBase(request: req, title: "AI appraisal · \(item.name)", nav: .items),
             model, on: req)
         return try await page.encodeResponse(
             status: valueError != nil ? .unprocessableEntity : problem?.status ?? .ok, for: req)
@@ -75,11 +59,10 @@ struct AppraisalWebController: RouteCollection {
     }
 
     func saveNotes(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
-        let id = try ItemWebController.id(req)
+        let id = try req.id("item")
         let form = try req.content.decode(NotesForm.self)
         _ = try await req.heirloom.appraisal.saveNotes(form.userNotes ?? "", of: id, by: try req.principal())
-        return req.redirect(to: "/items/\(id)?done=appraisal-notes-saved#appraisal")
+        return req.redirect(to: SiteURL.item(.value(id)).path(done: .appraisalNotesSaved, fragment: "appraisal"))
     }
 
     struct ApplyForm: Content {
@@ -90,8 +73,7 @@ struct AppraisalWebController: RouteCollection {
     }
 
     func apply(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
-        let id = try ItemWebController.id(req)
+        let id = try req.id("item")
         let form = try req.content.decode(ApplyForm.self)
         guard let json = form.analysis,
             let reply = try? JSONDecoder().decode(AnalysisReply.self, from: Data(json.utf8)),
@@ -116,26 +98,24 @@ struct AppraisalWebController: RouteCollection {
             return try await result(
                 req, itemID: id, analysis: analysis, problem: nil, valueError: error.message, customValue: typed)
         }
-        return req.redirect(to: "/items/\(id)?done=appraisal-applied")
+        return req.redirect(to: SiteURL.item(.value(id)).path(done: .appraisalApplied))
     }
 
     // MARK: Batches
 
     func newBatch(req: Request) async throws -> View {
-        try req.principal().requireEditor()
         struct Model: Encodable {
             var offline: Bool
             var maximum: Int
         }
         return try await Page.render(
-            "appraisal/batch-new", base: PageBase(request: req, title: "Add items from photos", nav: "items"),
+            .batchNew, base: PageBase(request: req, title: "Add items from photos", nav: .items),
             Model(offline: req.heirloom.config.ai.provider == .offline, maximum: AppraisalBatchService.maximumPhotos),
             on: req)
     }
 
     func createBatch(req: Request) async throws -> Response {
         let principal = try req.principal()
-        try principal.requireEditor()
         let media = req.application.heirloom.media
         let form = try await FormUpload.read(
             req, temporaryDirectory: media.store.temporaryDirectory, maximumFileBytes: media.limit(for: .photo))
@@ -160,28 +140,26 @@ struct AppraisalWebController: RouteCollection {
         }
         let id = try batch.requireID()
         await batches.start(id)
-        return req.redirect(to: "/items/batch/\(id)")
+        return req.redirect(to: SiteURL.batch(.value(id)).path)
     }
 
     func showBatch(req: Request) async throws -> View {
         let batch = try await req.appraisalBatches.find(
-            try ItemWebController.id(req, "batchID", what: "batch"), by: try req.principal())
+            try req.id("batch", .batchID), by: try req.principal())
         let model = try AppraisalPages.batchPage(batch, offline: req.heirloom.config.ai.provider == .offline)
         return try await Page.render(
-            "appraisal/batch", base: PageBase(request: req, title: "Add items from photos", nav: "items"), model,
+            .batchShow, base: PageBase(request: req, title: "Add items from photos", nav: .items), model,
             on: req)
     }
 
     func retryBatch(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
-        let id = try ItemWebController.id(req, "batchID", what: "batch")
+        let id = try req.id("batch", .batchID)
         _ = try await req.appraisalBatches.retry(id, by: try req.principal())
-        return req.redirect(to: "/items/batch/\(id)")
+        return req.redirect(to: SiteURL.batch(.value(id)).path)
     }
 
     func importBatch(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
-        let id = try ItemWebController.id(req, "batchID", what: "batch")
+        let id = try req.id("batch", .batchID)
         // Fields: include-N=on, title-N, value-N for each photo N.
         let fields = try req.content.decode([String: String].self)
         var choices: [AppraisalBatchService.Choice] = []
@@ -192,7 +170,7 @@ struct AppraisalWebController: RouteCollection {
         }
         choices.sort { $0.index < $1.index }
         let items = try await req.appraisalBatches.importItems(choices, from: id, by: try req.principal())
-        return req.redirect(to: "/items?done=\(items.count == 1 ? "batch-imported-one" : "batch-imported")")
+        return req.redirect(to: SiteURL.items.path(done: items.count == 1 ? .batchImportedOne : .batchImported))
     }
 
     // MARK: Beneficiaries
@@ -205,10 +183,9 @@ struct AppraisalWebController: RouteCollection {
 
     /// Fills the message field with a draft; nothing is saved until the member presses Save.
     func draft(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
         let principal = try req.principal()
-        let itemID = try ItemWebController.id(req)
-        let linkID = try ItemBeneficiaryWebController.linkID(req)
+        let itemID = try req.id("item")
+        let linkID = try req.id("assignment", .linkID)
         let form = try req.content.decode(HelpForm.self)
         let tone = BeneficiaryHelper.Tone(rawValue: form.tone ?? "") ?? .warm
         let link = try await req.heirloom.beneficiaries.findLink(linkID, of: itemID, by: principal)
@@ -232,9 +209,8 @@ struct AppraisalWebController: RouteCollection {
 
     /// Shows who might receive the item, with the first suggestion chosen in the form for the member to confirm.
     func suggest(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
         let principal = try req.principal()
-        let itemID = try ItemWebController.id(req)
+        let itemID = try req.id("item")
         let form = try req.content.decode(HelpForm.self)
         let item = try await req.heirloom.items.find(itemID, householdID: principal.householdID)
         var values = [

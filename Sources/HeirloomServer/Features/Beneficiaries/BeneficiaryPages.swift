@@ -12,12 +12,13 @@ enum BeneficiaryPages {
 
         init(_ summary: BeneficiaryService.Summary) throws {
             let person = summary.beneficiary
-            id = try person.requireID().uuidString
+            let personID = try person.requireID()
+            id = personID.uuidString
             name = person.name
             relationship = person.relationship ?? ""
             email = person.email ?? ""
             phoneNumber = person.phoneNumber ?? ""
-            href = "/beneficiaries/\(id)"
+            href = SiteURL.beneficiary(.value(personID)).path
             itemCount = summary.itemCount
             itemCountText = summary.itemCount == 1 ? "1 item" : "\(summary.itemCount) items"
             totals = summary.totals.map(\.displayString)
@@ -134,16 +135,15 @@ enum BeneficiaryPages {
 
 extension BeneficiaryPages.LinkRow {
     init(_ link: ItemBeneficiary, itemID: UUID) throws {
-        let linkID = try link.requireID().uuidString
-        let base = "/items/\(itemID)/beneficiaries/\(linkID)"
-        id = linkID
+        let linkID = try link.requireID()
+        id = linkID.uuidString
         name = link.beneficiary.name
         relationship = link.beneficiary.relationship ?? ""
         rule = BeneficiaryPages.rule(link.rule)
         message = link.personalMessage ?? ""
-        beneficiaryHref = "/beneficiaries/\(try link.beneficiary.requireID())"
-        editHref = "\(base)/edit"
-        removeHref = "\(base)/delete"
+        beneficiaryHref = SiteURL.beneficiary(.value(try link.beneficiary.requireID())).path
+        editHref = SiteURL.itemBeneficiaryEdit(.value(itemID), .value(linkID)).path
+        removeHref = SiteURL.itemBeneficiaryDelete(.value(itemID), .value(linkID)).path
         fromContacts = link.beneficiary.isLinkedToContact
     }
 }

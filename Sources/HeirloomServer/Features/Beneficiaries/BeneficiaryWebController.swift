@@ -4,23 +4,8 @@ import HeirloomCore
 import Vapor
 
 /// The beneficiary pages: Your Beneficiaries with unassigned items, a beneficiary, the forms and the contacts import.
-/// A viewer gets "not found" everywhere here.
-struct BeneficiaryWebController: RouteCollection {
-    func boot(routes: any RoutesBuilder) throws {
-        let people = routes.grouped("beneficiaries")
-        people.get(use: index)
-        people.get("new", use: new)
-        people.post(use: create)
-        people.get("import", use: importForm)
-        people.on(.POST, "import", body: .stream, use: importContacts)
-        people.get(":id", use: show)
-        people.get(":id", "edit", use: edit)
-        people.post(":id", use: update)
-        people.get(":id", "delete", use: confirmDelete)
-        people.post(":id", "delete", use: delete)
-        try routes.grouped("items").register(collection: ItemBeneficiaryWebController())
-    }
-
+/// A viewer gets "not found" everywhere here (`routes.swift` hides the pages from them).
+struct BeneficiaryWebController {
     // MARK: List
 
     func index(req: Request) async throws -> View {
@@ -30,22 +15,22 @@ struct BeneficiaryWebController: RouteCollection {
             unassigned: try overview.unassigned.map(ItemPages.Card.init),
             choices: try Self.choices(overview.beneficiaries.map(\.beneficiary)))
         return try await Page.render(
-            "beneficiaries-index", base: PageBase(request: req, title: "Beneficiaries", nav: "beneficiaries"), model,
+            .beneficiariesIndex, base: PageBase(request: req, title: "Beneficiaries", nav: .beneficiaries), model,
             on: req)
     }
 
     func show(req: Request) async throws -> View {
-        let detail = try await req.heirloom.beneficiaries.detail(try Self.id(req), by: try req.principal())
+        let detail = try await req.heirloom.beneficiaries.detail(try req.id("beneficiary"), by: try req.principal())
         let assigned = try detail.assigned.map { link in
             BeneficiaryPages.Assigned(
                 item: try ItemPages.Card(link.item), rule: BeneficiaryPages.rule(link.rule),
                 message: link.personalMessage ?? "",
-                editHref: "/items/\(link.$item.id)/beneficiaries/\(try link.requireID())/edit")
+                editHref: SiteURL.itemBeneficiaryEdit(.value(link.$item.id), .value(try link.requireID())).path)
         }
         let model = BeneficiaryPages.Show(person: try BeneficiaryPages.Card(detail.summary), assigned: assigned)
         return try await Page.render(
-            "beneficiary-show",
-            base: PageBase(request: req, title: detail.summary.beneficiary.name, nav: "beneficiaries"), model, on: req)
+            .beneficiaryShow,
+            base: PageBase(request: req, title: detail.summary.beneficiary.name, nav: .beneficiaries), model, on: req)
     }
 
     // MARK: Create and edit
@@ -69,97 +54,82 @@ struct BeneficiaryWebController: RouteCollection {
     }
 
     func new(req: Request) async throws -> View {
-        try BeneficiaryService.requirePlanner(try req.principal())
-        return try await form(
-            req, mode: "new", action: "/beneficiaries", cancel: "/beneficiaries", values: [:], errors: [:])
+        try await form(req, mode: "new", action: .beneficiaries, cancel: .beneficiaries, values: [:], errors: [:])
     }
 
     func create(req: Request) async throws -> Response {
-        try BeneficiaryService.requirePlanner(try req.principal())
-        try CSRF.verifyForm(req)
         let form = try req.content.decode(BeneficiaryForm.self)
-        do {
+        return try await req.submitForm {
             let person = try await req.heirloom.beneficiaries.create(form.input, by: try req.principal())
-            return req.redirect(to: "/beneficiaries/\(try person.requireID())")
-        } catch {
-            let error = try AppError.userFacing(error)
-            guard error.field != nil else { throw error }
-            let view = try await self.form(
-                req, mode: "new", action: "/beneficiaries", cancel: "/beneficiaries", values: form.values,
-                errors: error.formErrors)
-            return try await view.encodeResponse(status: error.status, for: req)
+            return req.redirect(to: SiteURL.beneficiary(.value(try person.requireID())).path)
+        } orShowAgain: { errors in
+            try await self.form(
+                req, mode: "new", action: .beneficiaries, cancel: .beneficiaries, values: form.values, errors: errors)
         }
     }
 
     func edit(req: Request) async throws -> View {
-        let person = try await req.heirloom.beneficiaries.find(try Self.id(req), by: try req.principal())
+        let person = try await req.heirloom.beneficiaries.find(try req.id("beneficiary"), by: try req.principal())
         let relationship = BeneficiaryPages.relationshipFields(person.relationship)
         let values = [
             "name": person.name, "relationship": relationship.select, "relationshipCustom": relationship.custom,
             "email": person.email ?? "", "phoneNumber": person.phoneNumber ?? "",
         ]
-        let base = "/beneficiaries/\(try person.requireID())"
-        return try await form(req, mode: "edit", action: base, cancel: base, values: values, errors: [:])
+        let page = SiteURL.beneficiary(.value(try person.requireID()))
+        return try await form(req, mode: "edit", action: page, cancel: page, values: values, errors: [:])
     }
 
     func update(req: Request) async throws -> Response {
-        try BeneficiaryService.requirePlanner(try req.principal())
-        try CSRF.verifyForm(req)
-        let id = try Self.id(req)
+        let id = try req.id("beneficiary")
         let form = try req.content.decode(BeneficiaryForm.self)
-        do {
+        let page = SiteURL.beneficiary(.value(id))
+        return try await req.submitForm {
             _ = try await req.heirloom.beneficiaries.update(id, form.input, by: try req.principal())
-            return req.redirect(to: "/beneficiaries/\(id)")
-        } catch {
-            let error = try AppError.userFacing(error)
-            guard error.field != nil else { throw error }
-            let view = try await self.form(
-                req, mode: "edit", action: "/beneficiaries/\(id)", cancel: "/beneficiaries/\(id)",
-                values: form.values, errors: error.formErrors)
-            return try await view.encodeResponse(status: error.status, for: req)
+            return req.redirect(to: page.path)
+        } orShowAgain: { errors in
+            try await self.form(req, mode: "edit", action: page, cancel: page, values: form.values, errors: errors)
         }
     }
 
     private func form(
-        _ req: Request, mode: String, action: String, cancel: String, values: [String: String],
+        _ req: Request, mode: String, action: SiteURL, cancel: SiteURL, values: [String: String],
         errors: [String: String]
     ) async throws -> View {
         let model = BeneficiaryPages.Form(
-            mode: mode, action: action, cancelHref: cancel, form: values, errors: errors,
+            mode: mode, action: action.path, cancelHref: cancel.path, form: values, errors: errors,
             relationships: BeneficiaryPages.relationships)
         let title = mode == "new" ? "Add a beneficiary" : "Edit \(values["name"] ?? "beneficiary")"
         return try await Page.render(
-            "beneficiary-form", base: PageBase(request: req, title: title, nav: "beneficiaries"), model, on: req)
+            .beneficiaryForm, base: PageBase(request: req, title: title, nav: .beneficiaries), model, on: req)
     }
 
     // MARK: Delete
 
     func confirmDelete(req: Request) async throws -> View {
-        let detail = try await req.heirloom.beneficiaries.detail(try Self.id(req), by: try req.principal())
+        let detail = try await req.heirloom.beneficiaries.detail(try req.id("beneficiary"), by: try req.principal())
         let person = detail.summary.beneficiary
         let id = try person.requireID()
-        let base = PageBase(request: req, title: "Delete a beneficiary", nav: "beneficiaries")
+        let base = PageBase(request: req, title: "Delete a beneficiary", nav: .beneficiaries)
         guard detail.assigned.isEmpty else {
             let model = BeneficiaryPages.StillAssigned(
                 name: person.name,
                 message: BeneficiaryService.stillAssigned(person.name, count: detail.assigned.count).message,
-                href: "/beneficiaries/\(id)", items: try detail.assigned.map { try ItemPages.Card($0.item) })
-            return try await Page.render("beneficiary-still-assigned", base: base, model, on: req)
+                href: SiteURL.beneficiary(.value(id)).path,
+                items: try detail.assigned.map { try ItemPages.Card($0.item) })
+            return try await Page.render(.beneficiaryStillAssigned, base: base, model, on: req)
         }
         let model = ConfirmPage(
             heading: "Delete \(person.name)?",
             consequence:
                 "This removes \(person.name) from your beneficiaries. They have no items, so nothing else changes. It cannot be undone.",
-            action: "/beneficiaries/\(id)/delete", confirmLabel: "Delete \(person.name)",
-            cancelHref: "/beneficiaries/\(id)")
-        return try await Page.render("confirm", base: base, model, on: req)
+            action: .beneficiaryDelete(.value(id)), confirmLabel: "Delete \(person.name)",
+            cancel: .beneficiary(.value(id)))
+        return try await Page.render(.confirm, base: base, model, on: req)
     }
 
     func delete(req: Request) async throws -> Response {
-        try BeneficiaryService.requirePlanner(try req.principal())
-        try CSRF.verifyForm(req)
-        try await req.heirloom.beneficiaries.delete(try Self.id(req), by: try req.principal())
-        return req.redirect(to: "/beneficiaries?done=beneficiary-deleted")
+        try await req.heirloom.beneficiaries.delete(try req.id("beneficiary"), by: try req.principal())
+        return req.redirect(to: SiteURL.beneficiaries.path(done: .beneficiaryDeleted))
     }
 
     // MARK: Import
@@ -169,20 +139,18 @@ struct BeneficiaryWebController: RouteCollection {
     }
 
     func importForm(req: Request) async throws -> View {
-        try BeneficiaryService.requirePlanner(try req.principal())
-        return try await importPage(req, error: nil)
+        try await importPage(req, error: nil)
     }
 
     private func importPage(_ req: Request, error: String?) async throws -> View {
         try await Page.render(
-            "beneficiaries-import",
-            base: PageBase(request: req, title: "Import contacts", nav: "beneficiaries"), ImportForm(error: error),
+            .beneficiariesImport,
+            base: PageBase(request: req, title: "Import contacts", nav: .beneficiaries), ImportForm(error: error),
             on: req)
     }
 
     func importContacts(req: Request) async throws -> Response {
         let principal = try req.principal()
-        try BeneficiaryService.requirePlanner(principal)
         let form = try await FormUpload.read(
             req,
             temporaryDirectory: req.application.heirloom.media.store.temporaryDirectory,
@@ -215,15 +183,15 @@ struct BeneficiaryWebController: RouteCollection {
             BeneficiaryPages.ImportResults.Row(
                 name: card.name, status: card.status, label: labels[card.status] ?? card.status,
                 reason: card.reason ?? Self.explanation(card.status),
-                href: card.beneficiaryID.map { "/beneficiaries/\($0)" })
+                href: card.beneficiaryID.map { SiteURL.beneficiary(.value($0)).path })
         }
         let count = { (status: String) in cards.filter { $0.status == status }.count }
         let model = BeneficiaryPages.ImportResults(
             rows: rows, created: count("created"), merged: count("merged"), unchanged: count("unchanged"),
             rejected: count("rejected"))
         let view = try await Page.render(
-            "beneficiaries-import-results",
-            base: PageBase(request: req, title: "Contacts imported", nav: "beneficiaries"), model, on: req)
+            .beneficiariesImportResults,
+            base: PageBase(request: req, title: "Contacts imported", nav: .beneficiaries), model, on: req)
         return try await view.encodeResponse(for: req)
     }
 
@@ -243,9 +211,5 @@ struct BeneficiaryWebController: RouteCollection {
             let label = person.relationship.map { "\(person.name) (\($0))" } ?? person.name
             return BeneficiaryPages.Choice(id: try person.requireID().uuidString, label: label)
         }
-    }
-
-    static func id(_ req: Request) throws -> UUID {
-        try ItemWebController.id(req, "id", what: "beneficiary")
     }
 }

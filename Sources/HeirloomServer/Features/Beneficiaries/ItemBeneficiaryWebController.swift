@@ -5,16 +5,7 @@ import Vapor
 
 /// Assigning an item to beneficiaries from its page (or from the Unassigned Items list), changing and removing
 /// assignments. Registered under /items by `BeneficiaryWebController`.
-struct ItemBeneficiaryWebController: RouteCollection {
-    func boot(routes: any RoutesBuilder) throws {
-        routes.get(":id", "beneficiaries", "new", use: new)
-        routes.post(":id", "beneficiaries", use: create)
-        routes.get(":id", "beneficiaries", ":linkID", "edit", use: edit)
-        routes.post(":id", "beneficiaries", ":linkID", use: update)
-        routes.get(":id", "beneficiaries", ":linkID", "delete", use: confirmDelete)
-        routes.post(":id", "beneficiaries", ":linkID", "delete", use: delete)
-    }
-
+struct ItemBeneficiaryWebController {
     struct LinkForm: Content {
         var beneficiaryId, newName, relationship, relationshipCustom, accessPermission, accessDate, personalMessage,
             returnTo: String?
@@ -37,17 +28,14 @@ struct ItemBeneficiaryWebController: RouteCollection {
 
     func new(req: Request) async throws -> View {
         let principal = try req.principal()
-        try BeneficiaryService.requirePlanner(principal, "item")
-        let item = try await req.heirloom.items.find(try ItemWebController.id(req), householdID: principal.householdID)
+        let item = try await req.heirloom.items.find(try req.id("item"), householdID: principal.householdID)
         return try await page(req, item: item, values: ["accessPermission": "immediate"], errors: [:])
     }
 
     /// Assigns the item; with "new" chosen (or a new name typed), creates that beneficiary first.
     func create(req: Request) async throws -> Response {
         let principal = try req.principal()
-        try BeneficiaryService.requirePlanner(principal, "item")
-        try CSRF.verifyForm(req)
-        let itemID = try ItemWebController.id(req)
+        let itemID = try req.id("item")
         let item = try await req.heirloom.items.find(itemID, householdID: principal.householdID)
         let form = try req.content.decode(LinkForm.self)
         do {
@@ -83,14 +71,17 @@ struct ItemBeneficiaryWebController: RouteCollection {
             let view = try await page(req, item: item, values: form.values, errors: errors)
             return try await view.encodeResponse(status: error.status, for: req)
         }
-        if form.returnTo == "overview" { return req.redirect(to: "/beneficiaries?done=item-assigned#unassigned") }
-        return req.redirect(to: "/items/\(itemID)?done=item-assigned#beneficiaries")
+        if form.returnTo == "overview" {
+            return req.redirect(to: SiteURL.beneficiaries.path(done: .itemAssigned, fragment: "unassigned"))
+        }
+        return req.redirect(to: SiteURL.item(.value(itemID)).path(done: .itemAssigned, fragment: "beneficiaries"))
     }
 
     func edit(req: Request) async throws -> View {
         let principal = try req.principal()
-        let itemID = try ItemWebController.id(req)
-        let link = try await req.heirloom.beneficiaries.findLink(try Self.linkID(req), of: itemID, by: principal)
+        let itemID = try req.id("item")
+        let link = try await req.heirloom.beneficiaries.findLink(
+            try req.id("assignment", .linkID), of: itemID, by: principal)
         let item = try await req.heirloom.items.find(itemID, householdID: principal.householdID)
         let values = [
             "accessPermission": link.permission.rawValue,
@@ -102,49 +93,44 @@ struct ItemBeneficiaryWebController: RouteCollection {
 
     func update(req: Request) async throws -> Response {
         let principal = try req.principal()
-        try BeneficiaryService.requirePlanner(principal, "item")
-        try CSRF.verifyForm(req)
-        let itemID = try ItemWebController.id(req)
-        let linkID = try Self.linkID(req)
+        let itemID = try req.id("item")
+        let linkID = try req.id("assignment", .linkID)
         let form = try req.content.decode(LinkForm.self)
         var input = form.input
         input.beneficiaryID = nil
-        do {
+        return try await req.submitForm {
             _ = try await req.heirloom.beneficiaries.updateLink(linkID, of: itemID, input, by: principal)
-        } catch {
-            let error = try AppError.userFacing(error)
-            guard error.field != nil else { throw error }
+            return req.redirect(
+                to: SiteURL.item(.value(itemID)).path(done: .assignmentSaved, fragment: "beneficiaries"))
+        } orShowAgain: { errors in
             let link = try await req.heirloom.beneficiaries.findLink(linkID, of: itemID, by: principal)
             let item = try await req.heirloom.items.find(itemID, householdID: principal.householdID)
-            let view = try await page(req, item: item, link: link, values: form.values, errors: error.formErrors)
-            return try await view.encodeResponse(status: error.status, for: req)
+            return try await page(req, item: item, link: link, values: form.values, errors: errors)
         }
-        return req.redirect(to: "/items/\(itemID)?done=assignment-saved#beneficiaries")
     }
 
     func confirmDelete(req: Request) async throws -> View {
         let principal = try req.principal()
-        let itemID = try ItemWebController.id(req)
-        let link = try await req.heirloom.beneficiaries.findLink(try Self.linkID(req), of: itemID, by: principal)
+        let itemID = try req.id("item")
+        let link = try await req.heirloom.beneficiaries.findLink(
+            try req.id("assignment", .linkID), of: itemID, by: principal)
         let item = try await req.heirloom.items.find(itemID, householdID: principal.householdID)
         let name = link.beneficiary.name
         let model = ConfirmPage(
             heading: "Remove \(name) from \(item.name)?",
             consequence:
                 "\(name) will no longer receive \(item.name), and the rule and message for it are deleted. \(name) stays among your beneficiaries.",
-            action: "/items/\(itemID)/beneficiaries/\(try link.requireID())/delete",
-            confirmLabel: "Remove \(name) from this item", cancelHref: "/items/\(itemID)#beneficiaries")
-        return try await Page.render(
-            "confirm", base: PageBase(request: req, title: "Remove a beneficiary", nav: "items"), model, on: req)
+            action: .itemBeneficiaryDelete(.value(itemID), .value(try link.requireID())),
+            confirmLabel: "Remove \(name) from this item",
+            cancel: SiteURL.item(.value(itemID)).path(fragment: "beneficiaries"))
+        return try await model.render(title: "Remove a beneficiary", nav: .items, on: req)
     }
 
     func delete(req: Request) async throws -> Response {
         let principal = try req.principal()
-        try BeneficiaryService.requirePlanner(principal, "item")
-        try CSRF.verifyForm(req)
-        let itemID = try ItemWebController.id(req)
-        try await req.heirloom.beneficiaries.removeLink(try Self.linkID(req), of: itemID, by: principal)
-        return req.redirect(to: "/items/\(itemID)?done=assignment-removed#beneficiaries")
+        let itemID = try req.id("item")
+        try await req.heirloom.beneficiaries.removeLink(try req.id("assignment", .linkID), of: itemID, by: principal)
+        return req.redirect(to: SiteURL.item(.value(itemID)).path(done: .assignmentRemoved, fragment: "beneficiaries"))
     }
 
     func page(
@@ -161,21 +147,17 @@ struct ItemBeneficiaryWebController: RouteCollection {
             let people = try await req.heirloom.beneficiaries.list(by: try req.principal()).map(\.beneficiary)
             choices = try BeneficiaryWebController.choices(people.filter { !taken.contains($0.id ?? UUID()) })
         }
-        let action =
-            try link.map { "/items/\(itemID)/beneficiaries/\(try $0.requireID())" }
-            ?? "/items/\(itemID)/beneficiaries"
         let linkID = try link?.requireID()
+        let action =
+            linkID.map { SiteURL.itemBeneficiary(.value(itemID), .value($0)) } ?? .itemBeneficiaries(.value(itemID))
         let model = BeneficiaryPages.LinkForm(
-            mode: link == nil ? "new" : "edit", action: action, cancelHref: "/items/\(itemID)#beneficiaries",
+            mode: link == nil ? "new" : "edit", action: action.path,
+            cancelHref: SiteURL.item(.value(itemID)).path(fragment: "beneficiaries"),
             itemName: item.name, beneficiaryName: link?.beneficiary.name ?? "", form: values, errors: errors,
             choices: choices, relationships: BeneficiaryPages.relationships,
             help: help ?? AppraisalPages.BeneficiaryHelp(itemID: itemID, linkID: linkID))
         let title = link.map { "\($0.beneficiary.name) · \(item.name)" } ?? "Give \(item.name) to someone"
         return try await Page.render(
-            "item-beneficiary-form", base: PageBase(request: req, title: title, nav: "items"), model, on: req)
-    }
-
-    static func linkID(_ req: Request) throws -> UUID {
-        try ItemWebController.id(req, "linkID", what: "assignment")
+            .itemLinkForm, base: PageBase(request: req, title: title, nav: .items), model, on: req)
     }
 }

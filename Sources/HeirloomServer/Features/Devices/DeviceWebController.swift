@@ -4,14 +4,7 @@ import HeirloomCore
 import Vapor
 
 /// Settings → Connect a phone: a QR code for the Memory Palace app, and the phones already paired.
-struct DeviceWebController: RouteCollection {
-    func boot(routes: any RoutesBuilder) throws {
-        let devices = routes.grouped("settings", "devices")
-        devices.get(use: index)
-        devices.post(use: pair)
-        devices.post(":id", "revoke", use: revoke)
-    }
-
+struct DeviceWebController {
     struct DevicesPage: Encodable {
         struct Device: Encodable {
             var id: String
@@ -42,7 +35,6 @@ struct DeviceWebController: RouteCollection {
     }
 
     func pair(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
         let form = try req.content.decode(PairForm.self)
         let pairing = try await req.heirloom.pairing.pair(name: form.name, for: try req.principal())
         let view = try await render(
@@ -57,13 +49,9 @@ struct DeviceWebController: RouteCollection {
     }
 
     func revoke(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
         let principal = try req.principal()
-        guard let id = req.parameters.get("id").flatMap(UUID.init(uuidString:)) else {
-            throw AppError.notFound("phone")
-        }
-        try await req.heirloom.tokens.revoke(id: id, userID: principal.userID)
-        return req.redirect(to: "/settings/devices?done=token-revoked")
+        try await req.heirloom.tokens.revoke(id: try req.id("phone"), userID: principal.userID)
+        return req.redirect(to: SiteURL.devices.path(done: .tokenRevoked))
     }
 
     private func render(_ req: Request, pairing: DevicesPage.NewPairing?) async throws -> View {
@@ -78,7 +66,7 @@ struct DeviceWebController: RouteCollection {
             pairing: pairing,
             localOnlyAddress: Self.isLocalOnly(req.heirloom.config.publicURL) ? req.heirloom.config.publicBaseURL : nil)
         return try await Page.render(
-            "devices", base: PageBase(request: req, title: "Connect a phone", nav: "settings"), model, on: req)
+            .devices, base: PageBase(request: req, title: "Connect a phone", nav: .settings), model, on: req)
     }
 
     /// A token is marked as used when it is made; a phone has used it once it is seen a little later.

@@ -5,7 +5,10 @@ import HeirloomCore
 /// The household itself and who belongs to it: its name, members, roles and invitations.
 struct HouseholdService: Sendable {
     let db: any Database
-    let services: HeirloomServices
+    /// Now, as the hub sees it.
+    let clock: @Sendable () -> Date
+    /// Where invitation links point.
+    let publicBaseURL: String
     let tokens: TokenService
 
     /// How long an invitation link works.
@@ -61,7 +64,7 @@ struct HouseholdService: Sendable {
     func changeRole(of id: UUID, to role: HouseholdRole, by principal: Principal) async throws -> User {
         try principal.requireOwner()
         return try await db.retryingTransaction { db in
-            let service = HouseholdService(db: db, services: services, tokens: tokens)
+            let service = HouseholdService(db: db, clock: clock, publicBaseURL: publicBaseURL, tokens: tokens)
             let user = try await service.member(id, of: principal)
             let owners = try await service.ownerCount(principal.householdID)
             do {
@@ -81,7 +84,7 @@ struct HouseholdService: Sendable {
     func remove(_ id: UUID, by principal: Principal) async throws {
         try principal.requireOwner()
         try await db.retryingTransaction { db in
-            let service = HouseholdService(db: db, services: services, tokens: tokens)
+            let service = HouseholdService(db: db, clock: clock, publicBaseURL: publicBaseURL, tokens: tokens)
             let user = try await service.member(id, of: principal)
             let owners = try await service.ownerCount(principal.householdID)
             do {
@@ -122,7 +125,7 @@ struct HouseholdService: Sendable {
             tokenHash: SecretToken.hash(secret),
             role: role,
             email: email,
-            expiresAt: services.clock().addingTimeInterval(Self.invitationLifetime)
+            expiresAt: clock().addingTimeInterval(Self.invitationLifetime)
         )
         try await invitation.create(on: db)
         return (invitation, secret)
@@ -130,7 +133,7 @@ struct HouseholdService: Sendable {
 
     /// The link that accepts an invitation.
     func invitationURL(secret: String) -> String {
-        "\(services.config.publicBaseURL)/invite/\(secret)"
+        "\(publicBaseURL)/invite/\(secret)"
     }
 
     /// Invitations neither accepted nor expired (owners only), newest first.
@@ -139,7 +142,7 @@ struct HouseholdService: Sendable {
         return try await Invitation.query(on: db)
             .filter(\.$household.$id == principal.householdID)
             .filter(\.$acceptedAt == nil)
-            .filter(\.$expiresAt > services.clock())
+            .filter(\.$expiresAt > clock())
             .sort(\.$createdAt, .descending)
             .all()
     }

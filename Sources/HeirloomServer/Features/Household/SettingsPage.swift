@@ -87,12 +87,3 @@ struct SettingsPage: Encodable {
     var tokens: [TokenRow]
     var passwordErrors: [String: String]
 }
-
-/// The model of the generic "are you sure" page.
-struct ConfirmPage: Encodable {
-    var heading: String
-    var consequence: String
-    var action: String
-    var confirmLabel: String
-    var cancelHref: String
-}

@@ -3,20 +3,7 @@ import HeirloomCore
 import Vapor
 
 /// Settings: the household's name, members and invitations, and one's own sessions and password.
-struct SettingsWebController: RouteCollection {
-    func boot(routes: any RoutesBuilder) throws {
-        let settings = routes.grouped("settings")
-        settings.get(use: index)
-        settings.post("household", use: renameHousehold)
-        settings.post("members", ":id", "role", use: changeRole)
-        settings.get("members", ":id", "remove", use: confirmRemoval)
-        settings.post("members", ":id", "remove", use: removeMember)
-        settings.post("invitations", use: invite)
-        settings.post("invitations", ":id", "revoke", use: revokeInvitation)
-        settings.post("tokens", ":id", "revoke", use: revokeToken)
-        settings.post("password", use: changePassword)
-    }
-
+struct SettingsWebController {
     // MARK: The page
 
     /// What the page shows besides the base; optional parts are filled after a form is sent.
@@ -52,7 +39,7 @@ struct SettingsWebController: RouteCollection {
             passwordErrors: extras.passwordErrors
         )
         return try await Page.render(
-            "settings", base: PageBase(request: req, title: "Settings", nav: "settings"), model, on: req)
+            .settings, base: PageBase(request: req, title: "Settings", nav: .settings), model, on: req)
     }
 
     // MARK: Household and members
@@ -64,61 +51,45 @@ struct SettingsWebController: RouteCollection {
     struct RoleForm: Content { var role: String? }
 
     func renameHousehold(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
         let form = try req.content.decode(HouseholdForm.self)
-        do {
+        return try await req.submitForm {
             _ = try await req.heirloom.households.update(
                 by: try req.principal(),
                 name: form.name ?? "",
                 defaultCurrency: form.defaultCurrency
             )
-            return req.redirect(to: "/settings?done=household-renamed")
-        } catch {
-            let error = try AppError.userFacing(error)
-            guard error.field != nil else { throw error }
-            let view = try await render(
-                req: req, extras: Extras(householdName: form.name, householdError: error.message))
-            return try await view.encodeResponse(status: error.status, for: req)
+            return req.redirect(to: SiteURL.settings.path(done: .householdRenamed))
+        } orShowAgain: { errors in
+            try await render(req: req, extras: Extras(householdName: form.name, householdError: errors.values.first))
         }
     }
 
     func changeRole(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
-        let id = try memberID(req)
+        let id = try req.id("member")
         guard let role = try req.content.decode(RoleForm.self).role.flatMap(HouseholdRole.init(rawValue:)) else {
             throw AppError.invalid(FieldError(field: "role", message: "Please choose owner, editor or viewer."))
         }
         _ = try await req.heirloom.households.changeRole(of: id, to: role, by: try req.principal())
-        return req.redirect(to: "/settings?done=role-changed")
+        return req.redirect(to: SiteURL.settings.path(done: .roleChanged))
     }
 
     func confirmRemoval(req: Request) async throws -> View {
         let principal = try req.principal()
-        try principal.requireOwner()
-        let member = try await req.heirloom.households.member(try memberID(req), of: principal)
+        let member = try await req.heirloom.households.member(try req.id("member"), of: principal)
         let model = ConfirmPage(
             heading: "Remove \(member.name) from \(principal.householdName)?",
             consequence:
                 "\(member.name) will no longer be able to sign in to this hub, and every phone and browser they use will be signed out. What they added to the household stays.",
-            action: "/settings/members/\(try member.requireID())/remove",
+            action: .settingsMemberRemove(.value(try member.requireID())),
             confirmLabel: "Remove \(member.name)",
-            cancelHref: "/settings"
+            cancel: .settings
         )
-        return try await Page.render(
-            "confirm", base: PageBase(request: req, title: "Remove a member", nav: "settings"), model, on: req)
+        return try await model.render(title: "Remove a member", nav: .settings, on: req)
     }
 
     func removeMember(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
-        try await req.heirloom.households.remove(try memberID(req), by: try req.principal())
-        return req.redirect(to: "/settings?done=member-removed")
-    }
-
-    private func memberID(_ req: Request) throws -> UUID {
-        guard let id = req.parameters.get("id").flatMap(UUID.init(uuidString:)) else {
-            throw AppError.notFound("member")
-        }
-        return id
+        try await req.heirloom.households.remove(try req.id("member"), by: try req.principal())
+        return req.redirect(to: SiteURL.settings.path(done: .memberRemoved))
     }
 
     // MARK: Invitations
@@ -129,7 +100,6 @@ struct SettingsWebController: RouteCollection {
     }
 
     func invite(req: Request) async throws -> View {
-        try CSRF.verifyForm(req)
         let form = try req.content.decode(InviteForm.self)
         guard let role = form.role.flatMap(HouseholdRole.init(rawValue:)) else {
             throw AppError.invalid(FieldError(field: "role", message: "Please choose owner, editor or viewer."))
@@ -146,29 +116,22 @@ struct SettingsWebController: RouteCollection {
     }
 
     func revokeInvitation(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
-        guard let id = req.parameters.get("id").flatMap(UUID.init(uuidString:)) else {
-            throw AppError.notFound("invitation")
-        }
-        try await req.heirloom.households.revokeInvitation(id, by: try req.principal())
-        return req.redirect(to: "/settings?done=invitation-withdrawn")
+        try await req.heirloom.households.revokeInvitation(try req.id("invitation"), by: try req.principal())
+        return req.redirect(to: SiteURL.settings.path(done: .invitationWithdrawn))
     }
 
     // MARK: Sessions and password
 
     func revokeToken(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
         let principal = try req.principal()
-        guard let id = req.parameters.get("id").flatMap(UUID.init(uuidString:)) else {
-            throw AppError.notFound("session or token")
-        }
+        let id = try req.id("session or token")
         try await req.heirloom.tokens.revoke(id: id, userID: principal.userID)
         if id == principal.tokenID {
-            let response = req.redirect(to: "/login?done=signed-out")
+            let response = req.redirect(to: SiteURL.login.path(done: .signedOut))
             SessionCookie.clear(on: response, request: req)
             return response
         }
-        return req.redirect(to: "/settings?done=token-revoked")
+        return req.redirect(to: SiteURL.settings.path(done: .tokenRevoked))
     }
 
     struct PasswordForm: Content {
@@ -178,7 +141,6 @@ struct SettingsWebController: RouteCollection {
     }
 
     func changePassword(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
         let form = try req.content.decode(PasswordForm.self)
         do {
             guard form.newPassword == form.confirmPassword else {
@@ -194,7 +156,7 @@ struct SettingsWebController: RouteCollection {
                 new: form.newPassword ?? "",
                 address: req.clientAddress
             )
-            return req.redirect(to: "/settings?done=password-changed")
+            return req.redirect(to: SiteURL.settings.path(done: .passwordChanged))
         } catch {
             let error = try AppError.userFacing(error)
             let view = try await render(req: req, extras: Extras(passwordErrors: error.formErrors))

@@ -12,14 +12,14 @@ enum ItemPages {
         var href: String
 
         init(_ item: Item) throws {
-            let id = try item.requireID().uuidString
-            self.id = id
+            let id = try item.requireID()
+            self.id = id.uuidString
             name = item.name
             category = ItemCategory.normalise(item.category).rawValue
             value = item.money(item.estimatedValue)?.displayString ?? ""
             let primary = (item.$photos.value ?? []).min { $0.position < $1.position }
-            thumbnailUrl = try primary.map { "/api/media/\(try $0.media.requireID())/thumbnail" }
-            href = "/items/\(id)"
+            thumbnailUrl = try primary.map { SiteURL.media(try $0.media.requireID(), .thumbnail) }
+            href = SiteURL.item(.value(id)).path
         }
     }
 
@@ -118,8 +118,8 @@ enum ItemPages {
 
 extension ItemPages.Show {
     init(_ item: Item, canEdit: Bool) throws {
-        let id = try item.requireID().uuidString
-        let base = "/items/\(id)"
+        let itemID = try item.requireID()
+        let id = itemID.uuidString
         let money = { (value: Int64?) in item.money(value)?.displayString ?? "" }
         let purchaseDay = item.purchaseDate.flatMap { ItemPages.dayFormatter.date(from: $0) }
         self.item = Details(
@@ -133,42 +133,46 @@ extension ItemPages.Show {
         self.canEdit = canEdit
         let photos = item.photos.sorted { $0.position < $1.position }
         self.photos = try photos.enumerated().map { index, photo in
-            let photoID = try photo.requireID().uuidString
-            let media = "/api/media/\(try photo.media.requireID())"
+            let photoID = try photo.requireID()
+            let media = try photo.media.requireID()
             return Photo(
-                id: photoID, displayUrl: "\(media)/display", thumbnailUrl: "\(media)/thumbnail",
-                originalUrl: "\(media)/original",
-                href: "\(base)/photos/\(photoID)", alt: "Photo \(index + 1) of \(item.name)",
-                moveAction: "\(base)/photos/\(photoID)/move", deleteHref: "\(base)/photos/\(photoID)/delete",
+                id: photoID.uuidString, displayUrl: SiteURL.media(media, .display),
+                thumbnailUrl: SiteURL.media(media, .thumbnail), originalUrl: SiteURL.media(media, .original),
+                href: SiteURL.itemPhoto(.value(itemID), .value(photoID)).path,
+                alt: "Photo \(index + 1) of \(item.name)",
+                moveAction: SiteURL.itemPhotoMove(.value(itemID), .value(photoID)).path,
+                deleteHref: SiteURL.itemPhotoDelete(.value(itemID), .value(photoID)).path,
                 isPrimary: index == 0, canMoveUp: index > 0, canMoveDown: index < photos.count - 1
             )
         }
         documents = try item.documents.sorted { ($0.createdAt ?? .distantPast) < ($1.createdAt ?? .distantPast) }.map {
             document in
-            let documentID = try document.requireID().uuidString
-            let media = "/api/media/\(try document.media.requireID())"
+            let documentID = try document.requireID()
+            let media = try document.media.requireID()
             return Document(
-                id: documentID, fileName: document.media.originalName,
+                id: documentID.uuidString, fileName: document.media.originalName,
                 label: "\(document.media.format.label) · \(ByteCountText.describe(document.media.sizeBytes))",
-                url: "\(media)/original", downloadUrl: "\(media)/original?download=true",
-                deleteHref: "\(base)/documents/\(documentID)/delete",
-                thumbnailUrl: document.media.thumbnailSHA256 == nil ? nil : "\(media)/thumbnail"
+                url: SiteURL.media(media, .original), downloadUrl: SiteURL.media(media, .original) + "?download=true",
+                deleteHref: SiteURL.itemDocumentDelete(.value(itemID), .value(documentID)).path,
+                thumbnailUrl: document.media.thumbnailSHA256 == nil ? nil : SiteURL.media(media, .thumbnail)
             )
         }
         audioStories = try item.audioStories.sorted { ($0.createdAt ?? .distantPast) < ($1.createdAt ?? .distantPast) }
             .map { story in
-                let storyID = try story.requireID().uuidString
+                let storyID = try story.requireID()
                 return Story(
-                    id: storyID, title: story.title, duration: ItemPages.duration(story.media.durationSeconds),
-                    date: WebFormat.day(story.createdAt), url: "/api/media/\(try story.media.requireID())/play",
-                    renameAction: "\(base)/audio/\(storyID)/rename", deleteHref: "\(base)/audio/\(storyID)/delete",
+                    id: storyID.uuidString, title: story.title,
+                    duration: ItemPages.duration(story.media.durationSeconds),
+                    date: WebFormat.day(story.createdAt), url: SiteURL.media(try story.media.requireID(), .play),
+                    renameAction: SiteURL.itemAudioRename(.value(itemID), .value(storyID)).path,
+                    deleteHref: SiteURL.itemAudioDelete(.value(itemID), .value(storyID)).path,
                     waveform: story.media.waveform ?? []
                 )
             }
-        photoUploadAction = "\(base)/photos"
-        documentUploadAction = "\(base)/documents"
-        audioUploadAction = "\(base)/audio"
-        audioApiUrl = "/api/items/\(id)/audio"
+        photoUploadAction = SiteURL.itemPhotos(.value(itemID)).path
+        documentUploadAction = SiteURL.itemDocuments(.value(itemID)).path
+        audioUploadAction = SiteURL.itemAudio(.value(itemID)).path
+        audioApiUrl = SiteURL.apiItemAudio(.value(itemID)).path
     }
 }
 

@@ -4,20 +4,7 @@ import HeirloomCore
 import Vapor
 
 /// The treasure chest pages: list and search, an item, its photos, documents and stories.
-struct ItemWebController: RouteCollection {
-    func boot(routes: any RoutesBuilder) throws {
-        let items = routes.grouped("items")
-        items.get(use: index)
-        items.get("new", use: new)
-        items.post(use: create)
-        items.get(":id", use: show)
-        items.get(":id", "edit", use: edit)
-        items.post(":id", use: update)
-        items.get(":id", "delete", use: confirmDelete)
-        items.post(":id", "delete", use: delete)
-        try items.register(collection: ItemMediaWebController())
-    }
-
+struct ItemWebController {
     // MARK: List
 
     func index(req: Request) async throws -> View {
@@ -40,7 +27,7 @@ struct ItemWebController: RouteCollection {
                 .init(name: "q", value: text), .init(name: "category", value: category?.rawValue ?? ""),
                 .init(name: "sort", value: sort.rawValue), .init(name: "offset", value: String(offset)),
             ]
-            return "/items?\(query.percentEncodedQuery ?? "")"
+            return SiteURL.items.path + "?\(query.percentEncodedQuery ?? "")"
         }
         if !text.isEmpty || category != nil {
             // A search, or one category: a flat list, a page at a time.
@@ -70,11 +57,11 @@ struct ItemWebController: RouteCollection {
                     .init(
                         name: group.category.rawValue, count: group.count, totals: group.totals.map(\.displayString),
                         items: try page.items.map(ItemPages.Card.init),
-                        href: "/items?\(query.percentEncodedQuery ?? "")"))
+                        href: SiteURL.items.path + "?\(query.percentEncodedQuery ?? "")"))
             }
         }
         return try await Page.render(
-            "items-index", base: PageBase(request: req, title: "Items", nav: "items"), model, on: req)
+            .itemsIndex, base: PageBase(request: req, title: "Items", nav: .items), model, on: req)
     }
 
     // MARK: Create and edit
@@ -104,33 +91,26 @@ struct ItemWebController: RouteCollection {
 
     func new(req: Request) async throws -> View {
         let principal = try req.principal()
-        try principal.requireEditor()
         let household = try await req.heirloom.households.household(of: principal)
         var values = ItemForm().values
         values["currencyCode"] = household.defaultCurrency
         values["category"] = ItemCategory.other.rawValue
-        return try await form(req, mode: "new", action: "/items", cancel: "/items", values: values, errors: [:])
+        return try await form(req, mode: "new", action: .items, cancel: .items, values: values, errors: [:])
     }
 
     func create(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
         let form = try req.content.decode(ItemForm.self)
-        do {
+        return try await req.submitForm {
             let (item, _) = try await req.heirloom.items.create(id: nil, form.input, by: try req.principal())
-            return req.redirect(to: "/items/\(try item.requireID())")
-        } catch {
-            let error = try AppError.userFacing(error)
-            guard error.field != nil else { throw error }
-            let view = try await self.form(
-                req, mode: "new", action: "/items", cancel: "/items", values: form.values, errors: error.formErrors)
-            return try await view.encodeResponse(status: error.status, for: req)
+            return req.redirect(to: SiteURL.item(.value(try item.requireID())).path)
+        } orShowAgain: { errors in
+            try await self.form(req, mode: "new", action: .items, cancel: .items, values: form.values, errors: errors)
         }
     }
 
     func edit(req: Request) async throws -> View {
         let principal = try req.principal()
-        try principal.requireEditor()
-        let item = try await req.heirloom.items.find(try Self.id(req), householdID: principal.householdID)
+        let item = try await req.heirloom.items.find(try req.id("item"), householdID: principal.householdID)
         let draft = ItemDraft(item)
         let values = [
             "name": draft.name, "description": draft.description, "category": draft.category.rawValue,
@@ -139,43 +119,39 @@ struct ItemWebController: RouteCollection {
             "suggestedPriceUsed": draft.suggestedPriceUsed?.decimalString ?? "",
             "purchasePrice": draft.purchasePrice?.decimalString ?? "", "purchaseDate": draft.purchaseDate ?? "",
         ]
-        let base = "/items/\(try item.requireID())"
-        return try await form(req, mode: "edit", action: base, cancel: base, values: values, errors: [:])
+        let page = SiteURL.item(.value(try item.requireID()))
+        return try await form(req, mode: "edit", action: page, cancel: page, values: values, errors: [:])
     }
 
     func update(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
-        let id = try Self.id(req)
+        let id = try req.id("item")
         let form = try req.content.decode(ItemForm.self)
-        do {
+        let page = SiteURL.item(.value(id))
+        return try await req.submitForm {
             _ = try await req.heirloom.items.update(id, form.input, by: try req.principal())
-            return req.redirect(to: "/items/\(id)")
-        } catch {
-            let error = try AppError.userFacing(error)
-            guard error.field != nil else { throw error }
-            let view = try await self.form(
-                req, mode: "edit", action: "/items/\(id)", cancel: "/items/\(id)", values: form.values,
-                errors: error.formErrors)
-            return try await view.encodeResponse(status: error.status, for: req)
+            return req.redirect(to: page.path)
+        } orShowAgain: { errors in
+            try await self.form(req, mode: "edit", action: page, cancel: page, values: form.values, errors: errors)
         }
     }
 
     private func form(
-        _ req: Request, mode: String, action: String, cancel: String, values: [String: String], errors: [String: String]
+        _ req: Request, mode: String, action: SiteURL, cancel: SiteURL, values: [String: String],
+        errors: [String: String]
     ) async throws -> View {
         let model = ItemPages.Form(
-            mode: mode, action: action, cancelHref: cancel, form: values, errors: errors,
+            mode: mode, action: action.path, cancelHref: cancel.path, form: values, errors: errors,
             categories: ItemCategory.allCases.map(\.rawValue), currencies: ItemPages.currencies)
         let title = mode == "new" ? "Add an item" : "Edit \(values["name"] ?? "item")"
         return try await Page.render(
-            "item-form", base: PageBase(request: req, title: title, nav: "items"), model, on: req)
+            .itemForm, base: PageBase(request: req, title: title, nav: .items), model, on: req)
     }
 
     // MARK: Show and delete
 
     func show(req: Request) async throws -> View {
         let principal = try req.principal()
-        let item = try await req.heirloom.items.find(try Self.id(req), householdID: principal.householdID)
+        let item = try await req.heirloom.items.find(try req.id("item"), householdID: principal.householdID)
         var model = try ItemPages.Show(item, canEdit: principal.role.canEdit)
         model.appraisal = try await AppraisalWebController.panel(for: item, req: req, canEdit: principal.role.canEdit)
         if principal.role.canEdit {
@@ -186,16 +162,16 @@ struct ItemWebController: RouteCollection {
             model.beneficiaries = BeneficiaryPages.ItemSection(
                 links: try links.map { try BeneficiaryPages.LinkRow($0, itemID: itemID) },
                 choices: try BeneficiaryWebController.choices(people.filter { !taken.contains($0.id ?? UUID()) }),
-                addAction: "/items/\(itemID)/beneficiaries", relationships: BeneficiaryPages.relationships)
+                addAction: SiteURL.itemBeneficiaries(.value(itemID)).path, relationships: BeneficiaryPages.relationships
+            )
         }
         return try await Page.render(
-            "item-show", base: PageBase(request: req, title: item.name, nav: "items"), model, on: req)
+            .itemShow, base: PageBase(request: req, title: item.name, nav: .items), model, on: req)
     }
 
     func confirmDelete(req: Request) async throws -> View {
         let principal = try req.principal()
-        try principal.requireEditor()
-        let item = try await req.heirloom.items.find(try Self.id(req), householdID: principal.householdID)
+        let item = try await req.heirloom.items.find(try req.id("item"), householdID: principal.householdID)
         let id = try item.requireID()
         var lost = ["its details"]
         if !item.photos.isEmpty { lost.append("\(item.photos.count) photo\(item.photos.count == 1 ? "" : "s")") }
@@ -208,19 +184,12 @@ struct ItemWebController: RouteCollection {
         let model = ConfirmPage(
             heading: "Delete \(item.name)?",
             consequence: "This deletes \(item.name) with \(lost.joined(separator: ", ")). It cannot be undone.",
-            action: "/items/\(id)/delete", confirmLabel: "Delete \(item.name)", cancelHref: "/items/\(id)")
-        return try await Page.render(
-            "confirm", base: PageBase(request: req, title: "Delete an item", nav: "items"), model, on: req)
+            action: .itemDelete(.value(id)), confirmLabel: "Delete \(item.name)", cancel: .item(.value(id)))
+        return try await model.render(title: "Delete an item", nav: .items, on: req)
     }
 
     func delete(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
-        try await req.heirloom.items.delete(try Self.id(req), by: try req.principal())
-        return req.redirect(to: "/items?done=item-deleted")
-    }
-
-    static func id(_ req: Request, _ name: String = "id", what: String = "item") throws -> UUID {
-        guard let id = req.parameters.get(name).flatMap(UUID.init(uuidString:)) else { throw AppError.notFound(what) }
-        return id
+        try await req.heirloom.items.delete(try req.id("item"), by: try req.principal())
+        return req.redirect(to: SiteURL.items.path(done: .itemDeleted))
     }
 }

@@ -5,17 +5,10 @@ import Vapor
 ///
 /// A plain Vapor route rather than a generated handler, so that Range requests are answered by Vapor's
 /// file streaming (the operation is documented in the OpenAPI document under "Media files").
-struct JournalAudioController: RouteCollection {
-    func boot(routes: any RoutesBuilder) throws {
-        routes.get("api", "journal", "cards", ":id", "audio", use: audio)
-    }
-
+struct JournalAudioController {
     func audio(req: Request) async throws -> Response {
         let reader = req.heirloom.journalReader(try req.principal())
-        guard let id = req.parameters.get("id").flatMap(UUID.init(uuidString:)) else {
-            throw AppError.notFound("card")
-        }
-        let recording = try await req.heirloom.journalCards.audio(id, for: reader)
+        let recording = try await req.heirloom.journalCards.audio(try req.id("card"), for: reader)
         return try await MediaFileController.respond(recording, variant: .play, download: false, req: req)
     }
 }

@@ -10,16 +10,20 @@ import Vapor
 /// does not keep anyone from signing in.
 struct JournalLockService: Sendable {
     let db: any Database
-    let services: HeirloomServices
     let client: any Client
+    /// Now, as the hub sees it.
+    let clock: @Sendable () -> Date
+    let passwords: PasswordHasher
+    let throttle: LoginThrottle
+    let apple: AppleIdentityVerifier
 
     /// Checks the credential and unlocks this session or token for 10 minutes; returns when it locks again.
     func unlock(_ principal: Principal, password: String?, identityToken: String?, address: String) async throws
         -> Date
     {
-        let now = services.clock()
+        let now = clock()
         let account = "journal:\(principal.userID.uuidString)"
-        try await services.throttle.check(account: account, address: address, now: now)
+        try await throttle.check(account: account, address: address, now: now)
         guard let user = try await User.find(principal.userID, on: db) else { throw AppError.unauthenticated }
         let hasPassword = password.map { !$0.isEmpty } ?? false
         let hasIdentityToken = identityToken.map { !$0.isEmpty } ?? false
@@ -33,7 +37,7 @@ struct JournalLockService: Sendable {
                 ))
         }
         // Counted as a failure before the check, so that many guesses sent at once cannot all be checked.
-        try await services.throttle.reserve(account: account, address: address, now: now)
+        try await throttle.reserve(account: account, address: address, now: now)
         let confirmed: Bool
         if let password, hasPassword {
             confirmed = try await check(password: password, of: user)
@@ -46,7 +50,7 @@ struct JournalLockService: Sendable {
                     ? "Apple could not confirm that it is you. Please try again."
                     : "That password is not right. Please try again.")
         }
-        await services.throttle.succeeded(account: account, address: address, reservedAt: now)
+        await throttle.succeeded(account: account, address: address, reservedAt: now)
         let until = now.addingTimeInterval(JournalRedaction.unlockDuration)
         try await AuthToken.query(on: db)
             .filter(\.$id == principal.tokenID)
@@ -71,17 +75,17 @@ struct JournalLockService: Sendable {
     private func check(password: String, of user: User) async throws -> Bool {
         guard password.count <= AccountRules.maximumPasswordLength else { return false }
         guard let hash = user.passwordHash else {
-            try await services.passwords.verifyAgainstNothing(password)
+            try await passwords.verifyAgainstNothing(password)
             return false
         }
-        return try await services.passwords.verify(password, against: hash)
+        return try await passwords.verify(password, against: hash)
     }
 
     private func check(identityToken: String, of user: User) async throws -> Bool {
         guard let subject = user.appleSubject else { return false }
         do {
             // Apple's identity tokens expire ten minutes after they are issued, so a valid one is fresh.
-            return try await services.apple.verify(identityToken, client: client).subject == subject
+            return try await apple.verify(identityToken, client: client).subject == subject
         } catch let error as AppError where error.status == .unauthorized {
             return false
         }

@@ -151,7 +151,7 @@ enum JournalPages {
         var waveform: [Double]
 
         init(_ card: JournalRedaction.Card) {
-            url = "/api/journal/cards/\(card.id.uuidString)/audio"
+            url = SiteURL.apiJournalCardAudio(.value(card.id)).path
             duration = ItemPages.duration(card.durationSeconds)
             waveform = card.waveform ?? []
         }

@@ -31,17 +31,17 @@ extension JournalWebController {
 
     func showCard(req: Request) async throws -> View {
         let reader = req.heirloom.journalReader(try req.principal())
-        let id = try Self.id(req, "card")
+        let id = try req.id("card")
         let shown = try await req.heirloom.journalCards.card(id, for: reader)
         guard case .open(let card, _, _) = shown else { throw AppError.journalLocked }
         let drawers = try Self.byID(try await req.heirloom.journalDrawers.listed(for: reader))
         let row = JournalPages.CardRow(shown, drawers: drawers)
         let recording = card.kind == .voice ? JournalPages.Recording(card) : nil
         let model = JournalPages.Card(
-            lock: .init(reader, next: "/journal/cards/\(id)"), card: row, text: card.text,
+            lock: .init(reader, next: SiteURL.journalCard(.value(id)).path), card: row, text: card.text,
             drawerID: card.drawerID.uuidString, recording: recording)
-        let base = PageBase(request: req, title: row.title, nav: "journal")
-        return try await Page.render("journal/card", base: base, model, on: req)
+        let base = PageBase(request: req, title: row.title, nav: .journal)
+        return try await Page.render(.journalCard, base: base, model, on: req)
     }
 
     func newCard(req: Request) async throws -> Response {
@@ -57,28 +57,24 @@ extension JournalWebController {
     }
 
     func createCard(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
         let reader = req.heirloom.journalReader(try req.principal())
         let form = try req.content.decode(CardForm.self)
-        do {
+        return try await req.submitForm {
             let (day, tags) = try Self.dayAndTags(form)
             let drawerID = try Self.drawerID(form)
             let shown = try await req.heirloom.journalCards.create(
                 .init(drawerID: drawerID, title: form.title, text: form.text ?? "", tags: tags, day: day),
                 for: reader)
-            return req.redirect(to: "/journal/cards/\(shown.id)")
-        } catch {
-            let error = try AppError.userFacing(error)
-            guard error.field != nil else { throw error }
-            return try await cardFormPage(
-                req: req, reader: reader, cardID: nil, form: form, cardTags: form.tags ?? [],
-                errors: error.formErrors)
+            return req.redirect(to: SiteURL.journalCard(.value(shown.id)).path)
+        } orShowAgain: { errors, _ in
+            try await cardFormPage(
+                req: req, reader: reader, cardID: nil, form: form, cardTags: form.tags ?? [], errors: errors)
         }
     }
 
     func editCard(req: Request) async throws -> Response {
         let reader = req.heirloom.journalReader(try req.principal())
-        let id = try Self.id(req, "card")
+        let id = try req.id("card")
         let (card, _) = try await req.heirloom.journalCards.openCard(id, for: reader)
         let form = CardForm(
             drawerId: card.$drawer.id.uuidString, title: card.title ?? "", text: card.body, day: card.writtenOn)
@@ -87,29 +83,25 @@ extension JournalWebController {
     }
 
     func updateCard(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
         let reader = req.heirloom.journalReader(try req.principal())
-        let id = try Self.id(req, "card")
+        let id = try req.id("card")
         let form = try req.content.decode(CardForm.self)
-        do {
+        return try await req.submitForm {
             let (day, tags) = try Self.dayAndTags(form)
             let changes = JournalCardService.Changes(
                 drawerID: try Self.drawerID(form), title: form.title ?? "", text: form.text ?? "", tags: tags,
                 day: day)
             _ = try await req.heirloom.journalCards.update(id, changes, for: reader)
-            return req.redirect(to: "/journal/cards/\(id)")
-        } catch {
-            let error = try AppError.userFacing(error)
-            guard error.field != nil else { throw error }
-            return try await cardFormPage(
-                req: req, reader: reader, cardID: id, form: form, cardTags: form.tags ?? [],
-                errors: error.formErrors)
+            return req.redirect(to: SiteURL.journalCard(.value(id)).path)
+        } orShowAgain: { errors, _ in
+            try await cardFormPage(
+                req: req, reader: reader, cardID: id, form: form, cardTags: form.tags ?? [], errors: errors)
         }
     }
 
     func confirmCardDeletion(req: Request) async throws -> View {
         let reader = req.heirloom.journalReader(try req.principal())
-        let id = try Self.id(req, "card")
+        let id = try req.id("card")
         let (card, _) = try await req.heirloom.journalCards.openCard(id, for: reader)
         let title = JournalRules.displayTitle(title: card.title, text: card.body, kind: card.kind)
         let model = ConfirmPage(
@@ -117,19 +109,17 @@ extension JournalWebController {
             consequence: card.kind == .voice
                 ? "The card, its recording and everything written on it will be gone for good. This cannot be undone."
                 : "The card and everything written on it will be gone for good. This cannot be undone.",
-            action: "/journal/cards/\(id)/delete",
+            action: .journalCardDelete(.value(id)),
             confirmLabel: "Delete this card",
-            cancelHref: "/journal/cards/\(id)"
+            cancel: .journalCard(.value(id))
         )
-        return try await Page.render(
-            "confirm", base: PageBase(request: req, title: "Delete a card", nav: "journal"), model, on: req)
+        return try await model.render(title: "Delete a card", nav: .journal, on: req)
     }
 
     func deleteCard(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
         let reader = req.heirloom.journalReader(try req.principal())
-        try await req.heirloom.journalCards.delete(try Self.id(req, "card"), for: reader)
-        return req.redirect(to: "/journal?done=card-deleted")
+        try await req.heirloom.journalCards.delete(try req.id("card"), for: reader)
+        return req.redirect(to: SiteURL.journal.path(done: .cardDeleted))
     }
 
     func cardFormPage(
@@ -146,10 +136,10 @@ extension JournalWebController {
         }
         let known = try await req.heirloom.journalCards.tags(prefix: nil, for: reader).map(\.name)
         let model = CardFormPage(
-            lock: .init(reader, next: cardID.map { "/journal/cards/\($0)/edit" } ?? "/journal/cards/new"),
+            lock: .init(reader, next: (cardID.map { SiteURL.journalCardEdit(.value($0)) } ?? .journalCardNew).path),
             isNew: cardID == nil,
-            action: cardID.map { "/journal/cards/\($0)" } ?? "/journal/cards",
-            cancelHref: cardID.map { "/journal/cards/\($0)" } ?? "/journal",
+            action: (cardID.map { SiteURL.journalCard(.value($0)) } ?? .journalCards).path,
+            cancelHref: (cardID.map { SiteURL.journalCard(.value($0)) } ?? .journal).path,
             form: [
                 "title": form.title ?? "", "text": form.text ?? "", "day": form.day ?? "",
                 "newTags": form.newTags ?? "",
@@ -168,7 +158,7 @@ extension JournalWebController {
         )
         let title = cardID == nil ? "Write a card" : "Edit card"
         let view = try await Page.render(
-            "journal/card-form", base: PageBase(request: req, title: title, nav: "journal"), model, on: req)
+            .journalCardForm, base: PageBase(request: req, title: title, nav: .journal), model, on: req)
         let failed = !errors.isEmpty || !voiceErrors.isEmpty
         return try await view.encodeResponse(status: failed ? .unprocessableEntity : .ok, for: req)
     }

@@ -32,43 +32,33 @@ extension JournalWebController {
     }
 
     func createDrawer(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
         let reader = req.heirloom.journalReader(try req.principal())
         let form = try req.content.decode(DrawerForm.self)
-        do {
+        return try await req.submitForm {
             _ = try await req.heirloom.journalDrawers.create(
                 name: form.name ?? "", isLocked: form.isLocked != nil, for: reader)
-            return req.redirect(to: "/journal/drawers?done=drawer-created")
-        } catch {
-            let error = try AppError.userFacing(error)
-            guard error.field != nil else { throw error }
-            let view = try await drawersPage(
-                req: req, newName: form.name ?? "", error: error.message, errorDrawer: "new")
-            return try await view.encodeResponse(status: error.status, for: req)
+            return req.redirect(to: SiteURL.journalDrawers.path(done: .drawerCreated))
+        } orShowAgain: { errors in
+            try await drawersPage(req: req, newName: form.name ?? "", error: errors.values.first, errorDrawer: "new")
         }
     }
 
     func updateDrawer(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
         let reader = req.heirloom.journalReader(try req.principal())
-        let id = try Self.id(req, "drawer")
+        let id = try req.id("drawer")
         let form = try req.content.decode(DrawerForm.self)
-        do {
+        return try await req.submitForm {
             _ = try await req.heirloom.journalDrawers.update(
                 id, .init(name: form.name, isLocked: form.isLocked != nil), for: reader)
-            return req.redirect(to: "/journal/drawers?done=drawer-saved")
-        } catch {
-            let error = try AppError.userFacing(error)
-            guard error.field != nil else { throw error }
-            let view = try await drawersPage(req: req, newName: "", error: error.message, errorDrawer: id.uuidString)
-            return try await view.encodeResponse(status: error.status, for: req)
+            return req.redirect(to: SiteURL.journalDrawers.path(done: .drawerSaved))
+        } orShowAgain: { errors in
+            try await drawersPage(req: req, newName: "", error: errors.values.first, errorDrawer: id.uuidString)
         }
     }
 
     func moveDrawer(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
         let reader = req.heirloom.journalReader(try req.principal())
-        let id = try Self.id(req, "drawer")
+        let id = try req.id("drawer")
         let form = try req.content.decode(DrawerForm.self)
         let drawers = try await req.heirloom.journalDrawers.drawers(of: reader)
         guard let position = try drawers.firstIndex(where: { try $0.requireID() == id }) else {
@@ -76,7 +66,7 @@ extension JournalWebController {
         }
         let target = form.direction == "up" ? position - 1 : position + 1
         _ = try await req.heirloom.journalDrawers.update(id, .init(sortOrder: max(0, target)), for: reader)
-        return req.redirect(to: "/journal/drawers#drawer-\(id)")
+        return req.redirect(to: SiteURL.journalDrawers.path(fragment: "drawer-\(id)"))
     }
 
     func confirmDrawerDeletion(req: Request) async throws -> View {
@@ -84,18 +74,14 @@ extension JournalWebController {
     }
 
     func deleteDrawer(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
         let reader = req.heirloom.journalReader(try req.principal())
         let form = try req.content.decode(DrawerForm.self)
-        do {
+        return try await req.submitForm(conflictsOn: "moveTo") {
             try await req.heirloom.journalDrawers.delete(
-                try Self.id(req, "drawer"), moveTo: form.moveTo.flatMap(UUID.init(uuidString:)), for: reader)
-            return req.redirect(to: "/journal/drawers?done=drawer-deleted")
-        } catch {
-            let error = try AppError.userFacing(error)
-            guard error.status == .conflict || error.field != nil else { throw error }
-            let view = try await drawerDeletePage(req: req, error: error.message)
-            return try await view.encodeResponse(status: error.status, for: req)
+                try req.id("drawer"), moveTo: form.moveTo.flatMap(UUID.init(uuidString:)), for: reader)
+            return req.redirect(to: SiteURL.journalDrawers.path(done: .drawerDeleted))
+        } orShowAgain: { errors in
+            try await drawerDeletePage(req: req, error: errors.values.first)
         }
     }
 
@@ -105,19 +91,19 @@ extension JournalWebController {
         let reader = req.heirloom.journalReader(try req.principal())
         let listed = try await req.heirloom.journalDrawers.listed(for: reader)
         let model = DrawersPage(
-            lock: .init(reader, next: "/journal/drawers"),
+            lock: .init(reader, next: SiteURL.journalDrawers.path),
             drawers: try listed.map { try .init($0, reader: reader) },
             newName: newName,
             error: error,
             errorDrawer: errorDrawer
         )
-        let base = PageBase(request: req, title: "Your drawers", nav: "journal")
-        return try await Page.render("journal/drawers", base: base, model, on: req)
+        let base = PageBase(request: req, title: "Your drawers", nav: .journal)
+        return try await Page.render(.journalDrawers, base: base, model, on: req)
     }
 
     private func drawerDeletePage(req: Request, error: String?) async throws -> View {
         let reader = req.heirloom.journalReader(try req.principal())
-        let id = try Self.id(req, "drawer")
+        let id = try req.id("drawer")
         let listed = try await req.heirloom.journalDrawers.listed(for: reader)
         guard let drawer = try listed.first(where: { try $0.drawer.requireID() == id }) else {
             throw AppError.notFound("drawer")
@@ -134,7 +120,7 @@ extension JournalWebController {
             hasTargets: !targets.isEmpty,
             error: error
         )
-        let base = PageBase(request: req, title: "Delete a drawer", nav: "journal")
-        return try await Page.render("journal/drawer-delete", base: base, model, on: req)
+        let base = PageBase(request: req, title: "Delete a drawer", nav: .journal)
+        return try await Page.render(.journalDrawerDelete, base: base, model, on: req)
     }
 }

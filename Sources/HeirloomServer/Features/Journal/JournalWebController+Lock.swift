@@ -15,13 +15,13 @@ extension JournalWebController {
     }
 
     func unlockForm(req: Request) async throws -> View {
-        try await Self.unlockPage(req: req, next: req.query[String.self, at: "next"] ?? "/journal", error: nil)
+        try await Self.unlockPage(
+            req: req, next: req.query[String.self, at: "next"] ?? SiteURL.journal.path, error: nil)
     }
 
     func unlock(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
         let form = try req.content.decode(UnlockForm.self)
-        let next = req.safeNext(form.next ?? "/journal")
+        let next = req.safeNext(form.next ?? SiteURL.journal.path)
         do {
             _ = try await req.heirloom.journalLock.unlock(
                 try req.principal(), password: form.password ?? "", identityToken: nil, address: req.clientAddress)
@@ -34,9 +34,8 @@ extension JournalWebController {
     }
 
     func lock(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
         try await req.heirloom.journalLock.lock(try req.principal())
-        return req.redirect(to: "/journal?done=journal-locked")
+        return req.redirect(to: SiteURL.journal.path(done: .journalLocked))
     }
 
     /// The prompt to re-enter the password; `next` is where to go once the journal is unlocked.
@@ -47,8 +46,8 @@ extension JournalWebController {
             error: error,
             hasPassword: try await req.heirloom.journalLock.hasPassword(principal)
         )
-        let base = PageBase(request: req, title: "Unlock your journal", nav: "journal")
-        return try await Page.render("journal/unlock", base: base, model, on: req)
+        let base = PageBase(request: req, title: "Unlock your journal", nav: .journal)
+        return try await Page.render(.journalUnlock, base: base, model, on: req)
     }
 }
 
@@ -58,7 +57,7 @@ struct JournalLockedMiddleware: AsyncMiddleware {
         do {
             return try await next.respond(to: request)
         } catch AppError.journalLocked {
-            let back = request.method == .GET ? request.url.string : "/journal"
+            let back = request.method == .GET ? request.url.string : SiteURL.journal.path
             let view = try await JournalWebController.unlockPage(req: request, next: back, error: nil)
             return try await view.encodeResponse(status: .locked, for: request)
         }

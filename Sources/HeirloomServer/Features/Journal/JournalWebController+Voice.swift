@@ -27,7 +27,7 @@ extension JournalWebController {
             let shown = try await cards.createVoice(
                 .init(drawerID: drawerID, title: form.title, text: nil, tags: tags, day: day),
                 recording: recording, for: reader)
-            return req.redirect(to: "/journal/cards/\(shown.id)")
+            return req.redirect(to: SiteURL.journalCard(.value(shown.id)).path)
         } catch {
             let error = try AppError.userFacing(error)
             let isFileProblem = error.status == .payloadTooLarge || error.status == .unsupportedMediaType

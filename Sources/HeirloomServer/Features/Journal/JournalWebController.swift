@@ -3,32 +3,7 @@ import HeirloomCore
 import Vapor
 
 /// The journal's pages: the catalogue of drawers, the three views, cards, drawers, and unlocking.
-struct JournalWebController: RouteCollection {
-    func boot(routes: any RoutesBuilder) throws {
-        let journal = routes.grouped("journal").grouped(JournalLockedMiddleware())
-        journal.get(use: index)
-        journal.get("unlock", use: unlockForm)
-        journal.post("unlock", use: unlock)
-        journal.post("lock", use: lock)
-
-        journal.get("drawers", use: drawers)
-        journal.post("drawers", use: createDrawer)
-        journal.get("drawers", ":id", use: showDrawer)
-        journal.post("drawers", ":id", use: updateDrawer)
-        journal.post("drawers", ":id", "move", use: moveDrawer)
-        journal.get("drawers", ":id", "delete", use: confirmDrawerDeletion)
-        journal.post("drawers", ":id", "delete", use: deleteDrawer)
-
-        journal.get("cards", "new", use: newCard)
-        journal.post("cards", use: createCard)
-        journal.on(.POST, "cards", "voice", body: .stream, use: createVoiceCard)
-        journal.get("cards", ":id", use: showCard)
-        journal.get("cards", ":id", "edit", use: editCard)
-        journal.post("cards", ":id", use: updateCard)
-        journal.get("cards", ":id", "delete", use: confirmCardDeletion)
-        journal.post("cards", ":id", "delete", use: deleteCard)
-    }
-
+struct JournalWebController {
     /// How many cards the journal page shows at first, and how many more each "Show older cards" adds.
     static let pageSize = 50
 
@@ -53,11 +28,11 @@ struct JournalWebController: RouteCollection {
         if !query.isEmpty { filters += "&q=\(query.urlQueryEncoded)" }
         if !tag.isEmpty { filters += "&tag=\(tag.urlQueryEncoded)" }
         let model = JournalPages.Index(
-            lock: .init(reader, next: "/journal"),
+            lock: .init(reader, next: SiteURL.journal.path),
             drawers: try listed.map { try .init($0, reader: reader) },
             views: Self.views.map { each in
                 .init(
-                    key: each.key, label: each.label, href: "/journal?view=\(each.key)\(filters)",
+                    key: each.key, label: each.label, href: SiteURL.journal.path + "?view=\(each.key)\(filters)",
                     current: each.key == view.key)
             },
             view: view.key,
@@ -66,47 +41,41 @@ struct JournalWebController: RouteCollection {
             tag: tag,
             tags: tags.prefix(30).map {
                 .init(
-                    name: $0.name, href: "/journal?view=\(view.key)&tag=\($0.name.urlQueryEncoded)",
+                    name: $0.name, href: SiteURL.journal.path + "?view=\(view.key)&tag=\($0.name.urlQueryEncoded)",
                     current: $0.name == tag)
             },
             hasTags: !tags.isEmpty,
             isFiltered: !query.isEmpty || !tag.isEmpty,
             hasCards: !cards.isEmpty,
-            moreHref: hasMore ? "/journal?view=\(view.key)\(filters)&shown=\(shown + Self.pageSize)" : nil
+            moreHref: hasMore
+                ? SiteURL.journal.path + "?view=\(view.key)\(filters)&shown=\(shown + Self.pageSize)" : nil
         )
         return try await Page.render(
-            "journal/index", base: PageBase(request: req, title: "Journal", nav: "journal"), model, on: req)
+            .journalIndex, base: PageBase(request: req, title: "Journal", nav: .journal), model, on: req)
     }
 
     func showDrawer(req: Request) async throws -> View {
         let reader = req.heirloom.journalReader(try req.principal())
-        let id = try Self.id(req, "drawer")
+        let id = try req.id("drawer")
         let listed = try await req.heirloom.journalDrawers.listed(for: reader)
         guard let drawer = try listed.first(where: { try $0.drawer.requireID() == id }) else {
             throw AppError.notFound("drawer")
         }
         let cards = try await req.heirloom.journalCards.list(.init(drawerID: id), for: reader)
         let model = JournalPages.Drawer(
-            lock: .init(reader, next: "/journal/drawers/\(id)"),
+            lock: .init(reader, next: SiteURL.journalDrawer(.value(id)).path),
             drawer: try .init(drawer, reader: reader),
             groups: JournalPages.CardGroup.make(cards, by: .none, drawers: try Self.byID(listed)),
             hasCards: !cards.isEmpty
         )
-        let base = PageBase(request: req, title: drawer.drawer.name, nav: "journal")
-        return try await Page.render("journal/drawer", base: base, model, on: req)
+        let base = PageBase(request: req, title: drawer.drawer.name, nav: .journal)
+        return try await Page.render(.journalDrawer, base: base, model, on: req)
     }
 
     static func byID(_ listed: [JournalDrawerService.Listed]) throws -> [UUID: JournalDrawer] {
         var drawers: [UUID: JournalDrawer] = [:]
         for each in listed { drawers[try each.drawer.requireID()] = each.drawer }
         return drawers
-    }
-
-    static func id(_ req: Request, _ what: String) throws -> UUID {
-        guard let id = req.parameters.get("id").flatMap(UUID.init(uuidString:)) else {
-            throw AppError.notFound(what)
-        }
-        return id
     }
 }
 

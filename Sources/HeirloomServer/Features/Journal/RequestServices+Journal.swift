@@ -11,5 +11,9 @@ extension RequestServices {
     var journalCards: JournalCardService {
         JournalCardService(db: db, media: media, today: JournalDay(now, in: .current))
     }
-    var journalLock: JournalLockService { JournalLockService(db: db, services: services, client: client) }
+    var journalLock: JournalLockService {
+        JournalLockService(
+            db: db, client: client, clock: services.clock, passwords: services.passwords,
+            throttle: services.throttle, apple: services.apple)
+    }
 }

@@ -2,10 +2,12 @@ import Fluent
 import Foundation
 import HeirloomCore
 
-/// A photo, video, voice or written memory in the household's shared collection. Ids are integers.
+/// A photo, video, voice or written memory in the household's shared collection.
 final class Memory: Model, @unchecked Sendable {
     static let schema = "memories"
 
+    /// An integer, unlike most of Heirloom's ids: the Memory Palace iPhone app stores and sends memory ids as
+    /// integers, and caches them, so one is never handed out twice (see `SchemaBuilder.integerID`).
     @ID(custom: .id, generatedBy: .database) var id: Int?
     @Parent(key: "household_id") var household: Household
     @OptionalParent(key: "created_by_id") var createdBy: User?
@@ -86,6 +88,7 @@ final class MemoryMedia: Model, @unchecked Sendable {
 final class FaceTag: Model, @unchecked Sendable {
     static let schema = "face_tags"
 
+    /// An integer, as the iPhone app's face tags and `avatar-from-face` name it.
     @ID(custom: .id, generatedBy: .database) var id: Int?
     @Parent(key: "memory_id") var memory: Memory
     @Field(key: "photo_index") var photoIndex: Int

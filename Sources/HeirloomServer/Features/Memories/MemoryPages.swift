@@ -16,13 +16,13 @@ enum MemoryPages {
 
         init(_ memory: Memory) throws {
             let files = memory.media.sorted { $0.position < $1.position }
-            href = "/memories/\(try memory.requireID())"
+            href = SiteURL.memory(.value(try memory.requireID())).path
             title = memory.title
             kind = memory.kind
             kindLabel = memory.memoryKind.label
             when = memory.date?.label
             thumbnailUrl = files.first.flatMap { file in
-                file.media.thumbnailSHA256 == nil ? nil : "/api/media/\(file.$media.id)/thumbnail"
+                file.media.thumbnailSHA256 == nil ? nil : SiteURL.media(file.$media.id, .thumbnail)
             }
             excerpt = memory.memoryKind == .text ? memory.content.map { String($0.prefix(140)) } : nil
             photoCount = memory.memoryKind == .photo ? files.count : 0
@@ -154,16 +154,16 @@ extension MemoryPages.Show {
         content = memory.content
         people = memory.people.sorted { $0.nameKey < $1.nameKey }.map { person in
             MemoryPages.PersonChip(
-                name: person.name, href: "/people/\(person.id ?? 0)",
-                avatarUrl: person.$avatar.id.map { "/api/media/\($0)/thumbnail" },
+                name: person.name, href: SiteURL.person(.value(person.id ?? 0)).path,
+                avatarUrl: person.$avatar.id.map { SiteURL.media($0, .thumbnail) },
                 initials: MemoryPages.initials(person.name))
         }
         photos = memory.memoryKind == .photo ? MemoryPages.photos(files, faces: memory.faces, names: names) : []
         let first = files.first?.media
         let player = first.map { media in
             MemoryPages.Player(
-                playUrl: "/api/media/\(media.id?.uuidString ?? "")/play",
-                posterUrl: media.thumbnailSHA256 == nil ? nil : "/api/media/\(media.id?.uuidString ?? "")/display",
+                playUrl: media.id.map { SiteURL.media($0, .play) } ?? "",
+                posterUrl: media.thumbnailSHA256 == nil ? nil : media.id.map { SiteURL.media($0, .display) },
                 duration: MemoryPages.duration(media.durationSeconds), waveform: media.waveform)
         }
         video = memory.memoryKind == .video ? player : nil
@@ -178,16 +178,16 @@ extension MemoryPages.Show {
 extension MemoryPages {
     static func photos(_ files: [MemoryMedia], faces: [FaceTag], names: [Int: String]) -> [Photo] {
         files.enumerated().map { index, file in
-            let id = file.$media.id.uuidString
+            let id = file.$media.id
             return Photo(
                 index: index, number: index + 1,
-                displayUrl: "/api/media/\(id)/\(file.media.displaySHA256 == nil ? "original" : "display")",
-                originalUrl: "/api/media/\(id)/original", width: file.media.width ?? 0, height: file.media.height ?? 0,
+                displayUrl: SiteURL.media(id, file.media.displaySHA256 == nil ? .original : .display),
+                originalUrl: SiteURL.media(id, .original), width: file.media.width ?? 0, height: file.media.height ?? 0,
                 faces: faces.filter { $0.photoIndex == index }.sorted { ($0.id ?? 0) < ($1.id ?? 0) }.map { face in
                     let personID = face.$person.id
                     return Face(
                         id: face.id ?? 0, name: personID.flatMap { names[$0] },
-                        personHref: personID.map { "/people/\($0)" }, personID: personID,
+                        personHref: personID.map { SiteURL.person(.value($0)).path }, personID: personID,
                         x: face.x, y: face.y, width: face.width, height: face.height)
                 })
         }

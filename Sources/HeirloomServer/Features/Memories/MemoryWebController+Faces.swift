@@ -6,7 +6,7 @@ extension MemoryWebController {
     /// The last step of adding photos, and a page of its own later: draw a box round each face, name it.
     func faces(req: Request) async throws -> View {
         let principal = try req.principal()
-        let memory = try await req.heirloom.memories.findChangeable(try Self.id(req), by: principal)
+        let memory = try await req.heirloom.memories.findChangeable(try req.id("memory", as: Int.self), by: principal)
         return try await faceEditor(req, memory, principal: principal, error: nil, draft: nil)
     }
 
@@ -15,14 +15,13 @@ extension MemoryWebController {
     }
 
     func saveFaces(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
         let principal = try req.principal()
-        let id = try Self.id(req)
+        let id = try req.id("memory", as: Int.self)
         let form = try req.content.decode(FacesForm.self)
         do {
             let faces = try MemoryInput.faces(form.faceTags ?? "[]")
             _ = try await req.heirloom.memories.replaceFaces(of: id, with: faces, by: principal)
-            return req.redirect(to: "/memories/\(id)")
+            return req.redirect(to: SiteURL.memory(.value(id)).path)
         } catch {
             let error = try AppError.userFacing(error)
             guard error.field != nil || error.status == .notFound else { throw error }
@@ -48,6 +47,6 @@ extension MemoryWebController {
             facesJSON: draft ?? (try? String(decoding: JSONEncoder().encode(tags), as: UTF8.self)) ?? "[]",
             isNew: req.query[String.self, at: "new"] != nil, error: error)
         return try await Page.render(
-            "memories/faces", base: PageBase(request: req, title: "Tag faces", nav: "memories"), model, on: req)
+            .memoryFaces, base: PageBase(request: req, title: "Tag faces", nav: .memories), model, on: req)
     }
 }

@@ -4,21 +4,7 @@ import HeirloomCore
 import Vapor
 
 /// The memory pages: browse and search, add in steps, a memory, its edit form and its face tags.
-struct MemoryWebController: RouteCollection {
-    func boot(routes: any RoutesBuilder) throws {
-        let memories = routes.grouped("memories")
-        memories.get(use: index)
-        memories.get("new", use: new)
-        memories.on(.POST, body: .stream, use: create)
-        memories.get(":id", use: show)
-        memories.get(":id", "edit", use: edit)
-        memories.post(":id", use: update)
-        memories.get(":id", "faces", use: faces)
-        memories.post(":id", "faces", use: saveFaces)
-        memories.get(":id", "delete", use: confirmDelete)
-        memories.post(":id", "delete", use: delete)
-    }
-
+struct MemoryWebController {
     // MARK: Browse
 
     func index(req: Request) async throws -> View {
@@ -52,27 +38,24 @@ struct MemoryWebController: RouteCollection {
             isFiltered: !text.isEmpty || personID != nil || kind != nil || year != nil,
             canEdit: principal.role.canEdit,
             memories: try page.memories.map(MemoryPages.Card.init),
-            nextHref: page.nextCursor == nil ? nil : "/memories?\(next.percentEncodedQuery ?? "")",
+            nextHref: page.nextCursor == nil ? nil : SiteURL.memories.path + "?\(next.percentEncodedQuery ?? "")",
             total: total)
         return try await Page.render(
-            "memories/index", base: PageBase(request: req, title: "Memories", nav: "memories"), model, on: req)
+            .memoriesIndex, base: PageBase(request: req, title: "Memories", nav: .memories), model, on: req)
     }
 
     // MARK: Add
 
     func new(req: Request) async throws -> View {
-        let principal = try req.principal()
-        try principal.requireEditor()
         let kind = req.query[String.self, at: "type"].flatMap { MemoryKind(rawValue: $0) } ?? .photo
         let person = req.query[Int.self, at: "person"]
         return try await form(
-            req, mode: "new", action: "/memories", cancel: "/memories", kind: kind.rawValue, values: [:],
+            req, mode: "new", action: .memories, cancel: .memories, kind: kind.rawValue, values: [:],
             people: Set(person.map { [$0] } ?? []), errors: [:])
     }
 
     func create(req: Request) async throws -> Response {
         let principal = try req.principal()
-        try principal.requireEditor()
         let media = req.application.heirloom.media
         let upload = try await FormUpload.read(
             req, temporaryDirectory: media.store.temporaryDirectory,
@@ -95,14 +78,15 @@ struct MemoryWebController: RouteCollection {
             let memory = try await memories.create(fields, files: files, by: principal)
             let id = try memory.requireID()
             let hasPhotos = memory.memoryKind == .photo
-            return req.redirect(to: hasPhotos ? "/memories/\(id)/faces?new=1" : "/memories/\(id)?new=1")
+            let next = hasPhotos ? SiteURL.memoryFaces(.value(id)) : .memory(.value(id))
+            return req.redirect(to: next.path(query: [.init(name: "new", value: "1")]))
         } catch {
             try? await req.heirloom.media.delete(files)
             let error = try AppError.userFacing(error)
             var values = upload.fields
             values[CSRF.fieldName] = nil
             let view = try await form(
-                req, mode: "new", action: "/memories", cancel: "/memories", kind: fields.kind?.rawValue ?? "photo",
+                req, mode: "new", action: .memories, cancel: .memories, kind: fields.kind?.rawValue ?? "photo",
                 values: values, people: Set(try IDList.parse(fields.values["personIds"] ?? [], field: "personIds")),
                 errors: error.formErrors)
             return try await view.encodeResponse(status: error.status, for: req)
@@ -113,10 +97,11 @@ struct MemoryWebController: RouteCollection {
 
     func show(req: Request) async throws -> View {
         let principal = try req.principal()
-        let memory = try await req.heirloom.memories.find(try Self.id(req), householdID: principal.householdID)
+        let memory = try await req.heirloom.memories.find(
+            try req.id("memory", as: Int.self), householdID: principal.householdID)
         let model = try MemoryPages.Show(memory, principal: principal, isNew: req.query[String.self, at: "new"] != nil)
         return try await Page.render(
-            "memories/show", base: PageBase(request: req, title: memory.title, nav: "memories"), model, on: req)
+            .memoryShow, base: PageBase(request: req, title: memory.title, nav: .memories), model, on: req)
     }
 
     struct EditForm: Content {
@@ -126,47 +111,44 @@ struct MemoryWebController: RouteCollection {
 
     func edit(req: Request) async throws -> View {
         let principal = try req.principal()
-        let memory = try await req.heirloom.memories.findChangeable(try Self.id(req), by: principal)
+        let memory = try await req.heirloom.memories.findChangeable(try req.id("memory", as: Int.self), by: principal)
         let values = [
             "title": memory.title, "description": memory.description ?? "", "content": memory.content ?? "",
             "date": memory.date?.label ?? "", "location": memory.location ?? "", "context": memory.context ?? "",
         ]
-        let id = try memory.requireID()
+        let page = SiteURL.memory(.value(try memory.requireID()))
         return try await form(
-            req, mode: "edit", action: "/memories/\(id)", cancel: "/memories/\(id)", kind: memory.kind, values: values,
+            req, mode: "edit", action: page, cancel: page, kind: memory.kind, values: values,
             people: Set(memory.people.compactMap(\.id)), errors: [:])
     }
 
     func update(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
         let principal = try req.principal()
-        let id = try Self.id(req)
+        let id = try req.id("memory", as: Int.self)
         let form = try req.content.decode(EditForm.self)
-        do {
+        let page = SiteURL.memory(.value(id))
+        return try await req.submitForm {
             let people = try IDList.parse(form.personIds ?? [], field: "personIds")
             let change = MemoryChange(
                 title: form.title ?? "", description: form.description ?? "", content: form.content,
                 date: form.date ?? "", location: form.location ?? "", context: form.context ?? "", personIDs: people)
             _ = try await req.heirloom.memories.update(id, change, by: principal)
-            return req.redirect(to: "/memories/\(id)")
-        } catch {
-            let error = try AppError.userFacing(error)
-            guard error.field != nil else { throw error }
+            return req.redirect(to: page.path)
+        } orShowAgain: { errors in
             let memory = try await req.heirloom.memories.findChangeable(id, by: principal)
             let values = [
                 "title": form.title ?? "", "description": form.description ?? "", "content": form.content ?? "",
                 "date": form.date ?? "", "location": form.location ?? "", "context": form.context ?? "",
             ]
-            let view = try await self.form(
-                req, mode: "edit", action: "/memories/\(id)", cancel: "/memories/\(id)", kind: memory.kind,
-                values: values, people: Set((form.personIds ?? []).compactMap { Int($0) }), errors: error.formErrors)
-            return try await view.encodeResponse(status: error.status, for: req)
+            return try await self.form(
+                req, mode: "edit", action: page, cancel: page, kind: memory.kind,
+                values: values, people: Set((form.personIds ?? []).compactMap { Int($0) }), errors: errors)
         }
     }
 
     func confirmDelete(req: Request) async throws -> View {
         let principal = try req.principal()
-        let memory = try await req.heirloom.memories.findChangeable(try Self.id(req), by: principal)
+        let memory = try await req.heirloom.memories.findChangeable(try req.id("memory", as: Int.self), by: principal)
         let id = try memory.requireID()
         let files = memory.media.count
         let model = ConfirmPage(
@@ -174,37 +156,30 @@ struct MemoryWebController: RouteCollection {
             consequence: files == 0
                 ? "The memory will be deleted for everyone in the family. This cannot be undone."
                 : "The memory and its \(files == 1 ? "file" : "\(files) files") will be deleted for everyone in the family. This cannot be undone.",
-            action: "/memories/\(id)/delete", confirmLabel: "Delete the memory", cancelHref: "/memories/\(id)")
-        return try await Page.render(
-            "confirm", base: PageBase(request: req, title: "Delete a memory", nav: "memories"), model, on: req)
+            action: .memoryDelete(.value(id)), confirmLabel: "Delete the memory", cancel: .memory(.value(id)))
+        return try await model.render(title: "Delete a memory", nav: .memories, on: req)
     }
 
     func delete(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
-        try await req.heirloom.memories.delete(try Self.id(req), by: try req.principal())
-        return req.redirect(to: "/memories?done=memory-deleted")
+        try await req.heirloom.memories.delete(try req.id("memory", as: Int.self), by: try req.principal())
+        return req.redirect(to: SiteURL.memories.path(done: .memoryDeleted))
     }
 
     func form(
-        _ req: Request, mode: String, action: String, cancel: String, kind: String, values: [String: String],
+        _ req: Request, mode: String, action: SiteURL, cancel: SiteURL, kind: String, values: [String: String],
         people ticked: Set<Int>, errors: [String: String]
     ) async throws -> View {
         let principal = try req.principal()
         let people = try await req.heirloom.people.list(householdID: principal.householdID)
         let model = MemoryPages.Form(
-            mode: mode, action: action, cancelHref: cancel, kind: kind, form: values, errors: errors,
+            mode: mode, action: action.path, cancelHref: cancel.path, kind: kind, form: values, errors: errors,
             people: people.map {
                 .init(id: $0.person.id ?? 0, name: $0.person.name, checked: ticked.contains($0.person.id ?? 0))
             },
             hasPeople: !people.isEmpty)
         let title = mode == "new" ? "Add a memory" : "Edit \(values["title"] ?? "memory")"
         return try await Page.render(
-            mode == "new" ? "memories/new" : "memories/edit",
-            base: PageBase(request: req, title: title, nav: "memories"), model, on: req)
-    }
-
-    static func id(_ req: Request, _ name: String = "id", what: String = "memory") throws -> Int {
-        guard let id = req.parameters.get(name).flatMap(Int.init) else { throw AppError.notFound(what) }
-        return id
+            mode == "new" ? .memoryNew : .memoryEdit,
+            base: PageBase(request: req, title: title, nav: .memories), model, on: req)
     }
 }

@@ -13,10 +13,10 @@ enum PeoplePages {
 
         init(_ listed: PeopleService.Listed) {
             let person = listed.person
-            href = "/people/\(person.id ?? 0)"
+            href = SiteURL.person(.value(person.id ?? 0)).path
             name = person.name
             relationship = person.relationship
-            avatarUrl = person.$avatar.id.map { "/api/media/\($0)/thumbnail" }
+            avatarUrl = person.$avatar.id.map { SiteURL.media($0, .thumbnail) }
             initials = MemoryPages.initials(person.name)
             memoryCount = listed.memoryCount
         }

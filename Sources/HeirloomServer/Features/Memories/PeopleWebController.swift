@@ -4,20 +4,7 @@ import HeirloomCore
 import Vapor
 
 /// The people pages: everyone with their pictures and memory counts, a person's page, adding and editing.
-struct PeopleWebController: RouteCollection {
-    func boot(routes: any RoutesBuilder) throws {
-        let people = routes.grouped("people")
-        people.get(use: index)
-        people.post(use: create)
-        people.get(":id", use: show)
-        people.get(":id", "edit", use: edit)
-        people.post(":id", use: update)
-        people.on(.POST, ":id", "avatar", body: .stream, use: uploadAvatar)
-        people.post(":id", "avatar-from-face", use: avatarFromFace)
-        people.get(":id", "delete", use: confirmDelete)
-        people.post(":id", "delete", use: delete)
-    }
-
+struct PeopleWebController {
     struct PersonForm: Content {
         var name, relationship, notes, birthDate, deathDate: String?
 
@@ -48,28 +35,22 @@ struct PeopleWebController: RouteCollection {
             people: people.map(PeoplePages.Card.init), canEdit: principal.role.canEdit, form: form, errors: errors,
             relationships: FamilyRelationship.known)
         return try await Page.render(
-            "people/index", base: PageBase(request: req, title: "People", nav: "people"), model, on: req)
+            .peopleIndex, base: PageBase(request: req, title: "People", nav: .people), model, on: req)
     }
 
     func create(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
-        try req.principal().requireEditor()
         let form = try req.content.decode(PersonForm.self)
-        do {
+        return try await req.submitForm(conflictsOn: "name") {
             let person = try await req.heirloom.people.create(try form.input, by: try req.principal())
-            return req.redirect(to: "/people/\(try person.requireID())")
-        } catch {
-            let error = try AppError.userFacing(error)
-            guard error.field != nil || error.status == .conflict else { throw error }
-            let field = error.field ?? "name"
-            let view = try await list(req, form: form.values, errors: [field: error.message])
-            return try await view.encodeResponse(status: error.status, for: req)
+            return req.redirect(to: SiteURL.person(.value(try person.requireID())).path)
+        } orShowAgain: { errors in
+            try await list(req, form: form.values, errors: errors)
         }
     }
 
     func show(req: Request) async throws -> View {
         let principal = try req.principal()
-        let id = try MemoryWebController.id(req, what: "person")
+        let id = try req.id("person", as: Int.self)
         let listed = try await req.heirloom.people.listed(id, householdID: principal.householdID)
         var query = MemoryService.Query(personID: id)
         query.cursor = req.query[Int.self, at: "after"]
@@ -80,17 +61,18 @@ struct PeopleWebController: RouteCollection {
             born: person.birthDate.flatMap { try? MemoryDate.parse($0) }?.label,
             died: person.deathDate.flatMap { try? MemoryDate.parse($0) }?.label,
             notes: person.notes, memories: try page.memories.map(MemoryPages.Card.init),
-            nextHref: page.nextCursor.map { "/people/\(id)?after=\($0)" },
+            nextHref: page.nextCursor.map {
+                SiteURL.person(.value(id)).path(query: [.init(name: "after", value: "\($0)")])
+            },
             canEdit: principal.role.canEdit, canDelete: principal.role == .owner)
         return try await Page.render(
-            "people/show", base: PageBase(request: req, title: person.name, nav: "people"), model, on: req)
+            .personShow, base: PageBase(request: req, title: person.name, nav: .people), model, on: req)
     }
 
     func edit(req: Request) async throws -> View {
         let principal = try req.principal()
-        try principal.requireEditor()
         let person = try await req.heirloom.people.find(
-            try MemoryWebController.id(req, what: "person"), householdID: principal.householdID)
+            try req.id("person", as: Int.self), householdID: principal.householdID)
         let values = [
             "name": person.name, "relationship": person.relationship ?? "", "notes": person.notes ?? "",
             "birthDate": person.birthDate.flatMap { try? MemoryDate.parse($0) }?.label ?? "",
@@ -104,36 +86,29 @@ struct PeopleWebController: RouteCollection {
     {
         let model = PeoplePages.Form(
             id: try person.requireID(), name: person.name,
-            avatarUrl: person.$avatar.id.map { "/api/media/\($0)/thumbnail" },
+            avatarUrl: person.$avatar.id.map { SiteURL.media($0, .thumbnail) },
             initials: MemoryPages.initials(person.name), form: values, errors: errors,
             relationships: FamilyRelationship.known)
         return try await Page.render(
-            "people/edit", base: PageBase(request: req, title: "Edit \(person.name)", nav: "people"), model, on: req)
+            .personEdit, base: PageBase(request: req, title: "Edit \(person.name)", nav: .people), model, on: req)
     }
 
     func update(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
         let principal = try req.principal()
-        try principal.requireEditor()
-        let id = try MemoryWebController.id(req, what: "person")
+        let id = try req.id("person", as: Int.self)
         let form = try req.content.decode(PersonForm.self)
-        do {
+        return try await req.submitForm(conflictsOn: "name") {
             _ = try await req.heirloom.people.update(id, try form.input, by: principal)
-            return req.redirect(to: "/people/\(id)")
-        } catch {
-            let error = try AppError.userFacing(error)
-            guard error.field != nil || error.status == .conflict else { throw error }
+            return req.redirect(to: SiteURL.person(.value(id)).path)
+        } orShowAgain: { errors in
             let person = try await req.heirloom.people.find(id, householdID: principal.householdID)
-            let view = try await editForm(
-                req, person, values: form.values, errors: [error.field ?? "name": error.message])
-            return try await view.encodeResponse(status: error.status, for: req)
+            return try await editForm(req, person, values: form.values, errors: errors)
         }
     }
 
     func uploadAvatar(req: Request) async throws -> Response {
         let principal = try req.principal()
-        try principal.requireEditor()
-        let id = try MemoryWebController.id(req, what: "person")
+        let id = try req.id("person", as: Int.self)
         let media = req.application.heirloom.media
         let upload = try await FormUpload.read(
             req, temporaryDirectory: media.store.temporaryDirectory, maximumFileBytes: media.limit(for: .photo))
@@ -144,7 +119,7 @@ struct PeopleWebController: RouteCollection {
         }
         _ = try await req.heirloom.people.setAvatar(
             of: id, FileChunks(url: file.url), fileName: file.fileName, by: principal)
-        return req.redirect(to: "/people/\(id)")
+        return req.redirect(to: SiteURL.person(.value(id)).path)
     }
 
     struct FaceForm: Content {
@@ -153,31 +128,27 @@ struct PeopleWebController: RouteCollection {
     }
 
     func avatarFromFace(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
-        let id = try MemoryWebController.id(req, what: "person")
+        let id = try req.id("person", as: Int.self)
         let form = try req.content.decode(FaceForm.self)
         _ = try await req.heirloom.people.setAvatar(of: id, fromFace: form.faceTagId, by: try req.principal())
-        return req.redirect(to: "/people/\(id)")
+        return req.redirect(to: SiteURL.person(.value(id)).path)
     }
 
     func confirmDelete(req: Request) async throws -> View {
         let principal = try req.principal()
-        try principal.requireOwner()
-        let id = try MemoryWebController.id(req, what: "person")
+        let id = try req.id("person", as: Int.self)
         let listed = try await req.heirloom.people.listed(id, householdID: principal.householdID)
         let name = listed.person.name
         let model = ConfirmPage(
             heading: "Delete \(name) from your family’s people?",
             consequence:
                 "\(name)’s picture and the faces tagged as \(name) will be removed. The \(listed.memoryCount == 1 ? "memory" : "\(listed.memoryCount) memories") \(name) is in will stay.",
-            action: "/people/\(id)/delete", confirmLabel: "Delete \(name)", cancelHref: "/people/\(id)")
-        return try await Page.render(
-            "confirm", base: PageBase(request: req, title: "Delete a person", nav: "people"), model, on: req)
+            action: .personDelete(.value(id)), confirmLabel: "Delete \(name)", cancel: .person(.value(id)))
+        return try await model.render(title: "Delete a person", nav: .people, on: req)
     }
 
     func delete(req: Request) async throws -> Response {
-        try CSRF.verifyForm(req)
-        try await req.heirloom.people.delete(try MemoryWebController.id(req, what: "person"), by: try req.principal())
-        return req.redirect(to: "/people?done=person-deleted")
+        try await req.heirloom.people.delete(try req.id("person", as: Int.self), by: try req.principal())
+        return req.redirect(to: SiteURL.people.path(done: .personDeleted))
     }
 }

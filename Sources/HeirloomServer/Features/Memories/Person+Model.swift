@@ -1,10 +1,12 @@
 import Fluent
 import Foundation
 
-/// Someone in the family's memories; shared by the household. Ids are integers because the app decodes them so.
+/// Someone in the family's memories; shared by the household.
 final class Person: Model, @unchecked Sendable {
     static let schema = "people"
 
+    /// An integer, unlike most of Heirloom's ids: the Memory Palace iPhone app decodes people's ids as integers
+    /// (`personServerId`, `peopleIds`) and caches them, so one is never handed out twice.
     @ID(custom: .id, generatedBy: .database) var id: Int?
     @Parent(key: "household_id") var household: Household
     @Field(key: "name") var name: String

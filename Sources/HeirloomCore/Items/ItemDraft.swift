@@ -1,0 +1,104 @@
+import Foundation
+
+/// What a person or an app sends to create or change an item: text as typed, checked by `ItemDraft`.
+public struct ItemInput: Sendable, Equatable {
+    public var name: String?
+    public var description: String?
+    public var category: String?
+    public var estimatedValue: String?
+    public var currencyCode: String?
+    public var suggestedPriceNew: String?
+    public var suggestedPriceUsed: String?
+    public var purchasePrice: String?
+    public var purchaseDate: String?
+
+    public init(
+        name: String? = nil, description: String? = nil, category: String? = nil, estimatedValue: String? = nil,
+        currencyCode: String? = nil, suggestedPriceNew: String? = nil, suggestedPriceUsed: String? = nil,
+        purchasePrice: String? = nil, purchaseDate: String? = nil
+    ) {
+        self.name = name
+        self.description = description
+        self.category = category
+        self.estimatedValue = estimatedValue
+        self.currencyCode = currencyCode
+        self.suggestedPriceNew = suggestedPriceNew
+        self.suggestedPriceUsed = suggestedPriceUsed
+        self.purchasePrice = purchasePrice
+        self.purchaseDate = purchaseDate
+    }
+}
+
+/// An item's fields, checked: a name, a canonical category, exact amounts in one currency, a real date.
+public struct ItemDraft: Sendable, Equatable {
+    public var name: String
+    public var description: String
+    public var category: ItemCategory
+    public var currency: CurrencyCode
+    public var estimatedValue: Money?
+    public var suggestedPriceNew: Money?
+    public var suggestedPriceUsed: Money?
+    public var purchasePrice: Money?
+    public var purchaseDate: String?
+
+    public static let maximumDescriptionLength = 20_000
+
+    /// Checks `input` over `base` (the item as it is, or the defaults for a new one). Absent fields keep
+    /// their value; an empty string clears an optional one.
+    public init(_ input: ItemInput, over base: ItemDraft) throws {
+        self = base
+        if let raw = input.name { name = try AccountRules.name(raw, field: "name", what: "name for the item") }
+        if let raw = input.description {
+            let text = raw.trimmingWhitespace()
+            guard text.count <= Self.maximumDescriptionLength else {
+                throw FieldError(
+                    field: "description", message: "The description can be at most 20,000 characters long.")
+            }
+            description = text
+        }
+        if let raw = input.category { category = ItemCategory.normalise(raw) }
+        if let raw = input.currencyCode { currency = try CurrencyCode.parse(raw.trimmingWhitespace().uppercased()) }
+        estimatedValue = try Self.amount(input.estimatedValue, "estimatedValue", currency, keeping: base.estimatedValue)
+        suggestedPriceNew = try Self.amount(
+            input.suggestedPriceNew, "suggestedPriceNew", currency, keeping: base.suggestedPriceNew)
+        suggestedPriceUsed = try Self.amount(
+            input.suggestedPriceUsed, "suggestedPriceUsed", currency, keeping: base.suggestedPriceUsed)
+        purchasePrice = try Self.amount(input.purchasePrice, "purchasePrice", currency, keeping: base.purchasePrice)
+        if let raw = input.purchaseDate { purchaseDate = try Self.day(raw, field: "purchaseDate") }
+    }
+
+    public init(name: String, currency: CurrencyCode) {
+        self.name = name
+        description = ""
+        category = .other
+        self.currency = currency
+    }
+
+    private static func amount(_ raw: String?, _ field: String, _ currency: CurrencyCode, keeping old: Money?) throws
+        -> Money?
+    {
+        guard let raw else {
+            // Kept as the same written amount, even when the currency changes.
+            return try old.map { try Money.parse($0.decimalString, currency: currency, field: field) }
+        }
+        let text = raw.trimmingWhitespace()
+        return text.isEmpty ? nil : try Money.parse(text, currency: currency, field: field)
+    }
+
+    /// A calendar day written YYYY-MM-DD that exists (no February 30) and is not in the far future.
+    public static func day(_ raw: String, field: String) throws -> String? {
+        let text = raw.trimmingWhitespace()
+        if text.isEmpty { return nil }
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        guard text.count == 10, parts.count == 3, (1000...9999).contains(parts[0]),
+            let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])),
+            calendar.dateComponents([.year, .month, .day], from: date)
+                == DateComponents(year: parts[0], month: parts[1], day: parts[2])
+        else {
+            throw FieldError(field: field, message: "Please give the date as year-month-day, like 1998-03-21.")
+        }
+        return text
+    }
+}

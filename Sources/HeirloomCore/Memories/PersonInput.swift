@@ -1,0 +1,38 @@
+import Foundation
+
+/// What a person's form or API call sets, cleaned by the domain rules.
+public struct PersonInput: Sendable {
+    public var name: String
+    public var relationship: String?
+    public var notes: String?
+    public var birthDate: MemoryDate?
+    public var deathDate: MemoryDate?
+
+    public static let maximumNotesLength = 5000
+
+    /// Cleans raw text fields; throws the first field a person must fix.
+    public init(
+        name: String, relationship: String?, notes: String? = nil, birthDate: String? = nil, deathDate: String? = nil
+    ) throws(FieldError) {
+        self.name = try PersonName.clean(name)
+        self.relationship = try relationship.flatMap { raw throws(FieldError) in try FamilyRelationship.normalise(raw) }
+        let notes = notes?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        guard notes.count <= Self.maximumNotesLength else {
+            throw FieldError(field: "notes", message: "Please keep the notes to \(Self.maximumNotesLength) characters.")
+        }
+        self.notes = notes.isEmpty ? nil : notes
+        self.birthDate = try Self.date(birthDate, field: "birthDate")
+        self.deathDate = try Self.date(deathDate, field: "deathDate")
+        if let birth = self.birthDate, let death = self.deathDate, death.year < birth.year {
+            throw FieldError(field: "deathDate", message: "The date of death is before the date of birth.")
+        }
+    }
+
+    private static func date(_ raw: String?, field: String) throws(FieldError) -> MemoryDate? {
+        do {
+            return try MemoryDate.parse(raw ?? "")
+        } catch {
+            throw FieldError(field: field, message: error.message)
+        }
+    }
+}

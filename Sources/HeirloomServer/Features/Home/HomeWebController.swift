@@ -1,0 +1,79 @@
+import Foundation
+import Vapor
+
+/// Home: the household's summary and its sections.
+struct HomeWebController {
+    /// A part of Heirloom as Home shows it.
+    struct Section: Encodable, Sendable {
+        var key: String
+        var title: String
+        var href: String
+        var description: String
+
+        init(_ section: NavSection) {
+            key = section.rawValue
+            title = section.title
+            href = section.url.path
+            description = section.summary
+        }
+
+        static let all: [Section] = NavSection.allCases.filter { $0 != .none && $0 != .home }.map(Section.init)
+    }
+
+    struct HomePage: Encodable {
+        struct Stats: Encodable {
+            struct Category: Encodable {
+                var name: String
+                var count: Int
+                var totals: [String]
+            }
+
+            var itemCount: Int
+            var totals: [String]
+            var byCategory: [Category]
+            var recent: [ItemPages.Card]
+        }
+
+        var greeting: String
+        var sections: [Section]
+        var stats: Stats
+        /// Memories that happened on this day in earlier years.
+        var onThisDay: [MemoryPages.Card]
+        var today: String
+    }
+
+    func home(req: Request) async throws -> Response {
+        if try await req.heirloom.accounts.needsSetup() { return req.redirect(to: SiteURL.setup.path) }
+        let principal = try req.principal()
+        let items = req.heirloom.items
+        let summary = try await items.summary(householdID: principal.householdID)
+        let recent = try await items.list(.init(limit: 6), householdID: principal.householdID).items
+        let stats = HomePage.Stats(
+            itemCount: summary.count,
+            totals: summary.totals.map(\.displayString),
+            byCategory: summary.byCategory.map {
+                .init(name: $0.category.rawValue, count: $0.count, totals: $0.totals.map(\.displayString))
+            },
+            recent: try recent.map(ItemPages.Card.init)
+        )
+        let model = HomePage(
+            greeting: greeting(for: principal.name, at: req.heirloom.now),
+            // A viewer never learns who gets what, so the section is not offered to them.
+            sections: Section.all.filter { principal.role.canEdit || $0.key != NavSection.beneficiaries.rawValue },
+            stats: stats,
+            onThisDay: try await req.heirloom.memories.onThisDay(req.heirloom.now, householdID: principal.householdID)
+                .map(MemoryPages.Card.init),
+            today: WebFormat.monthAndDay(req.heirloom.now)
+        )
+        let view = try await Page.render(
+            .home, base: PageBase(request: req, title: "Home", nav: .home), model, on: req)
+        return try await view.encodeResponse(for: req)
+    }
+
+    private func greeting(for name: String, at date: Date) -> String {
+        let hour = Calendar.current.component(.hour, from: date)
+        let part = hour < 12 ? "Good morning" : hour < 18 ? "Good afternoon" : "Good evening"
+        let first = name.split(separator: " ").first.map(String.init) ?? name
+        return "\(part), \(first)"
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// Every path the web pages link to and the server registers outside the generated API.
+///
+/// Route registration (`routes.swift`), redirects and page models all name paths through this enum, so a
+/// renamed path is a compiler error rather than a dead link. A case's parameters are `.key` when a route is
+/// registered and `.value(…)` when a link is made (in the spirit of SwiftPackageIndex-Server's `SiteURL`).
+enum SiteURL: Sendable, Equatable {
+    // Signing in and joining.
+    case setup, login, logout, register
+    case invite(Parameter<String>)
+
+    case home
+
+    // The treasure chest.
+    case items, itemNew
+    case item(Parameter<UUID>)
+    case itemEdit(Parameter<UUID>)
+    case itemDelete(Parameter<UUID>)
+    case itemPhotos(Parameter<UUID>)
+    case itemPhoto(Parameter<UUID>, Parameter<UUID>)
+    case itemPhotoMove(Parameter<UUID>, Parameter<UUID>)
+    case itemPhotoDelete(Parameter<UUID>, Parameter<UUID>)
+    case itemDocuments(Parameter<UUID>)
+    case itemDocumentDelete(Parameter<UUID>, Parameter<UUID>)
+    case itemAudio(Parameter<UUID>)
+    case itemAudioRename(Parameter<UUID>, Parameter<UUID>)
+    case itemAudioDelete(Parameter<UUID>, Parameter<UUID>)
+
+    // The AI appraiser.
+    case batches
+    case batch(Parameter<UUID>)
+    case batchRetry(Parameter<UUID>)
+    case batchImport(Parameter<UUID>)
+    case itemAppraisal(Parameter<UUID>)
+    case itemAppraisalNotes(Parameter<UUID>)
+    case itemAppraisalApply(Parameter<UUID>)
+    case itemBeneficiariesSuggest(Parameter<UUID>)
+    case itemBeneficiaryDraft(Parameter<UUID>, Parameter<UUID>)
+
+    // Beneficiaries, and who receives each item.
+    case beneficiaries, beneficiaryNew, beneficiariesImport
+    case beneficiary(Parameter<UUID>)
+    case beneficiaryEdit(Parameter<UUID>)
+    case beneficiaryDelete(Parameter<UUID>)
+    case itemBeneficiaries(Parameter<UUID>)
+    case itemBeneficiaryNew(Parameter<UUID>)
+    case itemBeneficiary(Parameter<UUID>, Parameter<UUID>)
+    case itemBeneficiaryEdit(Parameter<UUID>, Parameter<UUID>)
+    case itemBeneficiaryDelete(Parameter<UUID>, Parameter<UUID>)
+
+    // The memory hub: memories and people (integer ids: the iPhone app keeps them).
+    case memories, memoryNew
+    case memory(Parameter<Int>)
+    case memoryEdit(Parameter<Int>)
+    case memoryFaces(Parameter<Int>)
+    case memoryDelete(Parameter<Int>)
+    case people
+    case person(Parameter<Int>)
+    case personEdit(Parameter<Int>)
+    case personDelete(Parameter<Int>)
+    case personAvatar(Parameter<Int>)
+    case personAvatarFromFace(Parameter<Int>)
+
+    // The private journal.
+    case journal, journalUnlock, journalLock
+    case journalDrawers
+    case journalDrawer(Parameter<UUID>)
+    case journalDrawerMove(Parameter<UUID>)
+    case journalDrawerDelete(Parameter<UUID>)
+    case journalCards, journalCardNew, journalVoiceCards
+    case journalCard(Parameter<UUID>)
+    case journalCardEdit(Parameter<UUID>)
+    case journalCardDelete(Parameter<UUID>)
+
+    // Settings and phones.
+    case settings, settingsHousehold, settingsPassword, settingsInvitations
+    case settingsMemberRole(Parameter<UUID>)
+    case settingsMemberRemove(Parameter<UUID>)
+    case settingsInvitationRevoke(Parameter<UUID>)
+    case settingsTokenRevoke(Parameter<UUID>)
+    case devices
+    case deviceRevoke(Parameter<UUID>)
+
+    // JSON API paths that pages link to or scripts call.
+    case apiOpenAPIDocument
+    case apiMedia(Parameter<UUID>, Parameter<MediaVariant>)
+    case apiJournalCardAudio(Parameter<UUID>)
+    case apiItemAudio(Parameter<UUID>)
+    case apiBatch(Parameter<UUID>)
+}
+
+/// A path parameter: its placeholder when a route is registered, its value when a link is made.
+enum Parameter<Value: Sendable & Equatable>: Sendable, Equatable {
+    case key
+    case value(Value)
+}
+
+/// The names of path parameters, shared by route registration and the handlers that read them.
+enum RouteParameter: String, Sendable {
+    case id, photoID, documentID, audioID, linkID, batchID, token, variant
+}
+
+/// The forms a stored file is served in (`/api/media/{id}/{variant}`).
+enum MediaVariant: String, Sendable, Equatable, CaseIterable {
+    case original, display, thumbnail, play
+}

@@ -1,0 +1,58 @@
+import Foundation
+import LeafKit
+
+/// `#url("itemEdit", item.id)` in a template: the path of a `SiteURL` that takes ids, so templates spell no
+/// paths of their own. An unknown name or an id that cannot be one is a rendering error, caught by the tests
+/// that render every page.
+struct SiteURLTag: LeafTag {
+    struct UnknownPath: Error, CustomStringConvertible {
+        var name: String
+        var description: String { "#url cannot make the path \(name)" }
+    }
+
+    func render(_ context: LeafContext) throws -> LeafData {
+        let values = context.parameters.map { $0.string ?? "" }
+        guard let name = values.first, let url = SiteURL.named(name, ids: Array(values.dropFirst())) else {
+            throw UnknownPath(name: values.first ?? "")
+        }
+        return .string(url.path)
+    }
+}
+
+extension SiteURL {
+    /// The paths templates name, made from their ids as text.
+    static func named(_ name: String, ids: [String]) -> SiteURL? {
+        let uuid = ids.first.flatMap(UUID.init(uuidString:)).map(Parameter.value)
+        let number = ids.first.flatMap { Int($0) }.map(Parameter.value)
+        switch (name, uuid, number) {
+        case ("itemEdit", .some(let id), _): return .itemEdit(id)
+        case ("itemDelete", .some(let id), _): return .itemDelete(id)
+        case ("itemBeneficiaries", .some(let id), _): return .itemBeneficiaries(id)
+        case ("itemBeneficiariesSuggest", .some(let id), _): return .itemBeneficiariesSuggest(id)
+        case ("beneficiaryEdit", .some(let id), _): return .beneficiaryEdit(id)
+        case ("beneficiaryDelete", .some(let id), _): return .beneficiaryDelete(id)
+        case ("memory", _, .some(let id)): return .memory(id)
+        case ("memoryEdit", _, .some(let id)): return .memoryEdit(id)
+        case ("memoryFaces", _, .some(let id)): return .memoryFaces(id)
+        case ("memoryDelete", _, .some(let id)): return .memoryDelete(id)
+        case ("person", _, .some(let id)): return .person(id)
+        case ("personEdit", _, .some(let id)): return .personEdit(id)
+        case ("personDelete", _, .some(let id)): return .personDelete(id)
+        case ("personAvatar", _, .some(let id)): return .personAvatar(id)
+        case ("personAvatarFromFace", _, .some(let id)): return .personAvatarFromFace(id)
+        case ("journalDrawer", .some(let id), _): return .journalDrawer(id)
+        case ("journalDrawerMove", .some(let id), _): return .journalDrawerMove(id)
+        case ("journalDrawerDelete", .some(let id), _): return .journalDrawerDelete(id)
+        case ("journalCard", .some(let id), _): return .journalCard(id)
+        case ("journalCardEdit", .some(let id), _): return .journalCardEdit(id)
+        case ("journalCardDelete", .some(let id), _): return .journalCardDelete(id)
+        case ("settingsMemberRole", .some(let id), _): return .settingsMemberRole(id)
+        case ("settingsMemberRemove", .some(let id), _): return .settingsMemberRemove(id)
+        case ("settingsInvitationRevoke", .some(let id), _): return .settingsInvitationRevoke(id)
+        case ("settingsTokenRevoke", .some(let id), _): return .settingsTokenRevoke(id)
+        case ("deviceRevoke", .some(let id), _): return .deviceRevoke(id)
+        case ("invite", _, _): return ids.first.map { .invite(.value($0)) }
+        default: return nil
+        }
+    }
+}

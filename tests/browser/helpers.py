@@ -1,0 +1,126 @@
+"""What the browser tests do again and again: wait for a page, fill in a form, press a button, sign in, and
+make the files a person would upload (with real tools: vips, ffmpeg)."""
+
+import os
+import random
+import subprocess
+import tempfile
+from urllib.parse import urlparse
+
+from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+TIMEOUT = 30  # seconds for any one page to arrive (debug builds hash passwords slowly)
+SESSION_COOKIE = "heirloom_session"
+SUBMIT_BUTTON = "button[type=submit], button:not([type]), input[type=submit]"
+SIGN_OUT_BUTTON = (
+    "//header//form//*[self::button or self::input]"
+    "[normalize-space(.)='Sign out' or @value='Sign out']"
+)
+
+
+# Pages
+
+
+def wait(driver):
+    return WebDriverWait(driver, TIMEOUT)
+
+
+def path_of(driver):
+    return urlparse(driver.current_url).path
+
+
+def wait_for_path(driver, *paths):
+    wait(driver).until(lambda d: path_of(d) in paths, f"expected to be on {' or '.join(paths)}")
+    return path_of(driver)
+
+
+def wait_for_text(driver, text, css="main"):
+    """Waits until the first element matching css shows text (the page arrived, or a script finished)."""
+
+    def shows(d):
+        try:
+            return text in d.find_element(By.CSS_SELECTOR, css).text
+        except WebDriverException:  # gone, or half replaced: Chromium says so in several ways while a page loads
+            return False
+
+    wait(driver).until(shows, f"no {text!r} in {css}")
+
+
+def main_text(driver):
+    return driver.find_element(By.TAG_NAME, "main").text
+
+
+def fill_and_submit(driver, fields, form="form"):
+    """Types each value into the input of that name, then clicks the submit button of their form.
+
+    form, a CSS selector, picks the form where a page has several with the same field names."""
+    first = None
+    for name, value in fields.items():
+        field = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, f"{form} [name='{name}']")))
+        field.clear()
+        field.send_keys(value)
+        first = first or field
+    form = first.find_element(By.XPATH, "./ancestor::form")
+    form.find_element(By.CSS_SELECTOR, SUBMIT_BUTTON).click()
+
+
+def click_button(driver, label):
+    """Clicks the button with exactly this label, scrolled into view first (the phone screen is small)."""
+    button = wait(driver).until(EC.element_to_be_clickable((By.XPATH, f"//button[normalize-space(.)=\"{label}\"]")))
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+
+
+def visible_alert(driver):
+    """The first displayed element with role=alert that says something, or False."""
+    alerts = driver.find_elements(By.CSS_SELECTOR, "[role=alert]")
+    return next((alert for alert in alerts if alert.is_displayed() and alert.text.strip()), False)
+
+
+def navigation_labels(driver):
+    links = driver.find_elements(By.CSS_SELECTOR, "nav a")
+    return [" ".join(link.get_attribute("textContent").split()) for link in links]
+
+
+# Signing in and out
+
+
+def sign_in_with_token(driver, base_url, token):
+    """Signs the browser in by giving it the token as its session cookie, as the sign-in form would."""
+    driver.get(f"{base_url}/api/health")  # a cookie can only be set for the site the browser is on
+    driver.add_cookie({"name": SESSION_COOKIE, "value": token, "path": "/", "httpOnly": True, "sameSite": "Lax"})
+
+
+def sign_out(driver):
+    wait(driver).until(EC.element_to_be_clickable((By.XPATH, SIGN_OUT_BUTTON)), "no Sign out button").click()
+
+
+# Files to upload
+
+
+def unique_word():
+    """A made-up, pronounceable word (\"Kelotamu\") that no other test uses: a test's own data is easy to find
+    in a hub that the other tests share."""
+    pick = random.SystemRandom().choice  # unaffected by anything that seeds random
+    return "".join(pick("bdfgklmnprstvz") + pick("aeiou") for _ in range(4)).capitalize()
+
+
+def make_photo(name="photo.jpg", width=1200, height=900):
+    """A real JPEG of noise made with vips, as a phone would send one."""
+    path = os.path.join(tempfile.mkdtemp(), name)
+    subprocess.run(["vips", "gaussnoise", path, str(width), str(height)], check=True)
+    return path
+
+
+def make_recording(name="recording.webm", seconds=3):
+    """WebM/Opus of a tone made with ffmpeg, as a browser records it."""
+    path = os.path.join(tempfile.mkdtemp(), name)
+    subprocess.run(
+        ["ffmpeg", "-v", "error", "-f", "lavfi", "-i", f"sine=frequency=330:duration={seconds}", "-c:a", "libopus",
+         path],
+        check=True,
+    )
+    return path
