@@ -47,6 +47,10 @@ struct ConfigTests {
             ("HEIRLOOM_ALLOW_SIGNUP", "maybe"),
             ("HEIRLOOM_APPLE_BUNDLE_IDS", "org.example.App;rm -rf"),
             ("HEIRLOOM_APPLE_JWKS_URL", "ftp://keys"),
+            ("HEIRLOOM_MAX_AUDIO_MINUTES", "0"),
+            ("HEIRLOOM_MAX_AUDIO_MINUTES", "three hours"),
+            ("HEIRLOOM_METRICS_TOKEN", "short"),
+            ("HEIRLOOM_RESOURCES_DIR", "/nonexistent/heirloom"),
         ]
     )
     func badValues(variable: String, value: String) throws {

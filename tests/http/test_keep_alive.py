@@ -5,7 +5,7 @@ import time
 import pytest
 import requests
 
-from conftest import running_server, set_up_hub
+from conftest import PASSWORD, running_server, set_up_hub
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 NEXT_REQUEST_TIMEOUT = 10  # seconds; a stalled connection waits for the client's own timeout instead
@@ -80,6 +80,59 @@ def test_too_large_multipart_photo_then_next_request(hub):
     response = session.post(
         f"{server.base_url}/api/items/{item}/photos",
         files={"file": ("big.png", PNG_MAGIC + bytes(3_000_000), "image/png")},
+        timeout=60,
+    )
+    assert response.status_code == 413, response.text
+    assert next_request_answers(server, session) < 5
+
+
+@pytest.mark.parametrize("size", [3_000_000, 300_000_000], ids=["bounded", "huge"])
+def test_too_large_web_form_upload_then_next_request(hub, size):
+    # The web pages read their uploads themselves (not through the API's runtime): the same must hold there.
+    server, api = hub
+    item = api.post(f"{server.base_url}/api/items", json={"name": "Clock"}, timeout=10).json()["id"]
+    browser = requests.Session()
+    browser.get(f"{server.base_url}/login", timeout=10)
+    csrf = browser.cookies["heirloom_csrf"]
+    signed_in = browser.post(
+        f"{server.base_url}/login",
+        data={"email": "ann@example.com", "password": PASSWORD, "_csrf": csrf},
+        allow_redirects=False,
+        timeout=30,
+    )
+    assert signed_in.status_code in (302, 303), signed_in.text[:300]
+
+    boundary = "heirloom-test-boundary"
+    head = (
+        f'--{boundary}\r\nContent-Disposition: form-data; name="_csrf"\r\n\r\n{csrf}\r\n'
+        f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\n'
+        "Content-Type: image/png\r\n\r\n"
+    ).encode() + PNG_MAGIC
+    response = browser.post(
+        f"{server.base_url}/items/{item}/photos",
+        data=LazyBody(head, size),
+        headers={"Content-Type": f"multipart/form-data; boundary={boundary}"},
+        allow_redirects=False,
+        timeout=60,
+    )
+    assert response.status_code == 413, response.text[:300]
+    started = time.monotonic()
+    page = browser.get(f"{server.base_url}/items/{item}", timeout=NEXT_REQUEST_TIMEOUT)
+    assert page.status_code == 200
+    assert time.monotonic() - started < 5
+
+
+def test_too_large_multipart_photo_followed_by_more_parts_then_next_request(hub):
+    # Parts after the refused file are left to the runtime's reader, which stops at the refusal.
+    server, session = hub
+    item = session.post(f"{server.base_url}/api/items", json={"name": "Mirror"}, timeout=10).json()["id"]
+    response = session.post(
+        f"{server.base_url}/api/items/{item}/photos",
+        files=[
+            ("file", ("big.png", PNG_MAGIC + bytes(3_000_000), "image/png")),
+            ("file", ("second.png", PNG_MAGIC + bytes(800_000), "image/png")),
+            ("note", (None, "x" * 900_000)),
+        ],
         timeout=60,
     )
     assert response.status_code == 413, response.text

@@ -58,7 +58,11 @@ struct UploadSink {
                 }
             } catch {
                 // Refused part-way: the rest is read and dropped, so the connection can carry the next request.
-                await RefusedBody.discardRest(&iterator, request: RequestContext.current, byteCount: \.count)
+                let request = RequestContext.current
+                await RefusedBody.discardRest(&iterator, request: request, byteCount: \.count)
+                // In a multipart body only this part has been read; the parts after it are the OpenAPI
+                // runtime's to read, and it stops when the handler fails: close the connection after the answer.
+                if request?.headers.contentType?.type == "multipart" { request?.closesConnectionAfterResponse = true }
                 throw error
             }
             let buffer =

@@ -1,0 +1,36 @@
+"""axe-core on a phone-sized window (390 px): the journal and settings pages keep valid autocomplete values
+and definition lists whose terms and descriptions axe recognises."""
+
+import pytest
+from axe_selenium_python import Axe
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+
+from test_foundation import wait
+from test_journal import sign_in
+
+RULES = ["autocomplete-valid", "dlitem", "definition-list", "label", "duplicate-id"]
+
+
+def violations(driver):
+    axe = Axe(driver)
+    axe.inject()
+    results = axe.run(options={"runOnly": {"type": "rule", "values": RULES}})
+    return [
+        f"{v['id']} ({', '.join(c['id'] for c in node['any'] + node['all'] + node['none'])}): {node['html'][:160]}"
+        for v in results["violations"]
+        for node in v["nodes"]
+    ]
+
+
+PAGES = ["/journal", "/journal/cards/new", "/journal/unlock", "/journal/drawers", "/settings"]
+
+
+@pytest.mark.parametrize("path", PAGES, ids=[p.strip("/").replace("/", "-") for p in PAGES])
+def test_pages_pass_axe(server, browser, screenshot, path):
+    sign_in(browser, server)
+    browser.get(f"{server}{path}")
+    wait(browser).until(EC.presence_of_element_located((By.TAG_NAME, "main")))
+    screenshot("axe-" + (path.strip("/").replace("/", "-") or "home"))
+    found = violations(browser)
+    assert not found, "\n".join(found)
