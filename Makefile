@@ -72,7 +72,9 @@ install:
 	install -m 0755 "$(HEIRLOOM_BIN)" "$(PREFIX)/bin/heirloom"
 	rm -rf "$(PREFIX)/share/heirloom/Resources" "$(PREFIX)/share/heirloom/Public"
 	cp -RL Resources Public "$(PREFIX)/share/heirloom/"
-	install -m 0644 README.md deploy/heirloom.service "$(PREFIX)/share/heirloom/"
+	install -m 0644 README.md "$(PREFIX)/share/heirloom/"
+	sed 's|/opt/heirloom|$(PREFIX)|g' deploy/heirloom.service > "$(PREFIX)/share/heirloom/heirloom.service"
+	chmod 0644 "$(PREFIX)/share/heirloom/heirloom.service"
 
 ## An optimised build of the server, for deployment and benchmarks.
 release: deps

@@ -17,10 +17,12 @@ func routes(_ app: Application) throws {
     apiMember.get(.apiMedia(.key, .key), use: MediaFileController().download)
     apiMember.get(.apiJournalCardAudio(.key), use: JournalAudioController().audio)
 
+    // The guard first, then the form's CSRF check: a viewer is told a hidden page does not exist even when the
+    // form is stale, and nothing is read of a body that nobody may send.
     let web = app.grouped(CSRFFormMiddleware())
-    let member = web.grouped(RoleMiddleware(required: .member))
-    let editor = web.grouped(RoleMiddleware(required: .editor))
-    let owner = web.grouped(RoleMiddleware(required: .owner))
+    let member = webGuarded(app, .member)
+    let editor = webGuarded(app, .editor)
+    let owner = webGuarded(app, .owner)
 
     // Anyone: setting up, signing in and out, joining. Home sends a new hub to set-up, anyone else to sign in.
     let auth = AuthWebController()
@@ -66,13 +68,13 @@ func routes(_ app: Application) throws {
     editor.post(.itemAppraisalApply(.key), use: appraisal.apply)
     editor.get(.batches, use: appraisal.newBatch)
     editor.upload(.batches, use: appraisal.createBatch)
-    web.grouped(RoleMiddleware(required: .editor, hidingAs: "batch")).get(.batch(.key), use: appraisal.showBatch)
+    webGuarded(app, .editor, hidingAs: "batch").get(.batch(.key), use: appraisal.showBatch)
     editor.post(.batchRetry(.key), use: appraisal.retryBatch)
     editor.post(.batchImport(.key), use: appraisal.importBatch)
 
     // Beneficiaries, and who receives each item.
     let beneficiaries = BeneficiaryWebController()
-    let planner = web.grouped(RoleMiddleware(required: .editor, hidingAs: "beneficiary"))
+    let planner = webGuarded(app, .editor, hidingAs: "beneficiary")
     planner.get(.beneficiaries, use: beneficiaries.index)
     planner.get(.beneficiaryNew, use: beneficiaries.new)
     planner.post(.beneficiaries, use: beneficiaries.create)
@@ -84,7 +86,7 @@ func routes(_ app: Application) throws {
     planner.get(.beneficiaryDelete(.key), use: beneficiaries.confirmDelete)
     planner.post(.beneficiaryDelete(.key), use: beneficiaries.delete)
     let links = ItemBeneficiaryWebController()
-    let itemPlanner = web.grouped(RoleMiddleware(required: .editor, hidingAs: "item"))
+    let itemPlanner = webGuarded(app, .editor, hidingAs: "item")
     itemPlanner.get(.itemBeneficiaryNew(.key), use: links.new)
     itemPlanner.post(.itemBeneficiaries(.key), use: links.create)
     itemPlanner.get(.itemBeneficiaryEdit(.key, .key), use: links.edit)
@@ -155,4 +157,11 @@ func routes(_ app: Application) throws {
     owner.post(.settingsMemberRemove(.key), use: settings.removeMember)
     owner.post(.settingsInvitations, use: settings.invite)
     owner.post(.settingsInvitationRevoke(.key), use: settings.revokeInvitation)
+}
+
+/// Web pages behind a guard: the role is checked before the form's CSRF field.
+private func webGuarded(_ app: Application, _ role: RoleMiddleware.Required, hidingAs: String? = nil)
+    -> any RoutesBuilder
+{
+    app.grouped(RoleMiddleware(required: role, hidingAs: hidingAs)).grouped(CSRFFormMiddleware())
 }

@@ -1,4 +1,5 @@
 import Fluent
+import FluentSQL
 import Foundation
 import Testing
 import VaporTesting
@@ -26,6 +27,46 @@ struct JournalRecordingKeyTests {
             #expect(try await MediaObject.query(on: app.db).count() == 1)
             let audio = try await app.download("/api/journal/cards/\(card.id)/audio", token: ann.token)
             #expect(audio.status == .ok)
+        }
+    }
+
+    @Test("the migration keeps a full journal: cards, tags and recordings stay; a dangling reference is cleared")
+    func migrationOnAFullJournal() async throws {
+        try await withApp { app in
+            // given a journal with a tagged text card and a voice card, as it was before the key existed,
+            // and one card whose recording has already gone
+            let ann = try await app.setUpHub()
+            let daily = try #require(try await app.journalDrawers(ann)["Daily"])
+            let textCard = try await app.writeCard(ann, drawer: daily, text: "Rain all day", tags: ["weather"])
+            let voice = try await app.voiceCard(
+                ann, parts: [("drawerId", daily)], file: try await MediaFixtures.data("story.m4a"))
+            let voiceID = try voice.content.decode(CardBody.self).id
+            let lost = try await app.writeCard(ann, drawer: daily, text: "Its recording is gone")
+            let migration = AddMediaForeignKeyToJournalCard()
+            try await migration.revert(on: app.db)
+            let sql = try app.db.sql()
+            try await sql.update("journal_cards").set("media_id", to: UUID())
+                .where("id", .equal, UUID(uuidString: lost)!).run()
+
+            // when the migration runs on it
+            try await migration.prepare(on: app.db)
+
+            // then every card, tag and recording is still there, and the dangling reference is gone
+            let cards = try await app.api(.GET, "/api/journal/cards", token: ann.token)
+            #expect(cards.status == .ok)
+            #expect(try await JournalCard.query(on: app.db).count() == 3)
+            let tagged = try await app.api(.GET, "/api/journal/cards/\(textCard)", token: ann.token)
+            #expect(try tagged.content.decode(CardBody.self).tags == ["weather"])
+            let audio = try await app.download("/api/journal/cards/\(voiceID)/audio", token: ann.token)
+            #expect(audio.status == .ok)
+            let lostCard = try #require(try await JournalCard.find(UUID(uuidString: lost)!, on: app.db))
+            #expect(lostCard.mediaID == nil)
+            // and the key holds again
+            let recording = try #require(try await MediaObject.query(on: app.db).first())
+            await #expect(throws: (any Error).self) { try await recording.delete(on: app.db) }
+            // and deleting a card still takes its tags' links with it
+            #expect(try await app.api(.DELETE, "/api/journal/cards/\(textCard)", token: ann.token).status == .noContent)
+            #expect(try await app.api(.GET, "/api/journal/tags", token: ann.token).list("tags", "name").isEmpty)
         }
     }
 }

@@ -50,7 +50,10 @@ def test_request_log_and_metrics():
         assert re.search(r"heirloom_database_up 1", text)
         assert not any(secret in text for secret in SECRETS)
 
-        time.sleep(0.5)
+        # The log is written as the requests end: wait for the last one's line rather than for a fixed time.
+        deadline = time.monotonic() + 10
+        while "request_id=proxy-given-id-42" not in server.log() and time.monotonic() < deadline:
+            time.sleep(0.05)
         log = server.log()
         lines = [line for line in log.splitlines() if "request_id=" in line]
         login_lines = [line for line in lines if "method=GET route=/login status=200" in line]

@@ -23,7 +23,7 @@ extension APIHandler {
         } catch let error as FieldError {
             throw error
         } catch {
-            throw AppError.badRequest("The multipart body could not be read: \(error).")
+            throw AppError.badRequest("The multipart body could not be read: \(String(describing: error).prefix(200)).")
         }
     }
 

@@ -45,6 +45,12 @@ actor LoginThrottle {
         addresses[address]?.forget(at: now)
     }
 
+    /// The reserved attempt could not be checked (the hub, not the guess, failed): it does not count.
+    func released(account: String, address: String, reservedAt now: Date) {
+        accounts[account]?.forget(at: now)
+        addresses[address]?.forget(at: now)
+    }
+
     private func prune(now: Date) {
         guard accounts.count + addresses.count > 10_000 else { return }
         accounts = accounts.filter { !$0.value.isEmpty(now: now) }

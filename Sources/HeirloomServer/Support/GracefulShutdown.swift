@@ -10,12 +10,18 @@ struct GracefulShutdown: LifecycleHandler {
     /// How long running batch analyses may take to finish before they are cancelled (they resume on restart).
     static let jobGrace: Duration = .seconds(10)
 
+    /// The longest a shutdown takes; the systemd unit's TimeoutStopSec leaves a margin over it.
+    static var longest: Duration { requestGrace + jobGrace }
+
     let requests: InFlightRequests
 
     func shutdownAsync(_ application: Application) async {
+        let started = ContinuousClock.now
         // Stops accepting and closes idle keep-alive connections; waits for open ones up to shutdownTimeout.
         await application.server.shutdown()
-        if await !requests.waitUntilIdle(timeout: Self.requestGrace) {
+        // One grace for requests in all: what the server's own wait used is not given again.
+        let left = max(.zero, Self.requestGrace - (ContinuousClock.now - started))
+        if await !requests.waitUntilIdle(timeout: left) {
             application.logger.warning("Shutting down with \(requests.count) requests still being answered")
         }
         await application.heirloom.batchRunner.stopAll(grace: Self.jobGrace)

@@ -61,7 +61,8 @@ extension Application {
     var databasePoolSize: Int {
         switch heirloom.config.database {
         case .postgres: 4 * System.coreCount
-        case .sqliteFile, .sqliteMemory: 1
+        // Fluent's SQLite driver opens one connection per event loop.
+        case .sqliteFile, .sqliteMemory: System.coreCount
         }
     }
 }

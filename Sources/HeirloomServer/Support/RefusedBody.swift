@@ -55,6 +55,10 @@ struct RefusedBodyMiddleware: AsyncMiddleware {
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let response = try await next.respond(to: request)
+        // A refusal before anyone read the body (a guard, a field count, a size) leaves it in the connection.
+        if response.status.code >= 400, request.body.data == nil, Self.hasBody(request) {
+            request.closesConnectionAfterResponse = true
+        }
         guard request.closesConnectionAfterResponse else { return response }
         response.headers.replaceOrAdd(name: .connection, value: "close")
         // A request made in memory (the tests' `app.testing()`) has no connection to close.
@@ -65,5 +69,10 @@ struct RefusedBodyMiddleware: AsyncMiddleware {
                 try await writer.write(.error(ClosingConnection()))
             }, count: bytes.readableBytes, byteBufferAllocator: request.byteBufferAllocator)
         return response
+    }
+
+    private static func hasBody(_ request: Request) -> Bool {
+        if let length = request.headers.first(name: .contentLength).flatMap(Int.init) { return length > 0 }
+        return request.headers.contains(name: .transferEncoding)
     }
 }

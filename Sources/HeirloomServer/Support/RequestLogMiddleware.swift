@@ -10,6 +10,8 @@ struct RequestLogMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let started = ContinuousClock.now
         let requestID = Self.requestID(request)
+        // Every other line about this request (an error's report, say) carries the same id.
+        request.logger[metadataKey: "request-id"] = .string(requestID)
         let response: Response
         do {
             response = try await next.respond(to: request)

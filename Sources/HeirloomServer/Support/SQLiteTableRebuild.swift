@@ -47,8 +47,17 @@ struct SQLiteTableRebuild {
         for row in rows where row.type == "index" || row.type == "trigger" {
             try await sql.raw(SQLQueryString(row.sql)).run()
         }
+        // Only the rebuilt table and the tables that refer to it: an old fault elsewhere is not this rebuild's.
+        struct Name: Decodable { var name: String }
+        let children = try await sql.raw(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE \(bind: "%REFERENCES \"\(table)\"%")"
+        ).all(decoding: Name.self).map(\.name)
         struct Violation: Decodable { var table: String }
-        let violations = try await sql.raw("PRAGMA foreign_key_check").all(decoding: Violation.self)
+        var violations: [Violation] = []
+        for checked in [table] + children {
+            violations += try await sql.raw(SQLQueryString("PRAGMA foreign_key_check(\"\(checked)\")"))
+                .all(decoding: Violation.self)
+        }
         guard violations.isEmpty else {
             throw AppError.internalProblem("Rebuilding \(table) would break references in \(violations[0].table).")
         }

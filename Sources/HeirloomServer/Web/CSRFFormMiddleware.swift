@@ -13,6 +13,11 @@ struct CSRFFormMiddleware: AsyncMiddleware {
         guard !request.method.isSafe, request.route?.userInfo[Self.checkedInStream] as? Bool != true else {
             return try await next.respond(to: request)
         }
+        // Every multipart form of the site streams to an upload route; decoding one here would cost time that
+        // grows with the square of its parts (MultipartKit copies its list on every part).
+        if request.headers.contentType?.type == "multipart" {
+            throw AppError.unsupportedMedia("This form is sent as plain fields, not as a file upload.")
+        }
         if request.body.data == nil {
             let limit = request.application.routes.defaultMaxBodySize.value
             _ = try await request.body.collect(max: limit).get()

@@ -39,10 +39,16 @@ struct JournalLockService: Sendable {
         // Counted as a failure before the check, so that many guesses sent at once cannot all be checked.
         try await throttle.reserve(account: account, address: address, now: now)
         let confirmed: Bool
-        if let password, hasPassword {
-            confirmed = try await check(password: password, of: user)
-        } else {
-            confirmed = try await check(identityToken: identityToken ?? "", of: user)
+        do {
+            if let password, hasPassword {
+                confirmed = try await check(password: password, of: user)
+            } else {
+                confirmed = try await check(identityToken: identityToken ?? "", of: user)
+            }
+        } catch {
+            // Apple's keys out of reach is no wrong guess: the attempt is given back.
+            await throttle.released(account: account, address: address, reservedAt: now)
+            throw error
         }
         guard confirmed else {
             throw AppError.invalidCredentials(
