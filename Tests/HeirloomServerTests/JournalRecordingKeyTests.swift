@@ -69,4 +69,30 @@ struct JournalRecordingKeyTests {
             #expect(try await app.api(.GET, "/api/journal/tags", token: ann.token).list("tags", "name").isEmpty)
         }
     }
+
+    @Test("removing a member takes their private recordings with their journal, files included, and nobody else's")
+    func removedMembersRecordings() async throws {
+        try await withApp { app in
+            // given Ben's voice card and Ann's
+            let ann = try await app.setUpHub()
+            let ben = try await app.addMember(role: "editor", by: ann)
+            for (member, file) in [(ann, "story.m4a"), (ben, "story.mp3")] {
+                let daily = try #require(try await app.journalDrawers(member)["Daily"])
+                let card = try await app.voiceCard(
+                    member, parts: [("drawerId", daily)], file: try await MediaFixtures.data(file))
+                #expect(card.status == .created)
+            }
+            let blobsBefore = app.heirloom.media.store.allBlobs().count
+
+            // when Ann removes Ben
+            #expect(try await app.api(.DELETE, "/api/members/\(ben.id)", token: ann.token).status == .noContent)
+
+            // then Ben's recording and its files are gone, and Ann's still plays
+            #expect(try await MediaObject.query(on: app.db).count() == 1)
+            #expect(app.heirloom.media.store.allBlobs().count < blobsBefore)
+            let cards = try await app.api(.GET, "/api/journal/cards", token: ann.token)
+            let annsCard = try #require(try cards.list("cards", "id").first)
+            #expect(try await app.download("/api/journal/cards/\(annsCard)/audio", token: ann.token).status == .ok)
+        }
+    }
 }

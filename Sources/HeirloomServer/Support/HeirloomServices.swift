@@ -60,7 +60,8 @@ struct RequestServices: Sendable {
     var tokens: TokenService { TokenService(db: db, now: services.clock) }
     var accounts: AccountService { services.accounts(db: db, client: client) }
     var households: HouseholdService {
-        HouseholdService(db: db, clock: services.clock, publicBaseURL: config.publicBaseURL, tokens: tokens)
+        HouseholdService(
+            db: db, clock: services.clock, publicBaseURL: config.publicBaseURL, tokens: tokens, media: media)
     }
     var media: MediaService { MediaService(db: db, pipeline: services.media) }
     var items: ItemService { ItemService(db: db, media: media) }

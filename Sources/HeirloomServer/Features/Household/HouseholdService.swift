@@ -10,6 +10,8 @@ struct HouseholdService: Sendable {
     /// Where invitation links point.
     let publicBaseURL: String
     let tokens: TokenService
+    /// Frees a removed member's journal recordings with their files.
+    let media: MediaService
 
     /// How long an invitation link works.
     static let invitationLifetime: TimeInterval = 7 * 24 * 60 * 60
@@ -64,7 +66,8 @@ struct HouseholdService: Sendable {
     func changeRole(of id: UUID, to role: HouseholdRole, by principal: Principal) async throws -> User {
         try principal.requireOwner()
         return try await db.retryingTransaction { db in
-            let service = HouseholdService(db: db, clock: clock, publicBaseURL: publicBaseURL, tokens: tokens)
+            let service = HouseholdService(
+                db: db, clock: clock, publicBaseURL: publicBaseURL, tokens: tokens, media: media)
             let user = try await service.member(id, of: principal)
             let owners = try await service.ownerCount(principal.householdID)
             do {
@@ -83,8 +86,16 @@ struct HouseholdService: Sendable {
     /// Removes a member and ends their sessions (owners only; never the last owner).
     func remove(_ id: UUID, by principal: Principal) async throws {
         try principal.requireOwner()
+        // Their private journal goes with them (its cards by cascade), so its recordings go too, files
+        // included: nobody could ever open them again.
+        let recordings = try await MediaObject.query(on: db)
+            .filter(\.$household.$id == principal.householdID)
+            .filter(\.$uploadedBy.$id == id)
+            .filter(\.$ownerType == JournalCardService.mediaOwnerType)
+            .all()
         try await db.retryingTransaction { db in
-            let service = HouseholdService(db: db, clock: clock, publicBaseURL: publicBaseURL, tokens: tokens)
+            let service = HouseholdService(
+                db: db, clock: clock, publicBaseURL: publicBaseURL, tokens: tokens, media: media)
             let user = try await service.member(id, of: principal)
             let owners = try await service.ownerCount(principal.householdID)
             do {
@@ -95,6 +106,7 @@ struct HouseholdService: Sendable {
             try await user.delete(on: db)
             guard try await service.ownerCount(principal.householdID) > 0 else { throw Self.lastOwner }
         }
+        try await media.delete(recordings)
     }
 
     private func ownerCount(_ householdID: UUID) async throws -> Int {
