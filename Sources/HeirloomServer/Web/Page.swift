@@ -30,8 +30,6 @@ struct PageBase: Encodable {
     var title: String
     var nav: NavSection
     var navLinks: [NavLink] = []
-    /// Every path without parameters, so templates spell none (`#(site.itemNew)`).
-    var site = SiteURL.staticPaths
     var user: Member?
     var household: HouseholdInfo?
     var csrfToken: String
@@ -45,8 +43,7 @@ struct PageBase: Encodable {
         if let principal = request.auth.get(Principal.self) {
             user = Member(name: principal.name, email: principal.email, role: principal.role.rawValue)
             household = HouseholdInfo(name: principal.householdName)
-            // A viewer never learns who gets what, so the section is not offered to them.
-            navLinks = NavSection.allCases.filter { $0 != .none && ($0 != .beneficiaries || principal.role.canEdit) }
+            navLinks = NavSection.offered(to: principal.role)
                 .map { NavLink(title: $0.title, href: $0.url.path, current: $0 == nav) }
         }
     }

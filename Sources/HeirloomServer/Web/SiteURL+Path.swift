@@ -71,20 +71,3 @@ extension SiteURL {
         SiteURL.apiMedia(.value(id), .value(variant)).path
     }
 }
-
-extension SiteURL {
-    /// The paths that take no parameter, by name, for templates: `href="#(site.itemNew)"`.
-    static let staticPaths: [String: String] = Dictionary(
-        uniqueKeysWithValues: [
-            ("home", SiteURL.home), ("setup", .setup), ("login", .login), ("logout", .logout),
-            ("register", .register), ("items", .items), ("itemNew", .itemNew), ("batches", .batches),
-            ("beneficiaries", .beneficiaries), ("beneficiaryNew", .beneficiaryNew),
-            ("beneficiariesImport", .beneficiariesImport), ("memories", .memories), ("memoryNew", .memoryNew),
-            ("people", .people), ("journal", .journal), ("journalUnlock", .journalUnlock),
-            ("journalLock", .journalLock), ("journalDrawers", .journalDrawers), ("journalCards", .journalCards),
-            ("journalCardNew", .journalCardNew), ("journalVoiceCards", .journalVoiceCards),
-            ("settings", .settings), ("settingsHousehold", .settingsHousehold),
-            ("settingsPassword", .settingsPassword), ("settingsInvitations", .settingsInvitations),
-            ("devices", .devices),
-        ].map { ($0.0, $0.1.path) })
-}

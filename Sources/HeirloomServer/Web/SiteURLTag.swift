@@ -1,8 +1,8 @@
 import Foundation
 import LeafKit
 
-/// `#url("itemEdit", item.id)` in a template: the path of a `SiteURL` that takes ids, so templates spell no
-/// paths of their own. An unknown name or an id that cannot be one is a rendering error, caught by the tests
+/// `#url("itemNew")` or `#url("itemEdit", item.id)` in a template: the path of a `SiteURL`, so templates spell
+/// no paths of their own. An unknown name or an id that cannot be one is a rendering error, caught by the tests
 /// that render every page.
 struct SiteURLTag: LeafTag {
     struct UnknownPath: Error, CustomStringConvertible {
@@ -20,8 +20,21 @@ struct SiteURLTag: LeafTag {
 }
 
 extension SiteURL {
+    /// The paths without parameters that templates name.
+    static let templatePaths: [String: SiteURL] = [
+        "home": .home, "setup": .setup, "login": .login, "logout": .logout, "register": .register,
+        "items": .items, "itemNew": .itemNew, "batches": .batches, "beneficiaries": .beneficiaries,
+        "beneficiaryNew": .beneficiaryNew, "beneficiariesImport": .beneficiariesImport, "memories": .memories,
+        "memoryNew": .memoryNew, "people": .people, "journal": .journal, "journalUnlock": .journalUnlock,
+        "journalLock": .journalLock, "journalDrawers": .journalDrawers, "journalCards": .journalCards,
+        "journalCardNew": .journalCardNew, "journalVoiceCards": .journalVoiceCards, "settings": .settings,
+        "settingsHousehold": .settingsHousehold, "settingsPassword": .settingsPassword,
+        "settingsInvitations": .settingsInvitations, "devices": .devices,
+    ]
+
     /// The paths templates name, made from their ids as text.
     static func named(_ name: String, ids: [String]) -> SiteURL? {
+        if ids.isEmpty, let url = templatePaths[name] { return url }
         let uuid = ids.first.flatMap(UUID.init(uuidString:)).map(Parameter.value)
         let number = ids.first.flatMap { Int($0) }.map(Parameter.value)
         switch (name, uuid, number) {

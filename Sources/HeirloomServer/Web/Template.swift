@@ -1,3 +1,5 @@
+import HeirloomCore
+
 /// Every Leaf page, named by its path under Resources/Views (one folder per feature).
 enum Template: String, Sendable, CaseIterable {
     case error = "shared/error"
@@ -53,6 +55,11 @@ enum Template: String, Sendable, CaseIterable {
 enum NavSection: String, Sendable, Encodable, CaseIterable {
     case none = ""
     case home, items, beneficiaries, memories, people, journal, settings
+
+    /// The sections a member with `role` is offered; a viewer never learns who gets what, so not Beneficiaries.
+    static func offered(to role: HouseholdRole) -> [NavSection] {
+        allCases.filter { $0 != .none && ($0 != .beneficiaries || role.canEdit) }
+    }
 
     /// What the navigation calls the section.
     var title: String {

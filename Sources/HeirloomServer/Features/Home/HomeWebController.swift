@@ -17,7 +17,6 @@ struct HomeWebController {
             description = section.summary
         }
 
-        static let all: [Section] = NavSection.allCases.filter { $0 != .none && $0 != .home }.map(Section.init)
     }
 
     struct HomePage: Encodable {
@@ -58,8 +57,7 @@ struct HomeWebController {
         )
         let model = HomePage(
             greeting: greeting(for: principal.name, at: req.heirloom.now),
-            // A viewer never learns who gets what, so the section is not offered to them.
-            sections: Section.all.filter { principal.role.canEdit || $0.key != NavSection.beneficiaries.rawValue },
+            sections: NavSection.offered(to: principal.role).filter { $0 != .home }.map(Section.init),
             stats: stats,
             onThisDay: try await req.heirloom.memories.onThisDay(req.heirloom.now, householdID: principal.householdID)
                 .map(MemoryPages.Card.init),
