@@ -8,8 +8,18 @@ import Vapor
 /// Guards are middleware on each group: `member` needs someone signed in, `editor` an owner or editor,
 /// `owner` an owner; `planner` is the editor guard for who-gets-what, which viewers are told does not exist.
 func routes(_ app: Application) throws {
+    // The Legacy Treasure Chest app's AI gateway: no credentials, only a device id that an owner approved.
+    let gateway = GatewayController()
+    let treasureChest = app.grouped(GatewayGuardMiddleware())
+    treasureChest.gateway(.aiAnalyzeItemText, use: gateway.analyzeText)
+    treasureChest.gateway(.aiSummarizeAudio, use: gateway.summarizeAudio)
+    treasureChest.gateway(.aiLiquidationBrief, use: gateway.liquidationBrief)
+    treasureChest.gateway(.aiLiquidationPlan, use: gateway.liquidationPlan)
+    treasureChest.gateway(.aiPartnersSearch, use: gateway.searchPartners)
+
     // The JSON API: every operation of Sources/HeirloomAPI/openapi.yaml, each handler checking its principal.
-    let api = app.grouped(RequestContextMiddleware())
+    // The Legacy Treasure Chest app's photo analyses (a device id, no credentials) are diverted to its gateway.
+    let api = app.grouped(GatewayDivertMiddleware(), RequestContextMiddleware())
     try APIHandler().registerHandlers(on: VaporTransport(routesBuilder: api), serverURL: Servers.Server1.url())
     app.get(.apiOpenAPIDocument, use: OpenAPIDocument.serve)
     // Files, streamed with Range and ETag outside the generated code; documented under "Media files".
@@ -157,6 +167,22 @@ func routes(_ app: Application) throws {
     owner.post(.settingsMemberRemove(.key), use: settings.removeMember)
     owner.post(.settingsInvitations, use: settings.invite)
     owner.post(.settingsInvitationRevoke(.key), use: settings.revokeInvitation)
+
+    // The Legacy Treasure Chest app: owners approve its phones and keep the partner directory it answers from.
+    let gatewayDevices = GatewayDeviceWebController()
+    owner.post(.gatewayDeviceApprove(.key), use: gatewayDevices.approve)
+    owner.post(.gatewayDeviceRefuse(.key), use: gatewayDevices.refuse)
+    owner.post(.gatewayDeviceRemove(.key), use: gatewayDevices.remove)
+    owner.post(.gatewayDeviceQuota(.key), use: gatewayDevices.setQuota)
+    let partners = PartnerWebController()
+    let partnerOwner = webGuarded(app, .owner, hidingAs: "partner")
+    partnerOwner.get(.partners, use: partners.index)
+    partnerOwner.get(.partnerNew, use: partners.new)
+    partnerOwner.post(.partners, use: partners.create)
+    partnerOwner.get(.partnerEdit(.key), use: partners.edit)
+    partnerOwner.post(.partner(.key), use: partners.update)
+    partnerOwner.get(.partnerDelete(.key), use: partners.confirmDelete)
+    partnerOwner.post(.partnerDelete(.key), use: partners.delete)
 }
 
 /// Web pages behind a guard: the role is checked before the form's CSRF field.

@@ -19,6 +19,8 @@ struct HeirloomServices: Sendable {
     }
     /// The background analysis of batch photos.
     var batchRunner = AppraisalBatchRunner()
+    /// The Legacy Treasure Chest gateway's per-minute counts of each device.
+    var gatewayLimiter = GatewayLimiter()
 }
 
 extension HeirloomServices {

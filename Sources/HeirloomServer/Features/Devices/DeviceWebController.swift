@@ -24,6 +24,8 @@ struct DeviceWebController {
         var pairing: NewPairing?
         /// Set when the hub's public address is this computer's own, which no phone can reach.
         var localOnlyAddress: String?
+        /// The Legacy Treasure Chest phones, for owners (`GatewayDeviceWebController`).
+        var gateway: GatewayDeviceWebController.Section?
     }
 
     func index(req: Request) async throws -> View {
@@ -64,7 +66,8 @@ struct DeviceWebController {
                     lastUsed: Self.hasBeenUsed($0) ? WebFormat.dayAndTime($0.lastUsedAt) : "Not yet")
             },
             pairing: pairing,
-            localOnlyAddress: Self.isLocalOnly(req.heirloom.config.publicURL) ? req.heirloom.config.publicBaseURL : nil)
+            localOnlyAddress: Self.isLocalOnly(req.heirloom.config.publicURL) ? req.heirloom.config.publicBaseURL : nil,
+            gateway: try await GatewayDeviceWebController.section(req))
         return try await Page.render(
             .devices, base: PageBase(request: req, title: "Connect a phone", nav: .settings), model, on: req)
     }
