@@ -61,10 +61,10 @@ struct GatewayRulesTests {
         }
         #expect(brief(nil).recommendedPath == .needsInfo)
         #expect(brief(20).recommendedPath == .donate)
-        #expect(brief(200).recommendedPath == .pathC_quickExit)
-        #expect(brief(200, .maximizeValue).recommendedPath == .pathA_maximizePrice)
-        #expect(brief(1000).recommendedPath == .pathB_delegateConsign)
-        #expect(brief(5000).recommendedPath == .pathA_maximizePrice)
+        #expect(brief(200).recommendedPath == .quickExit)
+        #expect(brief(200, .maximizeValue).recommendedPath == .maximizePrice)
+        #expect(brief(1000).recommendedPath == .delegateConsign)
+        #expect(brief(5000).recommendedPath == .maximizePrice)
         #expect(brief(1000).reasoning.hasPrefix(LiquidationAdvice.rulesLabel))
         #expect(brief(1000).pathOptions.first?.netProceeds?.likely == 850)
     }
@@ -89,20 +89,20 @@ struct GatewayRulesTests {
             request: request, provider: "p", model: "m", now: now)
         #expect(mended.recommendedPath == .donate)
         #expect(mended.scope == .set)
-        #expect(mended.pathOptions.first?.path == .pathC_quickExit)
+        #expect(mended.pathOptions.first?.path == .quickExit)
         #expect(mended.pathOptions.first?.effort == .veryHigh)
-        #expect(mended.pathOptions.first?.label == LiquidationPath.pathC_quickExit.label)
+        #expect(mended.pathOptions.first?.label == LiquidationPath.quickExit.label)
         #expect(mended.missingDetails == [])
     }
 
     @Test("partner types follow the chosen path, then the item; a directory entry of another type does not match")
     func partnerTypes() {
         let request = DispositionSearchRequest(
-            scenario: .init(category: "Jewelry", valueBand: .HIGH, bulky: false, goal: .maximizePrice),
+            scenario: .init(category: "Jewelry", valueBand: .high, bulky: false, goal: .maximizePrice),
             location: .init(city: "Boise", region: "ID", countryCode: "US", radiusMiles: 25))
         let (id, types) = PartnerMatch.partnerTypes(for: request)
         #expect(id == "jewelry_high")
-        #expect(types.first == .estate_jeweler)
+        #expect(types.first == .estateJeweler)
         var donate = request
         donate.chosenPath = .donate
         #expect(PartnerMatch.partnerTypes(for: donate).types.first == .donation)

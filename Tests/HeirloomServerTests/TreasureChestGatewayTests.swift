@@ -238,7 +238,7 @@ struct TreasureChestGatewayTests {
             let brief = try App.decode(App.Brief.self, response)
             #expect(brief.aiProvider == "heirloom-rules")
             #expect(brief.reasoning.hasPrefix("Rule-based advice"))
-            #expect(brief.recommendedPath == .pathB_delegateConsign)
+            #expect(brief.recommendedPath == .delegateConsign)
             #expect(brief.pathOptions.count == 4)
             #expect(brief.inputs?.goal == .balanced)
             #expect(!response.body.string.contains("null"))
@@ -286,8 +286,8 @@ struct TreasureChestGatewayTests {
             let response = try await App.post(app, "/ai/generate-liquidation-brief", Self.briefRequest, device: device)
             #expect(response.status == .ok, "\(response.body.string)")
             let brief = try App.decode(App.Brief.self, response)
-            #expect(brief.recommendedPath == .pathA_maximizePrice)
-            #expect(brief.pathOptions.map(\.path) == [.pathB_delegateConsign, .pathC_quickExit])
+            #expect(brief.recommendedPath == .maximizePrice)
+            #expect(brief.pathOptions.map(\.path) == [.delegateConsign, .quickExit])
             #expect(brief.pathOptions.map(\.effort) == [.medium, .veryHigh])
             #expect(brief.pathOptions[0].label == "Delegate to Specialists (Consign / Hub Mail-In)")
             #expect(brief.pathOptions[0].netProceeds?.currencyCode == "USD")
@@ -300,7 +300,7 @@ struct TreasureChestGatewayTests {
             let plan = try await App.post(
                 app, "/ai/generate-liquidation-plan",
                 App.PlanRequest(
-                    scope: .item, chosenPath: .pathB_delegateConsign, brief: brief, title: "Oak dining table",
+                    scope: .item, chosenPath: .delegateConsign, brief: brief, title: "Oak dining table",
                     category: "Furniture"),
                 device: device)
             let checklist = try App.decode(App.Plan.self, plan)
@@ -317,7 +317,7 @@ struct TreasureChestGatewayTests {
             let search = App.PartnersRequest(
                 chosenPath: nil,
                 scenario: .init(
-                    category: "Furniture", valueBand: .MED, bulky: true, goal: .balanced,
+                    category: "Furniture", valueBand: .medium, bulky: true, goal: .balanced,
                     constraints: ["pickup_required"]),
                 location: .init(city: "Boise", region: "ID", countryCode: "US", radiusMiles: 25),
                 hints: .init(keywords: ["Oak", "Furniture"], notes: "Oak dining table"))

@@ -5,8 +5,17 @@ import Foundation
 
 public struct DispositionSearchRequest: Codable, Equatable, Sendable {
     public enum Scope: String, Codable, Sendable { case item, set, batch }
-    public enum ChosenPath: String, Codable, Sendable { case A, B, C, donate, needsInfo }
-    public enum ValueBand: String, Codable, Sendable { case LOW, MED, HIGH }
+    public enum ChosenPath: String, Codable, Sendable {
+        case pathA = "A"
+        case pathB = "B"
+        case pathC = "C"
+        case donate, needsInfo
+    }
+    public enum ValueBand: String, Codable, Sendable {
+        case low = "LOW"
+        case medium = "MED"
+        case high = "HIGH"
+    }
     public enum Goal: String, Codable, Sendable { case balanced, maximizePrice, speed, minimizeWork }
 
     public struct Scenario: Codable, Equatable, Sendable {
@@ -189,22 +198,26 @@ public struct DispositionSearchResponse: Codable, Equatable, Sendable {
 
 /// The kinds of partner a family keeps in its directory (the app's partner types).
 public enum PartnerType: String, Codable, Sendable, CaseIterable {
-    case consignment, estate_sale, auction, donation, junk_haul, dealer, estate_jeweler, electronics_resale
-    case recycling, luxury_hub_mailin
+    case consignment, auction, donation, dealer, recycling
+    case estateSale = "estate_sale"
+    case junkHaul = "junk_haul"
+    case estateJeweler = "estate_jeweler"
+    case electronicsResale = "electronics_resale"
+    case luxuryHubMailin = "luxury_hub_mailin"
 
     /// The name people read.
     public var displayName: String {
         switch self {
         case .consignment: "Consignment shop"
-        case .estate_sale: "Estate sale company"
+        case .estateSale: "Estate sale company"
         case .auction: "Auction house"
         case .donation: "Charity (donations)"
-        case .junk_haul: "Junk removal"
+        case .junkHaul: "Junk removal"
         case .dealer: "Dealer or buyer"
-        case .estate_jeweler: "Estate jeweler"
-        case .electronics_resale: "Electronics resale"
+        case .estateJeweler: "Estate jeweler"
+        case .electronicsResale: "Electronics resale"
         case .recycling: "Recycling"
-        case .luxury_hub_mailin: "Luxury mail-in service"
+        case .luxuryHubMailin: "Luxury mail-in service"
         }
     }
 }
@@ -217,28 +230,28 @@ public enum PartnerMatch {
         let band = request.scenario.valueBand
         if let path = request.chosenPath {
             switch path {
-            case .donate: return ("path_donate", [.donation, .junk_haul, .recycling])
-            case .C: return ("path_quick_exit", [.estate_sale, .dealer, .junk_haul, .donation])
-            case .B: return ("path_delegate", [.consignment, .auction, .estate_sale, .luxury_hub_mailin])
-            case .A, .needsInfo: break
+            case .donate: return ("path_donate", [.donation, .junkHaul, .recycling])
+            case .pathC: return ("path_quick_exit", [.estateSale, .dealer, .junkHaul, .donation])
+            case .pathB: return ("path_delegate", [.consignment, .auction, .estateSale, .luxuryHubMailin])
+            case .pathA, .needsInfo: break
             }
         }
         if category.contains("jewel") {
-            return ("jewelry_\(band.rawValue.lowercased())", [.estate_jeweler, .auction, .consignment])
+            return ("jewelry_\(band.rawValue.lowercased())", [.estateJeweler, .auction, .consignment])
         }
-        if category.contains("electronic") { return ("electronics", [.electronics_resale, .recycling, .donation]) }
+        if category.contains("electronic") { return ("electronics", [.electronicsResale, .recycling, .donation]) }
         if request.scenario.constraints?.contains("hub_mailin") == true || category.contains("luxury") {
-            return ("luxury_mailin", [.luxury_hub_mailin, .consignment, .auction])
+            return ("luxury_mailin", [.luxuryHubMailin, .consignment, .auction])
         }
         if request.scenario.bulky {
-            return band == .LOW
-                ? ("bulky_low", [.donation, .junk_haul, .estate_sale])
-                : ("bulky_\(band.rawValue.lowercased())", [.consignment, .estate_sale, .auction, .dealer])
+            return band == .low
+                ? ("bulky_low", [.donation, .junkHaul, .estateSale])
+                : ("bulky_\(band.rawValue.lowercased())", [.consignment, .estateSale, .auction, .dealer])
         }
         switch band {
-        case .HIGH: return ("default_high", [.auction, .dealer, .consignment])
-        case .MED: return ("default_med", [.consignment, .dealer, .estate_sale])
-        case .LOW: return ("default_low", [.donation, .estate_sale, .consignment])
+        case .high: return ("default_high", [.auction, .dealer, .consignment])
+        case .medium: return ("default_med", [.consignment, .dealer, .estateSale])
+        case .low: return ("default_low", [.donation, .estateSale, .consignment])
         }
     }
 

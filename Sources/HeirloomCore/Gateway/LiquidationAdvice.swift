@@ -249,25 +249,25 @@ public enum LiquidationAdvice {
             recommended = .needsInfo
             reason = "There is no value estimate yet, so the best next step is to find out what it is worth."
         case let value? where value < 50:
-            recommended = goal == .maximizeValue ? .pathC_quickExit : .donate
+            recommended = goal == .maximizeValue ? .quickExit : .donate
             reason = "At under \(currency) 50 it is rarely worth the effort of selling; giving it away is quickest."
         case let value? where value < 500:
-            recommended = goal == .maximizeValue ? .pathA_maximizePrice : .pathC_quickExit
+            recommended = goal == .maximizeValue ? .maximizePrice : .quickExit
             reason = "A modest value: a quick local sale usually beats the time a careful sale takes."
         case let value? where value < 2000:
             recommended =
                 goal == .fastestExit
-                ? .pathC_quickExit
+                ? .quickExit
                 : goal == .maximizeValue
-                    ? .pathA_maximizePrice
-                    : .pathB_delegateConsign
+                    ? .maximizePrice
+                    : .delegateConsign
             reason = "Worth enough that a consignment shop or dealer can earn its fee, with little work for you."
         default:
             recommended =
                 goal == .fastestExit
-                ? .pathB_delegateConsign
+                ? .delegateConsign
                 : goal == .minimizeEffort
-                    ? .pathB_delegateConsign : .pathA_maximizePrice
+                    ? .delegateConsign : .maximizePrice
             reason = "A valuable piece: an appraisal and a specialist auction or dealer protect its price."
         }
         if bulky { reason += " It is bulky, so local pickup matters more than shipping." }
@@ -279,16 +279,16 @@ public enum LiquidationAdvice {
         }
         let options = [
             LiquidationPathOption(
-                path: .pathA_maximizePrice, netProceeds: money(0.7, 0.85, 1.0), effort: .high,
+                path: .maximizePrice, netProceeds: money(0.7, 0.85, 1.0), effort: .high,
                 timeEstimate: "2–8 weeks",
                 risks: ["Listings take time and may not sell", "Meeting buyers and handling payment"],
                 logisticsNotes: bulky ? "Buyers collect; arrange help to move it." : "Can be shipped if well packed."),
             LiquidationPathOption(
-                path: .pathB_delegateConsign, netProceeds: money(0.4, 0.55, 0.7), effort: .medium,
+                path: .delegateConsign, netProceeds: money(0.4, 0.55, 0.7), effort: .medium,
                 timeEstimate: "1–3 months", risks: ["Consignment fees of 30–60%", "Unsold items may come back"],
                 logisticsNotes: "Ask the shop whether they collect."),
             LiquidationPathOption(
-                path: .pathC_quickExit, netProceeds: money(0.2, 0.35, 0.5), effort: .low,
+                path: .quickExit, netProceeds: money(0.2, 0.35, 0.5), effort: .low,
                 timeEstimate: "1–2 weeks", risks: ["Lower price than a careful sale"],
                 logisticsNotes: bulky ? "Local pickup only." : nil),
             LiquidationPathOption(
@@ -326,7 +326,7 @@ public enum LiquidationAdvice {
             "Write down what you know: maker, age, where it came from, and its condition.",
         ]
         switch path {
-        case .pathA_maximizePrice:
+        case .maximizePrice:
             return common + [
                 "Look up sold prices for similar pieces to set a realistic asking price.",
                 "Get a written appraisal if it may be worth more than a few hundred.",
@@ -336,7 +336,7 @@ public enum LiquidationAdvice {
                 "Meet buyers in daylight with someone else present, or ship it well packed and insured.",
                 "Keep a record of the sale and the price for the estate's accounts.",
             ]
-        case .pathB_delegateConsign:
+        case .delegateConsign:
             return common + [
                 "Find two or three consignment shops, dealers or auction houses that handle this kind of item.",
                 "Ask each about their fees, how long they keep items and what happens if it does not sell.",
@@ -345,7 +345,7 @@ public enum LiquidationAdvice {
                 "Check in every few weeks and collect the payment when it sells.",
                 "Keep the paperwork with the estate's records.",
             ]
-        case .pathC_quickExit:
+        case .quickExit:
             return common + [
                 "Set a fair price a little below similar local listings so it sells quickly.",
                 "Post it on a local marketplace or include it in a garage or estate sale.",

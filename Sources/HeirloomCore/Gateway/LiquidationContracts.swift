@@ -11,14 +11,17 @@ public enum LiquidationScope: String, Codable, Sendable, CaseIterable {
 
 /// The ways out: sell for the most, hand to specialists, sell fast, give away, or find out more first.
 public enum LiquidationPath: String, Codable, Sendable, CaseIterable {
-    case pathA_maximizePrice, pathB_delegateConsign, pathC_quickExit, donate, needsInfo
+    case maximizePrice = "pathA_maximizePrice"
+    case delegateConsign = "pathB_delegateConsign"
+    case quickExit = "pathC_quickExit"
+    case donate, needsInfo
 
     /// What the app calls the path when the adviser gives no label.
     public var label: String {
         switch self {
-        case .pathA_maximizePrice: "Maximize Price (DIY or multi-step)"
-        case .pathB_delegateConsign: "Delegate to Specialists (Consign / Hub Mail-In)"
-        case .pathC_quickExit: "Quick Exit (Fast, lower return)"
+        case .maximizePrice: "Maximize Price (DIY or multi-step)"
+        case .delegateConsign: "Delegate to Specialists (Consign / Hub Mail-In)"
+        case .quickExit: "Quick Exit (Fast, lower return)"
         case .donate: "Donate / Discard"
         case .needsInfo: "Needs More Info (Collect details first)"
         }

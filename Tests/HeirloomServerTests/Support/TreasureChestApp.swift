@@ -37,7 +37,12 @@ enum TreasureChestApp {
     }
 
     enum Scope: String, Codable { case item, set }
-    enum Path: String, Codable { case pathA_maximizePrice, pathB_delegateConsign, pathC_quickExit, donate, needsInfo }
+    enum Path: String, Codable {
+        case maximizePrice = "pathA_maximizePrice"
+        case delegateConsign = "pathB_delegateConsign"
+        case quickExit = "pathC_quickExit"
+        case donate, needsInfo
+    }
     enum Effort: String, Codable { case low, medium, high, veryHigh }
     enum Goal: String, Codable { case maximizeValue, minimizeEffort, balanced, fastestExit }
 
@@ -157,8 +162,18 @@ enum TreasureChestApp {
     }
 
     enum DispositionScope: String, Codable { case item, set, batch }
-    enum ChosenPath: String, Codable { case A, B, C, donate, needsInfo }
-    enum ValueBand: String, Codable { case LOW, MED, HIGH }
+    enum ChosenPath: String, Codable {
+        case pathA = "A"
+        case pathB = "B"
+        case pathC = "C"
+        case donate, needsInfo
+    }
+
+    enum ValueBand: String, Codable {
+        case low = "LOW"
+        case medium = "MED"
+        case high = "HIGH"
+    }
     enum DispositionGoal: String, Codable { case balanced, maximizePrice, speed, minimizeWork }
 
     struct Scenario: Codable {
@@ -226,7 +241,8 @@ enum TreasureChestApp {
         var features: [String]?
 
         enum CodingKeys: String, CodingKey {
-            case title, summary = "description", category, tags, confidence, valueHints, extractedText, brand
+            case summary = "description"
+            case title, category, tags, confidence, valueHints, extractedText, brand
             case modelNumber, maker, materials, style, origin, condition, dimensions, eraOrYear, features
         }
     }
