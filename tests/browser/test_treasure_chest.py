@@ -56,6 +56,8 @@ def test_an_owner_approves_a_phone_and_keeps_the_partner_list(server, browser, s
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     wait_for_text(browser, "The phone is approved")
     assert "Grandma's iPhone" in main_text(browser)
+    approved = browser.find_element(By.XPATH, f"//li[.//code[normalize-space(.)='{device}']]")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", approved)
     screenshot("treasure-chest-approved")
 
     # then the phone's search is answered, from an empty list at first
@@ -75,6 +77,8 @@ def test_an_owner_approves_a_phone_and_keeps_the_partner_list(server, browser, s
                               "categories": "Furniture", "questionsToAsk": "What is your commission?"})
     wait_for_text(browser, "The partner is saved.")
     assert shop in main_text(browser)
+    listed = browser.find_element(By.XPATH, f"//li[.//p[normalize-space(.)='{shop}']]")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", listed)
     screenshot("treasure-chest-partners")
 
     # then the phone's search suggests it
