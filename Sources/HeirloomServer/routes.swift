@@ -16,6 +16,8 @@ func routes(_ app: Application) throws {
     let apiMember = app.grouped(RoleMiddleware(required: .member))
     apiMember.get(.apiMedia(.key, .key), use: MediaFileController().download)
     apiMember.get(.apiJournalCardAudio(.key), use: JournalAudioController().audio)
+    // The same files for phone apps that load them with no credentials, by addresses signed for the phone.
+    app.get(.signedMedia(.key, .key), use: SignedMediaController().download)
 
     // The guard first, then the form's CSRF check: a viewer is told a hidden page does not exist even when the
     // form is stale, and nothing is read of a body that nobody may send.
