@@ -68,7 +68,9 @@ def main():
     port = free_port()
     base_url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory(prefix="heirloom-fuzz-") as data_dir:
-        environment = dict(os.environ, DATABASE_URL="", HEIRLOOM_DATA_DIR=data_dir, HEIRLOOM_PUBLIC_URL=base_url)
+        environment = dict(
+            os.environ, DATABASE_URL="", HEIRLOOM_DATA_DIR=data_dir, HEIRLOOM_PUBLIC_URL=base_url,
+            HEIRLOOM_LAN_ADDRESS="127.0.0.1")
         with open(artifacts / "fuzz-server.log", "wb") as log:
             server = subprocess.Popen(
                 [str(Path(arguments.binary).resolve()), "serve", "--hostname", "127.0.0.1", "--port", str(port)],

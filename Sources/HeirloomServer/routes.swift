@@ -8,17 +8,9 @@ import Vapor
 /// Guards are middleware on each group: `member` needs someone signed in, `editor` an owner or editor,
 /// `owner` an owner; `planner` is the editor guard for who-gets-what, which viewers are told does not exist.
 func routes(_ app: Application) throws {
-    // The Legacy Treasure Chest app's AI gateway: no credentials, only a device id that an owner approved.
-    let gateway = GatewayController()
-    let treasureChest = app.grouped(GatewayGuardMiddleware())
-    treasureChest.gateway(.aiAnalyzeItemText, use: gateway.analyzeText)
-    treasureChest.gateway(.aiSummarizeAudio, use: gateway.summarizeAudio)
-    treasureChest.gateway(.aiLiquidationBrief, use: gateway.liquidationBrief)
-    treasureChest.gateway(.aiLiquidationPlan, use: gateway.liquidationPlan)
-    treasureChest.gateway(.aiPartnersSearch, use: gateway.searchPartners)
-
     // The JSON API: every operation of Sources/HeirloomAPI/openapi.yaml, each handler checking its principal.
-    // The Legacy Treasure Chest app's photo analyses (a device id, no credentials) are diverted to its gateway.
+    // The Legacy Treasure Chest app's AI gateway (its /ai/ calls, and its photo analyses: a device id, no
+    // credentials) is answered by GatewayDivertMiddleware, in the app's own shapes, before the generated code.
     let api = app.grouped(GatewayDivertMiddleware(), RequestContextMiddleware())
     try APIHandler().registerHandlers(on: VaporTransport(routesBuilder: api), serverURL: Servers.Server1.url())
     app.get(.apiOpenAPIDocument, use: OpenAPIDocument.serve)
@@ -26,6 +18,8 @@ func routes(_ app: Application) throws {
     let apiMember = app.grouped(RoleMiddleware(required: .member))
     apiMember.get(.apiMedia(.key, .key), use: MediaFileController().download)
     apiMember.get(.apiJournalCardAudio(.key), use: JournalAudioController().audio)
+    // The same files for phone apps that load them with no credentials, by addresses signed for the phone.
+    app.get(.signedMedia(.key, .key), use: SignedMediaController().download)
 
     // The guard first, then the form's CSRF check: a viewer is told a hidden page does not exist even when the
     // form is stale, and nothing is read of a body that nobody may send.

@@ -28,14 +28,6 @@ extension RoutesBuilder {
     }
 }
 
-extension RoutesBuilder {
-    /// Registers a call of the Legacy Treasure Chest gateway: JSON, up to the size `APIBodyLimitMiddleware` allows.
-    @discardableResult
-    func gateway(_ url: SiteURL, use handler: @escaping @Sendable (Request) async throws -> Response) -> Route {
-        on(.POST, url.pathComponents, body: .collect(maxSize: "32mb"), use: handler)
-    }
-}
-
 extension Request {
     /// The value of a path parameter as a UUID; a missing or malformed one is a 404 naming `what`.
     func id(_ what: String, _ name: RouteParameter = .id) throws(AppError) -> UUID {

@@ -92,19 +92,35 @@ struct GatewayGuardMiddleware: AsyncMiddleware {
     }
 }
 
-/// Sends the app's photo analyses (a device id, no credentials) to the gateway; Heirloom's own callers of the
-/// same path (a bearer token or the session cookie) reach the JSON API as before.
+/// Answers the Legacy Treasure Chest app's calls through the gateway's guard, before the generated API code:
+/// its bodies and answers follow the app's own Swift models (HeirloomCore's Gateway types), which the
+/// OpenAPI document describes. Heirloom's own callers of /ai/analyze-item-photo (a bearer token or the session
+/// cookie) reach the JSON API as before.
 struct GatewayDivertMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        guard Self.isTreasureChestCall(request) else { return try await next.respond(to: request) }
-        let controller = GatewayController()
+        guard let handler = Self.handler(for: request) else { return try await next.respond(to: request) }
         return try await GatewayGuardMiddleware().respond(
-            to: request, chainingTo: AsyncBasicResponder { try await controller.analyzePhoto($0) })
+            to: request, chainingTo: AsyncBasicResponder(closure: handler))
     }
 
+    /// The gateway's handler for the request, or nil for a request of Heirloom's own API.
+    static func handler(for request: Request) -> (@Sendable (Request) async throws -> Response)? {
+        guard request.method == .POST else { return nil }
+        let controller = GatewayController()
+        switch request.url.path {
+        case SiteURL.aiAnalyzeItemPhoto.path: return isTreasureChestCall(request) ? controller.analyzePhoto : nil
+        case SiteURL.aiAnalyzeItemText.path: return controller.analyzeText
+        case SiteURL.aiSummarizeAudio.path: return controller.summarizeAudio
+        case SiteURL.aiLiquidationBrief.path: return controller.liquidationBrief
+        case SiteURL.aiLiquidationPlan.path: return controller.liquidationPlan
+        case SiteURL.aiPartnersSearch.path: return controller.searchPartners
+        default: return nil
+        }
+    }
+
+    /// A photo analysis from the app: its device id and no credentials of Heirloom's.
     static func isTreasureChestCall(_ request: Request) -> Bool {
-        request.method == .POST && request.url.path == SiteURL.aiAnalyzeItemPhoto.path
-            && request.headers.first(name: GatewayGuardMiddleware.deviceHeader) != nil
+        request.headers.first(name: GatewayGuardMiddleware.deviceHeader) != nil
             && request.headers[.authorization].isEmpty && request.auth.get(Principal.self) == nil
     }
 }
