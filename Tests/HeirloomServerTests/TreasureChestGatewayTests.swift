@@ -11,6 +11,7 @@ private func withGateway(
     _ provider: String?,
     _ replies: [FakeAIProvider.Reply] = [],
     speechToText: Bool = false,
+    places: Bool = false,
     clock: TestClock = TestClock(),
     _ body: (Application, FakeAIProvider) async throws -> Void
 ) async throws {
@@ -28,6 +29,10 @@ private func withGateway(
     if speechToText {
         options.extraEnvironment["HEIRLOOM_STT_BASE_URL"] = fake.baseURL + "/v1"
         options.extraEnvironment["HEIRLOOM_STT_MODEL"] = "whisper-test"
+    }
+    if places {
+        options.extraEnvironment["HEIRLOOM_PLACES_API_KEY"] = "places-test-key"
+        options.extraEnvironment["HEIRLOOM_PLACES_BASE_URL"] = fake.baseURL
     }
     options.aiSleep = { _ in }
     do {
@@ -366,6 +371,39 @@ struct TreasureChestGatewayTests {
             #expect(try await app.api(.DELETE, "/api/partners/\(shopID)", token: owner.token).status == .noContent)
             let after = try await App.post(app, "/ai/disposition/partners/search", search, device: device)
             #expect(try App.decode(App.PartnersResponse.self, after).results.isEmpty)
+        }
+    }
+
+    @Test("with a places key, real nearby places are added after the family's partners, and labelled")
+    func placesEnrichment() async throws {
+        let places = Wire.json([
+            "places": [
+                [
+                    "id": "ChIJ123", "displayName": ["text": "Boise Estate Sales", "languageCode": "en"],
+                    "formattedAddress": "1 Main St, Boise, ID", "nationalPhoneNumber": "(208) 555-0111",
+                    "rating": 4.6, "userRatingCount": 87,
+                ]
+            ]
+        ])
+        try await withGateway(nil, [.init(body: places)], places: true) { app, fake in
+            let owner = try await app.setUpHub()
+            let device = try await Self.approvedDevice(app, owner: owner)
+            let search = App.PartnersRequest(
+                chosenPath: .pathC,
+                scenario: .init(category: "Furniture", valueBand: .low, bulky: true, goal: .speed),
+                location: .init(city: "Boise", region: "ID", countryCode: "US", radiusMiles: 25))
+            let response = try await App.post(app, "/ai/disposition/partners/search", search, device: device)
+            #expect(response.status == .ok, "\(response.body.string)")
+            let answer = try App.decode(App.PartnersResponse.self, response)
+            let place = try #require(answer.results.first)
+            #expect(place.partnerId == "places:ChIJ123")
+            #expect(place.name == "Boise Estate Sales")
+            #expect(place.rating == 4.6)
+            #expect(place.userRatingsTotal == 87)
+            #expect(place.trust?.signals?.first?.source == "google_places")
+            let sent = try #require(fake.requests.first { $0.path == "/v1/places:searchText" })
+            #expect(sent.headers.first(name: "X-Goog-Api-Key") == "places-test-key")
+            #expect(sent.body.contains("Boise"))
         }
     }
 
