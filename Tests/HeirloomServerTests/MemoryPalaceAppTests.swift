@@ -79,7 +79,7 @@ struct MemoryPalaceAppTests {
     @Test("a photo (HEIC named photo.jpg) with people and face tags, then listed, loaded, edited and deleted")
     func photo() async throws {
         try await withApp(Self.hub) { app in
-            let (_, phone) = try await Self.paired(app)
+            let (owner, phone) = try await Self.paired(app)
             let alice = try #require(try await phone.addPerson("Alice", relationship: nil).1?.person?.id)
             let bob = try #require(try await phone.addPerson("Bob", relationship: nil).1?.person?.id)
             // when the phone sends a photo as the app does
@@ -139,6 +139,11 @@ struct MemoryPalaceAppTests {
             #expect(after.whenWasThis?.hasPrefix("2024-07-15") == true)
             #expect(after.whoWasThere == "Alice, Bob", "tagged people stay")
             #expect(try await phone.memories(of: bob).1?.memories?.count == 1)
+
+            // and the web page says which phone sent it
+            let browser = WebSession(app: app)
+            _ = try await browser.post("/login", ["email": owner.email, "password": owner.password])
+            #expect(try await browser.get("/memories/\(memory.id)").body.string.contains("from Grandma’s iPhone"))
 
             // when it deletes the memory, then it answers 200 and the list is empty
             #expect(try await phone.deleteMemory(memory.id).status == .ok)

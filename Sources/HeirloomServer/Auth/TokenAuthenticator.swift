@@ -11,19 +11,20 @@ struct TokenAuthenticator: AsyncMiddleware {
     static let appTokenHeader = "x-auth-token"
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        if let appToken = request.headers.first(name: Self.appTokenHeader) {
+        if let bearer = request.headers.bearerAuthorization?.token {
+            guard let principal = try await request.heirloom.tokens.principal(forSecret: bearer, viaCookie: false)
+            else {
+                throw AppError.unauthenticated
+            }
+            request.auth.login(principal)
+        } else if let appToken = request.headers.first(name: Self.appTokenHeader) {
             guard let principal = try await request.heirloom.tokens.principal(forSecret: appToken, viaCookie: false),
                 principal.tokenKind == .device
             else {
                 throw AppError.unauthenticated
             }
             request.auth.login(principal)
-        } else if let bearer = request.headers.bearerAuthorization?.token {
-            guard let principal = try await request.heirloom.tokens.principal(forSecret: bearer, viaCookie: false)
-            else {
-                throw AppError.unauthenticated
-            }
-            request.auth.login(principal)
+            request.storage[AppTokenKey.self] = appToken
         } else if let cookie = request.cookies[Self.sessionCookie]?.string, !cookie.isEmpty,
             let principal = try await request.heirloom.tokens.principal(forSecret: cookie, viaCookie: true)
         {
@@ -34,6 +35,16 @@ struct TokenAuthenticator: AsyncMiddleware {
         }
         return try await next.respond(to: request)
     }
+}
+
+private struct AppTokenKey: StorageKey {
+    typealias Value = String
+}
+
+extension Request {
+    /// The paired phone's token when the request was signed in by `x-auth-token` (the Memory Palace app), which
+    /// is then answered in the app's shapes and given media addresses signed for that phone.
+    var appToken: String? { storage[AppTokenKey.self] }
 }
 
 extension HTTPMethod {

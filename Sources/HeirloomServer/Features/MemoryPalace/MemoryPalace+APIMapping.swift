@@ -10,7 +10,7 @@ struct AppMediaLinks: Sendable {
 
     init(request: Request, principal: Principal) {
         let base = request.application.heirloom.lan.address?.baseURL ?? request.heirloom.config.publicBaseURL
-        if principal.tokenKind == .device, let secret = request.headers.first(name: TokenAuthenticator.appTokenHeader) {
+        if let secret = request.appToken {
             let signer = SignedMediaURL.Signer(
                 baseURL: base, phoneID: principal.tokenID, tokenHash: SecretToken.hash(secret),
                 now: request.heirloom.now)

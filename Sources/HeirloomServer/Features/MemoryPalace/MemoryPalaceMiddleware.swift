@@ -7,9 +7,9 @@ import Vapor
 ///
 /// The app calls GET and POST /api/people, DELETE /api/people/{id}, GET /api/people/{id}/memories,
 /// GET /api/memories and DELETE /api/memories/{id}, and decodes answers Heirloom's API shapes differently
-/// (`success` on every answer, every memory at once, 200 for a deletion). Only requests that carry the app's
-/// `x-auth-token` header are answered here, after `TokenAuthenticator` has signed them in; everything else
-/// goes on to Heirloom's API unchanged.
+/// (`success` on every answer, every memory at once, 200 for a deletion). Only requests that
+/// `TokenAuthenticator` signed in by the app's `x-auth-token` header are answered here; everything else goes on
+/// to Heirloom's API unchanged.
 struct MemoryPalaceMiddleware: AsyncMiddleware {
     /// One of the app's calls that shares its route with Heirloom's API.
     enum Call: Equatable {
@@ -45,7 +45,7 @@ struct MemoryPalaceMiddleware: AsyncMiddleware {
     }
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        guard request.headers.contains(name: TokenAuthenticator.appTokenHeader),
+        guard request.appToken != nil,
             let call = Call(method: request.method, path: request.url.path.split(separator: "/"))
         else { return try await next.respond(to: request) }
         let principal = try request.principal()
