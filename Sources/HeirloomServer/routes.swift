@@ -16,6 +16,17 @@ func routes(_ app: Application) throws {
     let apiMember = app.grouped(RoleMiddleware(required: .member))
     apiMember.get(.apiMedia(.key, .key), use: MediaFileController().download)
     apiMember.get(.apiJournalCardAudio(.key), use: JournalAudioController().audio)
+    // Exports, streamed as they are made (documented under "Exports"): the household's for owners only, which
+    // anyone else is told does not exist; each member's own journal.
+    let exports = ExportController()
+    app.grouped(RoleMiddleware(required: .owner, hidingAs: "page")).get(.apiExport, use: exports.household)
+    apiMember.get(.apiJournalExport, use: exports.journal)
+    // Printed reports (documented under "Reports"): owners and editors; viewers are told they do not exist.
+    let reports = ReportController()
+    let apiPlanner = app.grouped(RoleMiddleware(required: .editor, hidingAs: "report"))
+    apiPlanner.get(.apiReportEstate, use: reports.estate)
+    apiPlanner.get(.apiReportInsurance, use: reports.insurance)
+    apiPlanner.get(.apiBeneficiaryPacket(.key), use: reports.packet)
 
     // The guard first, then the form's CSRF check: a viewer is told a hidden page does not exist even when the
     // form is stale, and nothing is read of a body that nobody may send.
@@ -76,6 +87,7 @@ func routes(_ app: Application) throws {
     let beneficiaries = BeneficiaryWebController()
     let planner = webGuarded(app, .editor, hidingAs: "beneficiary")
     planner.get(.beneficiaries, use: beneficiaries.index)
+    webGuarded(app, .editor, hidingAs: "page").get(.itemReports, use: reports.index)
     planner.get(.beneficiaryNew, use: beneficiaries.new)
     planner.post(.beneficiaries, use: beneficiaries.create)
     planner.get(.beneficiariesImport, use: beneficiaries.importForm)
@@ -157,6 +169,7 @@ func routes(_ app: Application) throws {
     owner.post(.settingsMemberRemove(.key), use: settings.removeMember)
     owner.post(.settingsInvitations, use: settings.invite)
     owner.post(.settingsInvitationRevoke(.key), use: settings.revokeInvitation)
+    webGuarded(app, .owner, hidingAs: "page").get(.settingsExport, use: exports.index)
 }
 
 /// Web pages behind a guard: the role is checked before the form's CSRF field.

@@ -25,6 +25,8 @@ public struct HeirloomConfig: Sendable {
     public var maximumAudioSeconds: Double = 3 * 60 * 60
     /// The bearer token that opens GET /metrics; without one, /metrics is not served.
     public var metricsToken: String?
+    /// The daily backup (`HEIRLOOM_BACKUP_DIR`, `_TIME`, `_KEEP`); nil when no folder is set.
+    public var backup: BackupSettings?
 
     /// Which database Heirloom keeps its records in.
     public enum DatabaseChoice: Sendable, Equatable {
@@ -151,7 +153,8 @@ extension HeirloomConfig {
             resourcesDirectory: try ResourceLocation.find(
                 value, executable: ResourceLocation.executable, workingDirectory: workingDirectory),
             maximumAudioSeconds: maximumAudioSeconds,
-            metricsToken: metricsToken
+            metricsToken: metricsToken,
+            backup: try BackupSettings.load(value)
         )
     }
 

@@ -13,6 +13,7 @@ extension SiteURL {
 
         case .items: ["items"]
         case .itemNew: ["items", "new"]
+        case .itemReports: ["items", "reports"]
         case .item(let id): ["items", .id(id)]
         case .itemEdit(let id): ["items", .id(id), "edit"]
         case .itemDelete(let id): ["items", .id(id), "delete"]
@@ -88,12 +89,18 @@ extension SiteURL {
         case .settingsTokenRevoke(let id): ["settings", "tokens", .id(id), "revoke"]
         case .devices: ["settings", "devices"]
         case .deviceRevoke(let id): ["settings", "devices", .id(id), "revoke"]
+        case .settingsExport: ["settings", "export"]
 
         case .apiOpenAPIDocument: ["api", "openapi.yaml"]
         case .apiMedia(let id, let variant): ["api", "media", .id(id), .id(variant, .variant)]
         case .apiJournalCardAudio(let id): ["api", "journal", "cards", .id(id), "audio"]
         case .apiItemAudio(let id): ["api", "items", .id(id), "audio"]
         case .apiBatch(let id): ["api", "batches", .id(id)]
+        case .apiExport: ["api", "export"]
+        case .apiJournalExport: ["api", "journal", "export"]
+        case .apiReportEstate: ["api", "reports", "estate.pdf"]
+        case .apiReportInsurance: ["api", "reports", "insurance.pdf"]
+        case .apiBeneficiaryPacket(let id): ["api", "beneficiaries", .id(id), "packet.pdf"]
         }
     }
 }

@@ -13,7 +13,7 @@ enum SiteURL: Sendable, Equatable {
     case home
 
     // The treasure chest.
-    case items, itemNew
+    case items, itemNew, itemReports
     case item(Parameter<UUID>)
     case itemEdit(Parameter<UUID>)
     case itemDelete(Parameter<UUID>)
@@ -81,6 +81,7 @@ enum SiteURL: Sendable, Equatable {
     case settingsTokenRevoke(Parameter<UUID>)
     case devices
     case deviceRevoke(Parameter<UUID>)
+    case settingsExport
 
     // JSON API paths that pages link to or scripts call.
     case apiOpenAPIDocument
@@ -88,6 +89,9 @@ enum SiteURL: Sendable, Equatable {
     case apiJournalCardAudio(Parameter<UUID>)
     case apiItemAudio(Parameter<UUID>)
     case apiBatch(Parameter<UUID>)
+    case apiExport, apiJournalExport
+    case apiReportEstate, apiReportInsurance
+    case apiBeneficiaryPacket(Parameter<UUID>)
 }
 
 /// A path parameter: its placeholder when a route is registered, its value when a link is made.

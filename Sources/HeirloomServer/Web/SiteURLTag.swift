@@ -29,7 +29,9 @@ extension SiteURL {
         "journalLock": .journalLock, "journalDrawers": .journalDrawers, "journalCards": .journalCards,
         "journalCardNew": .journalCardNew, "journalVoiceCards": .journalVoiceCards, "settings": .settings,
         "settingsHousehold": .settingsHousehold, "settingsPassword": .settingsPassword,
-        "settingsInvitations": .settingsInvitations, "devices": .devices,
+        "settingsInvitations": .settingsInvitations, "devices": .devices, "settingsExport": .settingsExport,
+        "apiExport": .apiExport, "apiJournalExport": .apiJournalExport, "itemReports": .itemReports,
+        "apiReportEstate": .apiReportEstate, "apiReportInsurance": .apiReportInsurance,
     ]
 
     /// The paths templates name, made from their ids as text.
@@ -44,6 +46,7 @@ extension SiteURL {
         case ("itemBeneficiariesSuggest", .some(let id), _): return .itemBeneficiariesSuggest(id)
         case ("beneficiaryEdit", .some(let id), _): return .beneficiaryEdit(id)
         case ("beneficiaryDelete", .some(let id), _): return .beneficiaryDelete(id)
+        case ("apiBeneficiaryPacket", .some(let id), _): return .apiBeneficiaryPacket(id)
         case ("memory", _, .some(let id)): return .memory(id)
         case ("memoryEdit", _, .some(let id)): return .memoryEdit(id)
         case ("memoryFaces", _, .some(let id)): return .memoryFaces(id)

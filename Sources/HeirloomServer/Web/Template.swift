@@ -49,6 +49,9 @@ enum Template: String, Sendable, CaseIterable {
 
     case settings = "household/settings"
     case devices = "devices/index"
+
+    case exportIndex = "export/index"
+    case reportsIndex = "reports/index"
 }
 
 /// The sections of the site's navigation; a page names the one it belongs to.

@@ -86,4 +86,7 @@ struct SettingsPage: Encodable {
     var newInvitation: NewInvitation?
     var tokens: [TokenRow]
     var passwordErrors: [String: String]
+    var backup: BackupPage?
+    /// Members (after an import) who have no password yet and cannot sign in until they set one.
+    var needsPassword: [String]
 }

@@ -36,7 +36,10 @@ struct SettingsWebController {
             invitations: try invitations.map(SettingsPage.PendingInvitation.init),
             newInvitation: extras.newInvitation,
             tokens: try tokens.map { try .init($0, current: principal.tokenID) },
-            passwordErrors: extras.passwordErrors
+            passwordErrors: extras.passwordErrors,
+            backup: principal.role.canManageHousehold ? BackupPage(req.application.heirloom) : nil,
+            needsPassword: principal.role.canManageHousehold
+                ? members.filter { $0.passwordHash == nil && $0.appleSubject == nil }.map(\.name) : []
         )
         return try await Page.render(
             .settings, base: PageBase(request: req, title: "Settings", nav: .settings), model, on: req)
