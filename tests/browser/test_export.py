@@ -17,7 +17,7 @@ def fetch(base_url, path, token):
     request = urllib.request.Request(f"{base_url}{path}")
     request.add_header("Authorization", f"Bearer {token}")
     with urllib.request.urlopen(request, timeout=300) as response:
-        return response.status, dict(response.headers), response.read()
+        return response.status, response.headers, response.read()
 
 
 def household_with_things(hub):
@@ -73,7 +73,7 @@ def test_reports_page_and_the_pdfs(browser, screenshot, fresh_server):
     screenshot("reports-page")
 
     for path, words in [
-        ("/api/reports/estate.pdf", ["Estate inventory", "Grandfather’s pocket watch", "Upon my passing", "$1,250"]),
+        ("/api/reports/estate.pdf", ["Estate inventory", "Grandfather’s pocket watch", "To Daisy Miller: upon my passing", "$1,250"]),
         ("/api/reports/insurance.pdf", ["Insurance inventory", "Purchase value: $90", "May 2, 1931"]),
         (f"/api/beneficiaries/{beneficiary}/packet.pdf", ["For Daisy Miller", "Wind it every Sunday, as I did."]),
     ]:
