@@ -130,6 +130,30 @@ struct ExportTests {
         }
     }
 
+    @Test("heirloom export --user --journal writes a member's journal, locked drawers left out without --unlock")
+    func journalCommand() async throws {
+        try await withApp { app in
+            // given
+            let household = try await app.makeFullHousehold()
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("journal-\(UUID()).zip")
+            defer { try? FileManager.default.removeItem(at: file) }
+
+            // when
+            try await app.runCommand(
+                ExportCommand(), ["heirloom", "--user", household.owner.email, "--journal", "--output", file.path])
+
+            // then
+            let journal = try ZIPContents(try Data(contentsOf: file)).text("journal.json")
+            #expect(journal.contains(household.openJournalText))
+            #expect(!journal.contains(household.lockedJournalText))
+            let everything = FileManager.default.temporaryDirectory.appendingPathComponent("all-\(UUID()).zip")
+            defer { try? FileManager.default.removeItem(at: everything) }
+            try await app.runCommand(
+                ExportCommand(), ["heirloom", "--household", household.owner.householdID, "--output", everything.path])
+            #expect(try ZIPContents(try Data(contentsOf: everything)).names.first == "manifest.json")
+        }
+    }
+
     @Test("Past 4 GiB the archive switches to ZIP64 records, and its announced size stays exact")
     func zip64() async throws {
         // given: a layout whose limit is a few bytes, so every record needs ZIP64

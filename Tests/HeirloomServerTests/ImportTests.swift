@@ -66,6 +66,38 @@ struct ImportTests {
         }
     }
 
+    @Test("A household kept in a SQLite file comes back in this run's database (PostgreSQL under make test)")
+    func fromSQLiteFile() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID()).zip")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sqlite-hub-\(UUID())")
+        defer {
+            try? FileManager.default.removeItem(at: file)
+            try? FileManager.default.removeItem(at: folder)
+        }
+        var before: [String: String] = [:]
+        var household: FullHousehold?
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try await withApp(TestOptions(restored: RestoredHub(dataDirectory: folder, databaseURL: nil))) { app in
+            let made = try await app.makeFullHousehold()
+            household = made
+            for path in Self.listings(made) {
+                before[path] = try await app.api(.GET, path, token: made.owner.token).body.string
+            }
+            try Data(try await app.download("/api/export", token: made.owner.token).body.readableBytesView)
+                .write(to: file)
+        }
+        let made = try #require(household)
+
+        try await withApp { app in
+            try await app.runCommand(ImportCommand(), ["heirloom", file.path])
+            let owner = try await app.signInAfterImport(email: made.owner.email)
+            for path in Self.listings(made) {
+                let response = try await app.api(.GET, path, token: owner)
+                #expect(response.body.string == before[path], "\(path)")
+            }
+        }
+    }
+
     @Test("A hub that holds the household already refuses it, and nothing changes")
     func refusesExisting() async throws {
         try await withApp { app in
