@@ -62,6 +62,8 @@ struct ReportTests {
             let a4 = try await app.download("/api/reports/estate.pdf?paper=a4", token: household.owner.token)
             #expect(try await Self.pageSize(Data(letter.body.readableBytesView)).contains("612 x 792"))
             #expect(try await Self.pageSize(Data(a4.body.readableBytesView)).contains("595.28 x 841.89"))
+            let bad = try await app.download("/api/reports/estate.pdf?paper=a3", token: household.owner.token)
+            #expect(bad.status == .badRequest)
         }
     }
 

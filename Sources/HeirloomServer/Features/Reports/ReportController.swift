@@ -43,9 +43,13 @@ struct ReportController {
         let principal = try req.principal()
         let services = req.application.heirloom
         let household = try await req.heirloom.households.household(of: principal)
-        let paper: PDFCanvas.Paper =
-            (try? req.query.get(String.self, at: "paper")).flatMap(PDFCanvas.Paper.init(rawValue:))
-            ?? .forCurrency(household.defaultCurrency)
+        var paper = PDFCanvas.Paper.forCurrency(household.defaultCurrency)
+        if let asked = req.query[String.self, at: "paper"] {
+            guard let chosen = PDFCanvas.Paper(rawValue: asked) else {
+                throw AppError.badRequest("paper must be a4 or letter.")
+            }
+            paper = chosen
+        }
         let reports = ReportService(db: req.db, pipeline: services.media, now: services.clock())
         let document = ReportDocument(
             kind: kind, hubName: household.name, date: services.clock(), paper: paper,
