@@ -36,5 +36,7 @@ extension Migrations {
         add(AddValuationNotesToItemSearch())
         // One folder per feature (issue 13): the journal recording's missing foreign key.
         add(AddMediaForeignKeyToJournalCard())
+        // Keeping it for good (issue 18): one-time links with which imported members set a password.
+        add(CreatePasswordLink())
     }
 }

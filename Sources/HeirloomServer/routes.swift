@@ -47,6 +47,9 @@ func routes(_ app: Application) throws {
     web.post(.register, use: auth.register)
     web.get(.invite(.key), use: auth.inviteForm)
     web.post(.invite(.key), use: auth.acceptInvite)
+    let passwordLinks = PasswordLinkWebController()
+    web.get(.passwordLink(.key), use: passwordLinks.form)
+    web.post(.passwordLink(.key), use: passwordLinks.set)
 
     // The treasure chest.
     let items = ItemWebController()
@@ -167,6 +170,7 @@ func routes(_ app: Application) throws {
     owner.post(.settingsMemberRole(.key), use: settings.changeRole)
     owner.get(.settingsMemberRemove(.key), use: settings.confirmRemoval)
     owner.post(.settingsMemberRemove(.key), use: settings.removeMember)
+    owner.post(.settingsMemberPasswordLink(.key), use: settings.makePasswordLink)
     owner.post(.settingsInvitations, use: settings.invite)
     owner.post(.settingsInvitationRevoke(.key), use: settings.revokeInvitation)
     webGuarded(app, .owner, hidingAs: "page").get(.settingsExport, use: exports.index)

@@ -98,6 +98,58 @@ struct ImportTests {
         }
     }
 
+    @Test("An imported member chooses a password with a one-time link from Settings or the import")
+    func passwordLink() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID()).zip")
+        defer { try? FileManager.default.removeItem(at: file) }
+        var household: FullHousehold?
+        try await withApp { app in
+            let made = try await app.makeFullHousehold()
+            household = made
+            try Data(try await app.download("/api/export", token: made.owner.token).body.readableBytesView)
+                .write(to: file)
+        }
+        let made = try #require(household)
+
+        try await withApp { app in
+            // given: the household imported, and its owner signed in again
+            try await app.runCommand(ImportCommand(), ["heirloom", file.path])
+            let owner = try await app.signInAfterImport(email: made.owner.email)
+            let login = try await app.api(
+                .POST, "/api/auth/login", json: ["email": made.editor.email, "password": made.editor.password])
+            #expect(login.status == .unauthorized, "no password yet")
+            let web = WebSession(app: app)
+            _ = try await web.post(
+                "/login", ["email": made.owner.email, "password": "a new password after the move"])
+            let settings = try await web.get("/settings").body.string
+            #expect(settings.contains("Waiting for a new password") && settings.contains("Ben Miller"))
+            _ = owner
+
+            // when: the owner makes the editor a link, and the editor uses it
+            let page = try await web.post("/settings/members/\(made.editor.id)/password-link", [:]).body.string
+            let url = try #require(page.components(separatedBy: "\"").first { $0.contains("/password/") })
+            let path = String(url.dropFirst("http://hub.test".count))
+            let stranger = WebSession(app: app)
+            #expect(try await stranger.get(path).body.string.contains("Choose a password"))
+            let mismatch = try await stranger.post(
+                path, ["newPassword": "ben's new password", "confirmPassword": "something else entirely"])
+            #expect(mismatch.status == .unprocessableEntity)
+            let set = try await stranger.post(
+                path, ["newPassword": "ben's new password", "confirmPassword": "ben's new password"])
+
+            // then
+            #expect(set.status == .seeOther && set.headers.first(name: .location) == "/login?done=password-set")
+            let again = try await app.api(
+                .POST, "/api/auth/login", json: ["email": made.editor.email, "password": "ben's new password"])
+            #expect(again.status == .ok)
+            #expect(try await stranger.get(path).status == .gone, "a link works once")
+            let waiting = try await web.get("/settings").body.string
+            #expect(
+                !waiting.contains("for Ben Miller</span></button>")
+                    && waiting.contains("for Cara Miller</span></button>"))
+        }
+    }
+
     @Test("A hub that holds the household already refuses it, and nothing changes")
     func refusesExisting() async throws {
         try await withApp { app in

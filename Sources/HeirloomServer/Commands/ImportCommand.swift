@@ -26,9 +26,16 @@ struct ImportCommand: AsyncCommand {
         let counts = summary.counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
         context.console.info(
             "Imported “\(summary.householdName)” (\(summary.householdID)): \(counts.joined(separator: ", ")).")
-        context.console.print("Each member must set a password again before signing in:")
+        context.console.print(
+            "Each member must choose a password again before signing in. Send or print each their link "
+                + "(it works once, for 14 days; an owner can make new ones in Settings):")
+        let services = app.heirloom
+        let links = PasswordLinkService(
+            db: app.db, now: services.clock(), passwords: services.passwords,
+            publicBaseURL: services.config.publicBaseURL)
         for member in summary.members {
-            context.console.print("  \(member.name) <\(member.email)>: heirloom reset-password --email \(member.email)")
+            let url = try await links.create(for: member.id)
+            context.console.print("  \(member.name) <\(member.email)>: \(url)")
         }
     }
 }

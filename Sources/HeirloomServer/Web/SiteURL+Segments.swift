@@ -9,6 +9,7 @@ extension SiteURL {
         case .logout: ["logout"]
         case .register: ["register"]
         case .invite(let token): ["invite", .id(token, .token)]
+        case .passwordLink(let token): ["password", .id(token, .token)]
         case .home: []
 
         case .items: ["items"]
@@ -85,6 +86,7 @@ extension SiteURL {
         case .settingsInvitations: ["settings", "invitations"]
         case .settingsMemberRole(let id): ["settings", "members", .id(id), "role"]
         case .settingsMemberRemove(let id): ["settings", "members", .id(id), "remove"]
+        case .settingsMemberPasswordLink(let id): ["settings", "members", .id(id), "password-link"]
         case .settingsInvitationRevoke(let id): ["settings", "invitations", .id(id), "revoke"]
         case .settingsTokenRevoke(let id): ["settings", "tokens", .id(id), "revoke"]
         case .devices: ["settings", "devices"]

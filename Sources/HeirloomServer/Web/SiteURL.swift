@@ -9,6 +9,7 @@ enum SiteURL: Sendable, Equatable {
     // Signing in and joining.
     case setup, login, logout, register
     case invite(Parameter<String>)
+    case passwordLink(Parameter<String>)
 
     case home
 
@@ -77,6 +78,7 @@ enum SiteURL: Sendable, Equatable {
     case settings, settingsHousehold, settingsPassword, settingsInvitations
     case settingsMemberRole(Parameter<UUID>)
     case settingsMemberRemove(Parameter<UUID>)
+    case settingsMemberPasswordLink(Parameter<UUID>)
     case settingsInvitationRevoke(Parameter<UUID>)
     case settingsTokenRevoke(Parameter<UUID>)
     case devices

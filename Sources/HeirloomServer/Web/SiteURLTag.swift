@@ -64,10 +64,12 @@ extension SiteURL {
         case ("journalCardDelete", .some(let id), _): return .journalCardDelete(id)
         case ("settingsMemberRole", .some(let id), _): return .settingsMemberRole(id)
         case ("settingsMemberRemove", .some(let id), _): return .settingsMemberRemove(id)
+        case ("settingsMemberPasswordLink", .some(let id), _): return .settingsMemberPasswordLink(id)
         case ("settingsInvitationRevoke", .some(let id), _): return .settingsInvitationRevoke(id)
         case ("settingsTokenRevoke", .some(let id), _): return .settingsTokenRevoke(id)
         case ("deviceRevoke", .some(let id), _): return .deviceRevoke(id)
         case ("invite", _, _): return ids.first.map { .invite(.value($0)) }
+        case ("passwordLink", _, _): return ids.first.map { .passwordLink(.value($0)) }
         default: return nil
         }
     }

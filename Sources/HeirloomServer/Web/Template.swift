@@ -10,6 +10,7 @@ enum Template: String, Sendable, CaseIterable {
     case login = "auth/login"
     case invite = "auth/invite"
     case inviteInvalid = "auth/invite-invalid"
+    case passwordLink = "auth/password-link"
 
     case home = "home/index"
 

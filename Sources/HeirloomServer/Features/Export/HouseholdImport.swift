@@ -8,7 +8,7 @@ import SQLKit
 /// Every file is checked against the manifest's SHA-256 before anything is written (`ExportReader`); the
 /// renditions (display sizes, thumbnails, playable audio) are made again from the originals; then the files
 /// enter the store and every row is written in one transaction. Members come back without passwords: each
-/// sets one again (`heirloom reset-password`), and Settings lists who has not yet.
+/// chooses one with a one-time link (`PasswordLink`), and Settings lists who has not yet.
 struct HouseholdImport: Sendable {
     let db: any Database
     let pipeline: MediaPipeline
@@ -18,7 +18,7 @@ struct HouseholdImport: Sendable {
         var householdName: String
         var counts: [String: Int]
         /// The members, who must each set a password again.
-        var members: [(name: String, email: String)]
+        var members: [(id: UUID, name: String, email: String)]
     }
 
     func run(_ url: URL) async throws -> Summary {
@@ -88,7 +88,7 @@ struct HouseholdImport: Sendable {
         }
         return Summary(
             householdID: household.id, householdName: household.name, counts: reader.manifest.counts,
-            members: members.map { ($0.name, $0.email) })
+            members: members.map { ($0.id, $0.name, $0.email) })
     }
 
     private func refuseExisting(_ household: ExportRecord.Household, _ members: [ExportRecord.Member]) async throws {
