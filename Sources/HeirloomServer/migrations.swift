@@ -36,6 +36,8 @@ extension Migrations {
         add(AddValuationNotesToItemSearch())
         // One folder per feature (issue 13): the journal recording's missing foreign key.
         add(AddMediaForeignKeyToJournalCard())
+        // The family's iPhone apps (issue 16): the phone a memory came from.
+        add(AddDeviceNameToMemory())
         // Keeping it for good (issue 18): one-time links with which imported members set a password.
         add(CreatePasswordLink())
     }

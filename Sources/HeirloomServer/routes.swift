@@ -16,6 +16,8 @@ func routes(_ app: Application) throws {
     let apiMember = app.grouped(RoleMiddleware(required: .member))
     apiMember.get(.apiMedia(.key, .key), use: MediaFileController().download)
     apiMember.get(.apiJournalCardAudio(.key), use: JournalAudioController().audio)
+    // The same files for phone apps that load them with no credentials, by addresses signed for the phone.
+    app.get(.signedMedia(.key, .key), use: SignedMediaController().download)
     // Exports, streamed as they are made (documented under "Exports"): the household's for owners only, which
     // anyone else is told does not exist; each member's own journal.
     let exports = ExportController()

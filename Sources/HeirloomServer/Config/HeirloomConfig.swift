@@ -27,6 +27,8 @@ public struct HeirloomConfig: Sendable {
     public var metricsToken: String?
     /// The daily backup (`HEIRLOOM_BACKUP_DIR`, `_TIME`, `_KEEP`); nil when no folder is set.
     public var backup: BackupSettings?
+    /// The home-network address phone apps reach over plain http (`HEIRLOOM_LAN_ADDRESS`).
+    public var lanAddress: LANAddress.Setting = .detect
 
     /// Which database Heirloom keeps its records in.
     public enum DatabaseChoice: Sendable, Equatable {
@@ -136,6 +138,14 @@ extension HeirloomConfig {
             maximumAudioSeconds = Double(minutes * 60)
         }
 
+        guard let lanAddress = LANAddress.Setting(value("HEIRLOOM_LAN_ADDRESS")) else {
+            throw ConfigError(
+                variable: "HEIRLOOM_LAN_ADDRESS",
+                problem:
+                    "expected this computer's home-network IPv4 address such as 192.168.1.20 (optionally :port), or off"
+            )
+        }
+
         let metricsToken = value("HEIRLOOM_METRICS_TOKEN")
         if let metricsToken, metricsToken.count < 16 {
             throw ConfigError(variable: "HEIRLOOM_METRICS_TOKEN", problem: "use at least 16 characters")
@@ -154,7 +164,8 @@ extension HeirloomConfig {
                 value, executable: ResourceLocation.executable, workingDirectory: workingDirectory),
             maximumAudioSeconds: maximumAudioSeconds,
             metricsToken: metricsToken,
-            backup: try BackupSettings.load(value)
+            backup: try BackupSettings.load(value),
+            lanAddress: lanAddress
         )
     }
 

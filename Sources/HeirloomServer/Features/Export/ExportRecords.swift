@@ -171,6 +171,8 @@ enum ExportRecord {
         var date: When?
         var location: String?
         var context: String?
+        /// The phone the memory was sent from, when an app sent it.
+        var deviceName: String?
         var createdById: UUID?
         var createdAt: Date?
         var updatedAt: Date?

@@ -204,6 +204,7 @@ struct RowWriter {
             row.dateDay = memory.date?.day
             row.location = memory.location
             row.context = memory.context
+            row.deviceName = memory.deviceName
             row.refreshSearchText()
             try await row.create(on: db)
             times.append(
