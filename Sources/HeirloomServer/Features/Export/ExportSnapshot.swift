@@ -144,7 +144,8 @@ extension ExportRecord.Memory {
                     value: memory.dateValue, year: $0, month: memory.dateMonth, day: memory.dateDay,
                     precision: memory.dateDay != nil ? "day" : memory.dateMonth != nil ? "month" : "year")
             },
-            location: memory.location, context: memory.context, deviceName: memory.deviceName, createdById: memory.$createdBy.id,
+            location: memory.location, context: memory.context, deviceName: memory.deviceName,
+            createdById: memory.$createdBy.id,
             createdAt: memory.createdAt, updatedAt: memory.updatedAt, personIds: personIDs,
             files: try memory.media.sorted { $0.position < $1.position }.map {
                 .init(id: try $0.requireID(), mediaId: $0.$media.id, position: $0.position)
