@@ -36,5 +36,12 @@ extension Migrations {
         add(AddValuationNotesToItemSearch())
         // One folder per feature (issue 13): the journal recording's missing foreign key.
         add(AddMediaForeignKeyToJournalCard())
+        // Passing on (issue 15): the estate, executors, the audit log, outsiders' links, the outbox, recipients.
+        add(CreateEstate())
+        add(CreateExecutor())
+        add(CreateEstateAudit())
+        add(CreatePassingToken())
+        add(CreateOutboxMessage())
+        add(AddRecipientFieldsToBeneficiaries())
     }
 }

@@ -16,6 +16,8 @@ func routes(_ app: Application) throws {
     let apiMember = app.grouped(RoleMiddleware(required: .member))
     apiMember.get(.apiMedia(.key, .key), use: MediaFileController().download)
     apiMember.get(.apiJournalCardAudio(.key), use: JournalAudioController().audio)
+    // A recipient's files: their own token, no member needed.
+    app.get(.apiRecipientMedia(.key, .key), use: RecipientMediaController().download)
 
     // The guard first, then the form's CSRF check: a viewer is told a hidden page does not exist even when the
     // form is stale, and nothing is read of a body that nobody may send.
@@ -157,6 +159,33 @@ func routes(_ app: Application) throws {
     owner.post(.settingsMemberRemove(.key), use: settings.removeMember)
     owner.post(.settingsInvitations, use: settings.invite)
     owner.post(.settingsInvitationRevoke(.key), use: settings.revokeInvitation)
+
+    // Passing on: owners plan it (editors and viewers are told it does not exist); the holder says "still here".
+    let passing = PassingOnWebController()
+    let estateOwner = webGuarded(app, .owner, hidingAs: "page")
+    estateOwner.get(.passingOn, use: passing.index)
+    estateOwner.post(.passingOnSettings, use: passing.update)
+    estateOwner.post(.passingOnExecutors, use: passing.addExecutor)
+    estateOwner.post(.passingOnExecutorRemove(.key), use: passing.removeExecutor)
+    estateOwner.post(.passingOnReopen, use: passing.reopen)
+    estateOwner.get(.outbox, use: passing.outbox)
+    estateOwner.post(.outboxSent(.key), use: passing.markSent)
+    estateOwner.post(.beneficiaryInvite(.key), use: passing.inviteRecipient)
+    member.post(.passingOnCancel, use: passing.stillHere)
+    planner.get(.passingOnPreview(.key), use: passing.preview)
+    // Executors and recipients: their emailed link is their key; they see their own page and nothing else.
+    let executorPages = ExecutorWebController()
+    web.get(.executorLink(.key), use: executorPages.link)
+    web.get(.executorHome, use: executorPages.show)
+    web.post(.executorReport, use: executorPages.report)
+    let stillHere = StillHereWebController()
+    web.get(.stillHere(.key), use: stillHere.show)
+    web.post(.stillHere(.key), use: stillHere.confirm)
+    let recipientPages = RecipientWebController()
+    web.get(.recipientLink(.key), use: recipientPages.link)
+    web.get(.recipientHome, use: recipientPages.show)
+    web.post(.recipientItemAccept(.key), use: recipientPages.accept)
+    web.post(.recipientItemDecline(.key), use: recipientPages.decline)
 }
 
 /// Web pages behind a guard: the role is checked before the form's CSRF field.

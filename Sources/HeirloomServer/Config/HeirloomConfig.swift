@@ -25,6 +25,12 @@ public struct HeirloomConfig: Sendable {
     public var maximumAudioSeconds: Double = 3 * 60 * 60
     /// The bearer token that opens GET /metrics; without one, /metrics is not served.
     public var metricsToken: String?
+    /// SMTP and the From address (`HEIRLOOM_SMTP_URL`, `HEIRLOOM_MAIL_FROM`).
+    public var mail = MailSettings()
+    /// The instant the hub's clock starts at (`HEIRLOOM_NOW`), for rehearsals and tests; never in production.
+    public var startsClockAt: Date?
+    /// Seconds between the passing-on scheduler's passes (`HEIRLOOM_SCHEDULER_SECONDS`, 60 by default).
+    public var schedulerSeconds = 60
 
     /// Which database Heirloom keeps its records in.
     public enum DatabaseChoice: Sendable, Equatable {
@@ -139,6 +145,24 @@ extension HeirloomConfig {
             throw ConfigError(variable: "HEIRLOOM_METRICS_TOKEN", problem: "use at least 16 characters")
         }
 
+        var startsClockAt: Date?
+        if let raw = value("HEIRLOOM_NOW") {
+            guard let date = ISO8601DateFormatter().date(from: raw) else {
+                throw ConfigError(variable: "HEIRLOOM_NOW", problem: "expected a moment like 2031-05-01T09:00:00Z")
+            }
+            startsClockAt = date
+        }
+
+        var schedulerSeconds = 60
+        if let raw = value("HEIRLOOM_SCHEDULER_SECONDS") {
+            guard let seconds = Int(raw), (1...3600).contains(seconds) else {
+                throw ConfigError(
+                    variable: "HEIRLOOM_SCHEDULER_SECONDS",
+                    problem: "expected whole seconds from 1 to 3600, got \"\(raw)\"")
+            }
+            schedulerSeconds = seconds
+        }
+
         return HeirloomConfig(
             dataDirectory: dataDirectory,
             database: database,
@@ -151,7 +175,10 @@ extension HeirloomConfig {
             resourcesDirectory: try ResourceLocation.find(
                 value, executable: ResourceLocation.executable, workingDirectory: workingDirectory),
             maximumAudioSeconds: maximumAudioSeconds,
-            metricsToken: metricsToken
+            metricsToken: metricsToken,
+            mail: try MailSettings.load(value),
+            startsClockAt: startsClockAt,
+            schedulerSeconds: schedulerSeconds
         )
     }
 

@@ -19,6 +19,8 @@ struct HeirloomServices: Sendable {
     }
     /// The background analysis of batch photos.
     var batchRunner = AppraisalBatchRunner()
+    /// How mail leaves the hub; nil without SMTP (messages wait in the outbox).
+    var mailTransport: (any MailTransport)? = nil
 }
 
 extension HeirloomServices {
@@ -26,7 +28,7 @@ extension HeirloomServices {
     func accounts(db: any Database, client: any Client) -> AccountService {
         AccountService(
             db: db, tokens: TokenService(db: db, now: clock), client: client, clock: clock, passwords: passwords,
-            throttle: throttle, apple: apple, allowsSignup: config.allowSignup)
+            throttle: throttle, apple: apple, allowsSignup: config.allowSignup, publicBaseURL: config.publicBaseURL)
     }
 }
 
@@ -69,6 +71,14 @@ struct RequestServices: Sendable {
     var people: PeopleService { PeopleService(db: db, media: media) }
     var memories: MemoryService { MemoryService(db: db, media: media) }
     var pairing: PairingService { PairingService(tokens: tokens, config: config) }
+    var estate: EstateService { EstateService(db: db, clock: services.clock, publicBaseURL: config.publicBaseURL) }
+    var executors: ExecutorService {
+        ExecutorService(db: db, clock: services.clock, publicBaseURL: config.publicBaseURL)
+    }
+    var outbox: Outbox { Outbox(db: db, clock: services.clock) }
+    var recipients: RecipientService {
+        RecipientService(db: db, clock: services.clock, publicBaseURL: config.publicBaseURL)
+    }
 }
 
 extension Request {

@@ -24,6 +24,16 @@ enum Notice: String, Sendable, CaseIterable {
     case appraisalApplied = "appraisal-applied"
     case batchImported = "batch-imported"
     case batchImportedOne = "batch-imported-one"
+    case estateSaved = "estate-saved"
+    case executorAdded = "executor-added"
+    case executorRemoved = "executor-removed"
+    case stillHere = "still-here"
+    case estateReopened = "estate-reopened"
+    case messageMarkedSent = "message-marked-sent"
+    case recipientInvited = "recipient-invited"
+    case passingReported = "passing-reported"
+    case itemAccepted = "item-accepted"
+    case itemDeclined = "item-declined"
 
     /// What the page says.
     var message: String {
@@ -52,6 +62,16 @@ enum Notice: String, Sendable, CaseIterable {
         case .appraisalApplied: "The appraisal was added to the item’s details."
         case .batchImported: "The items were added, each with its photo."
         case .batchImportedOne: "The item was added with its photo."
+        case .estateSaved: "The plan for passing on is saved."
+        case .executorAdded: "The trusted contact was added. Their email is in the outbox."
+        case .executorRemoved: "The trusted contact was removed; their link no longer works."
+        case .stillHere: "Thank you. The report was cancelled and everyone has been told."
+        case .estateReopened: "The estate is open again. Items left upon passing are hidden again."
+        case .messageMarkedSent: "The message is marked as passed on by hand."
+        case .recipientInvited: "The invitation is in the outbox, with their personal link."
+        case .passingReported: "Thank you. The family’s hub has been told."
+        case .itemAccepted: "Thank you. The family will know you would like to have it."
+        case .itemDeclined: "Thank you for letting the family know."
         }
     }
 }

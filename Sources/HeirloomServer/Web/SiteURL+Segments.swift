@@ -89,11 +89,31 @@ extension SiteURL {
         case .devices: ["settings", "devices"]
         case .deviceRevoke(let id): ["settings", "devices", .id(id), "revoke"]
 
+        case .passingOn: ["settings", "passing-on"]
+        case .passingOnSettings: ["settings", "passing-on", "settings"]
+        case .passingOnExecutors: ["settings", "passing-on", "executors"]
+        case .passingOnExecutorRemove(let id): ["settings", "passing-on", "executors", .id(id), "remove"]
+        case .passingOnReopen: ["settings", "passing-on", "reopen"]
+        case .passingOnCancel: ["settings", "passing-on", "still-here"]
+        case .passingOnPreview(let id): ["settings", "passing-on", "preview", .id(id)]
+        case .outbox: ["settings", "outbox"]
+        case .outboxSent(let id): ["settings", "outbox", .id(id), "sent"]
+        case .beneficiaryInvite(let id): ["beneficiaries", .id(id), "invite"]
+        case .executorLink(let token): ["executor", .id(token, .token)]
+        case .executorHome: ["executor"]
+        case .executorReport: ["executor", "report"]
+        case .stillHere(let token): ["still-here", .id(token, .token)]
+        case .recipientLink(let token): ["r", .id(token, .token)]
+        case .recipientHome: ["r"]
+        case .recipientItemAccept(let id): ["r", "items", .id(id), "accept"]
+        case .recipientItemDecline(let id): ["r", "items", .id(id), "decline"]
+
         case .apiOpenAPIDocument: ["api", "openapi.yaml"]
         case .apiMedia(let id, let variant): ["api", "media", .id(id), .id(variant, .variant)]
         case .apiJournalCardAudio(let id): ["api", "journal", "cards", .id(id), "audio"]
         case .apiItemAudio(let id): ["api", "items", .id(id), "audio"]
         case .apiBatch(let id): ["api", "batches", .id(id)]
+        case .apiRecipientMedia(let id, let variant): ["api", "recipient", "media", .id(id), .id(variant, .variant)]
         }
     }
 }

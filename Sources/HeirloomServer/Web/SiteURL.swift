@@ -82,12 +82,27 @@ enum SiteURL: Sendable, Equatable {
     case devices
     case deviceRevoke(Parameter<UUID>)
 
+    // Passing on: the owners' settings and outbox, the executor's page and the recipient's page.
+    case passingOn, passingOnSettings, passingOnExecutors, passingOnReopen, passingOnCancel, outbox
+    case passingOnExecutorRemove(Parameter<UUID>)
+    case passingOnPreview(Parameter<UUID>)
+    case outboxSent(Parameter<UUID>)
+    case beneficiaryInvite(Parameter<UUID>)
+    case executorLink(Parameter<String>)
+    case executorHome, executorReport
+    case stillHere(Parameter<String>)
+    case recipientLink(Parameter<String>)
+    case recipientHome
+    case recipientItemAccept(Parameter<UUID>)
+    case recipientItemDecline(Parameter<UUID>)
+
     // JSON API paths that pages link to or scripts call.
     case apiOpenAPIDocument
     case apiMedia(Parameter<UUID>, Parameter<MediaVariant>)
     case apiJournalCardAudio(Parameter<UUID>)
     case apiItemAudio(Parameter<UUID>)
     case apiBatch(Parameter<UUID>)
+    case apiRecipientMedia(Parameter<UUID>, Parameter<MediaVariant>)
 }
 
 /// A path parameter: its placeholder when a route is registered, its value when a link is made.

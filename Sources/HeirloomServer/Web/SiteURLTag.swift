@@ -29,7 +29,10 @@ extension SiteURL {
         "journalLock": .journalLock, "journalDrawers": .journalDrawers, "journalCards": .journalCards,
         "journalCardNew": .journalCardNew, "journalVoiceCards": .journalVoiceCards, "settings": .settings,
         "settingsHousehold": .settingsHousehold, "settingsPassword": .settingsPassword,
-        "settingsInvitations": .settingsInvitations, "devices": .devices,
+        "settingsInvitations": .settingsInvitations, "devices": .devices, "passingOn": .passingOn,
+        "passingOnSettings": .passingOnSettings, "passingOnExecutors": .passingOnExecutors,
+        "passingOnReopen": .passingOnReopen, "passingOnCancel": .passingOnCancel, "outbox": .outbox,
+        "executorReport": .executorReport, "recipientHome": .recipientHome,
     ]
 
     /// The paths templates name, made from their ids as text.
@@ -64,7 +67,14 @@ extension SiteURL {
         case ("settingsInvitationRevoke", .some(let id), _): return .settingsInvitationRevoke(id)
         case ("settingsTokenRevoke", .some(let id), _): return .settingsTokenRevoke(id)
         case ("deviceRevoke", .some(let id), _): return .deviceRevoke(id)
+        case ("passingOnExecutorRemove", .some(let id), _): return .passingOnExecutorRemove(id)
+        case ("passingOnPreview", .some(let id), _): return .passingOnPreview(id)
+        case ("outboxSent", .some(let id), _): return .outboxSent(id)
+        case ("beneficiaryInvite", .some(let id), _): return .beneficiaryInvite(id)
+        case ("recipientItemAccept", .some(let id), _): return .recipientItemAccept(id)
+        case ("recipientItemDecline", .some(let id), _): return .recipientItemDecline(id)
         case ("invite", _, _): return ids.first.map { .invite(.value($0)) }
+        case ("stillHere", _, _): return ids.first.map { .stillHere(.value($0)) }
         default: return nil
         }
     }

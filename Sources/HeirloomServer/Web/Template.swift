@@ -49,6 +49,14 @@ enum Template: String, Sendable, CaseIterable {
 
     case settings = "household/settings"
     case devices = "devices/index"
+
+    case passingOn = "estate/passing-on"
+    case passingOnPreview = "estate/preview"
+    case outbox = "estate/outbox"
+    case executorPage = "estate/executor"
+    case recipientPage = "recipients/page"
+    case outsiderMissing = "estate/missing"
+    case stillHere = "estate/still-here"
 }
 
 /// The sections of the site's navigation; a page names the one it belongs to.

@@ -27,6 +27,8 @@ struct TestOptions {
     var extraEnvironment: [String: String] = [:]
     /// Replaces the wait between attempts at the AI provider (so back-off does not slow the tests).
     var aiSleep: (@Sendable (TimeInterval) async throws -> Void)? = nil
+    /// Replaces SMTP delivery (a test transport that records or fails).
+    var mailTransport: (any MailTransport)? = nil
 }
 
 /// Builds a fresh hub (in-memory SQLite, or a new PostgreSQL database when `HEIRLOOM_TEST_DATABASE_URL` is
@@ -61,6 +63,8 @@ func withApp(
         overrides.passwordCost = 4
         overrides.clock = { clock.now }
         overrides.runsMediaCollector = false
+        overrides.runsScheduler = false
+        if let transport = options.mailTransport { overrides.mailTransport = transport }
         if let aiSleep = options.aiSleep { overrides.aiSleep = aiSleep }
         try await configure(app, config: config, overrides: overrides)
         app.logger.logLevel = .warning
