@@ -36,6 +36,8 @@ extension Migrations {
         add(AddValuationNotesToItemSearch())
         // One folder per feature (issue 13): the journal recording's missing foreign key.
         add(AddMediaForeignKeyToJournalCard())
+        // The family's iPhone apps (issue 16): the phone a memory came from.
+        add(AddDeviceNameToMemory())
         // Passing on (issue 15): the estate, executors, the audit log, outsiders' links, the outbox, recipients.
         add(CreateEstate())
         add(CreateExecutor())

@@ -18,6 +18,8 @@ func routes(_ app: Application) throws {
     apiMember.get(.apiJournalCardAudio(.key), use: JournalAudioController().audio)
     // A recipient's files: their own token, no member needed.
     app.get(.apiRecipientMedia(.key, .key), use: RecipientMediaController().download)
+    // The same files for phone apps that load them with no credentials, by addresses signed for the phone.
+    app.get(.signedMedia(.key, .key), use: SignedMediaController().download)
 
     // The guard first, then the form's CSRF check: a viewer is told a hidden page does not exist even when the
     // form is stale, and nothing is read of a body that nobody may send.

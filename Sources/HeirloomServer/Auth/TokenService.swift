@@ -34,8 +34,7 @@ struct TokenService: Sendable {
             let token = try await AuthToken.query(on: db)
                 .filter(\.$tokenHash == SecretToken.hash(secret))
                 .with(\.$user, { $0.with(\.$household) })
-                .first(),
-            let tokenID = token.id, let userID = token.user.id, let householdID = token.user.household.id
+                .first()
         else { return nil }
         let now = now()
         if let expiresAt = token.expiresAt, expiresAt <= now {
@@ -47,14 +46,28 @@ struct TokenService: Sendable {
             if token.kind == .session { token.expiresAt = now.addingTimeInterval(Self.sessionLifetime) }
             try await token.save(on: db)
         }
-        return Principal(
-            userID: userID,
+        return try Self.principal(token, viaCookie: viaCookie)
+    }
+
+    /// A paired phone's member and its token's stored hash, by the token's id (signed media addresses carry the
+    /// id, and are signed with the hash); nil when the phone has been disconnected.
+    func device(id: UUID) async throws -> (principal: Principal, tokenHash: String)? {
+        guard
+            let token = try await AuthToken.query(on: db).filter(\.$id == id).filter(\.$kind == .device)
+                .with(\.$user, { $0.with(\.$household) }).first()
+        else { return nil }
+        return (try Self.principal(token, viaCookie: false), token.tokenHash)
+    }
+
+    private static func principal(_ token: AuthToken, viaCookie: Bool) throws -> Principal {
+        Principal(
+            userID: try token.user.requireID(),
             name: token.user.name,
             email: token.user.email,
-            householdID: householdID,
+            householdID: try token.user.household.requireID(),
             householdName: token.user.household.name,
             role: token.user.role,
-            tokenID: tokenID,
+            tokenID: try token.requireID(),
             tokenKind: token.kind,
             viaCookie: viaCookie,
             journalUnlockedUntil: token.journalUnlockedUntil

@@ -31,6 +31,8 @@ public struct HeirloomConfig: Sendable {
     public var startsClockAt: Date?
     /// Seconds between the passing-on scheduler's passes (`HEIRLOOM_SCHEDULER_SECONDS`, 60 by default).
     public var schedulerSeconds = 60
+    /// The home-network address phone apps reach over plain http (`HEIRLOOM_LAN_ADDRESS`).
+    public var lanAddress: LANAddress.Setting = .detect
 
     /// Which database Heirloom keeps its records in.
     public enum DatabaseChoice: Sendable, Equatable {
@@ -140,6 +142,14 @@ extension HeirloomConfig {
             maximumAudioSeconds = Double(minutes * 60)
         }
 
+        guard let lanAddress = LANAddress.Setting(value("HEIRLOOM_LAN_ADDRESS")) else {
+            throw ConfigError(
+                variable: "HEIRLOOM_LAN_ADDRESS",
+                problem:
+                    "expected this computer's home-network IPv4 address such as 192.168.1.20 (optionally :port), or off"
+            )
+        }
+
         let metricsToken = value("HEIRLOOM_METRICS_TOKEN")
         if let metricsToken, metricsToken.count < 16 {
             throw ConfigError(variable: "HEIRLOOM_METRICS_TOKEN", problem: "use at least 16 characters")
@@ -178,7 +188,8 @@ extension HeirloomConfig {
             metricsToken: metricsToken,
             mail: try MailSettings.load(value),
             startsClockAt: startsClockAt,
-            schedulerSeconds: schedulerSeconds
+            schedulerSeconds: schedulerSeconds,
+            lanAddress: lanAddress
         )
     }
 

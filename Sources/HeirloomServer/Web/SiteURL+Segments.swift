@@ -111,6 +111,7 @@ extension SiteURL {
         case .apiOpenAPIDocument: ["api", "openapi.yaml"]
         case .apiMedia(let id, let variant): ["api", "media", .id(id), .id(variant, .variant)]
         case .apiJournalCardAudio(let id): ["api", "journal", "cards", .id(id), "audio"]
+        case .signedMedia(let id, let variant): ["app", "media", .id(id), .id(variant, .variant)]
         case .apiItemAudio(let id): ["api", "items", .id(id), "audio"]
         case .apiBatch(let id): ["api", "batches", .id(id)]
         case .apiRecipientMedia(let id, let variant): ["api", "recipient", "media", .id(id), .id(variant, .variant)]

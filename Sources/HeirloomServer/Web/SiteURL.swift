@@ -100,6 +100,8 @@ enum SiteURL: Sendable, Equatable {
     case apiOpenAPIDocument
     case apiMedia(Parameter<UUID>, Parameter<MediaVariant>)
     case apiJournalCardAudio(Parameter<UUID>)
+    /// A media file by an address signed for one paired phone (`SignedMediaURL`), loaded with no credentials.
+    case signedMedia(Parameter<UUID>, Parameter<MediaVariant>)
     case apiItemAudio(Parameter<UUID>)
     case apiBatch(Parameter<UUID>)
     case apiRecipientMedia(Parameter<UUID>, Parameter<MediaVariant>)

@@ -28,12 +28,7 @@ extension MemoryService {
             throw AppError.invalid(
                 FieldError(field: "limit", message: "Please ask for 1 to \(Query.maximumLimit) memories at a time."))
         }
-        var builder = Memory.query(on: db).filter(\.$household.$id == householdID)
-        if let personID = query.personID {
-            _ = try await PeopleService(db: db, media: media).find(personID, householdID: householdID)
-            builder = builder.join(MemoryPerson.self, on: \Memory.$id == \MemoryPerson.$memory.$id)
-                .filter(MemoryPerson.self, \.$person.$id == personID)
-        }
+        var builder = try await inHousehold(householdID, withPerson: query.personID)
         if let kind = query.kind { builder = builder.filter(\.$kind == kind.rawValue) }
         if let year = query.year { builder = builder.filter(\.$dateYear == year) }
         for word in Self.searchWords(query.text) {
@@ -46,6 +41,21 @@ extension MemoryService {
         let memories = try await builder.withEverything().sort(\.$id, .descending).limit(query.limit + 1).all()
         let page = Array(memories.prefix(query.limit))
         return Page(memories: page, nextCursor: memories.count > query.limit ? page.last?.id : nil)
+    }
+
+    /// Every memory of the household, or of one person, most recently added first: the Memory Palace app reads
+    /// its whole collection in one answer.
+    func everything(personID: Int?, householdID: UUID) async throws -> [Memory] {
+        try await inHousehold(householdID, withPerson: personID).withEverything().sort(\.$id, .descending).all()
+    }
+
+    /// The household's memories, or those a person of the household is in (404 for anyone else).
+    private func inHousehold(_ householdID: UUID, withPerson personID: Int?) async throws -> QueryBuilder<Memory> {
+        let builder = Memory.query(on: db).filter(\.$household.$id == householdID)
+        guard let personID else { return builder }
+        _ = try await PeopleService(db: db, media: media).find(personID, householdID: householdID)
+        return builder.join(MemoryPerson.self, on: \Memory.$id == \MemoryPerson.$memory.$id)
+            .filter(MemoryPerson.self, \.$person.$id == personID)
     }
 
     /// Memories that happened on this calendar day (in the hub's time zone) in earlier years, for Home.
