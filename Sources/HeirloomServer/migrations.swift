@@ -38,6 +38,9 @@ extension Migrations {
         add(AddMediaForeignKeyToJournalCard())
         // The family's iPhone apps (issue 16): the phone a memory came from.
         add(AddDeviceNameToMemory())
+        // The Legacy Treasure Chest gateway (issue 16): approved devices and the partner directory.
+        add(CreateGatewayDevice())
+        add(CreatePartner())
         // Passing on (issue 15): the estate, executors, the audit log, outsiders' links, the outbox, recipients.
         add(CreateEstate())
         add(CreateExecutor())

@@ -9,7 +9,9 @@ import Vapor
 /// `owner` an owner; `planner` is the editor guard for who-gets-what, which viewers are told does not exist.
 func routes(_ app: Application) throws {
     // The JSON API: every operation of Sources/HeirloomAPI/openapi.yaml, each handler checking its principal.
-    let api = app.grouped(RequestContextMiddleware())
+    // The Legacy Treasure Chest app's AI gateway (its /ai/ calls, and its photo analyses: a device id, no
+    // credentials) is answered by GatewayDivertMiddleware, in the app's own shapes, before the generated code.
+    let api = app.grouped(GatewayDivertMiddleware(), RequestContextMiddleware())
     try APIHandler().registerHandlers(on: VaporTransport(routesBuilder: api), serverURL: Servers.Server1.url())
     app.get(.apiOpenAPIDocument, use: OpenAPIDocument.serve)
     // Files, streamed with Range and ETag outside the generated code; documented under "Media files".
@@ -188,6 +190,21 @@ func routes(_ app: Application) throws {
     web.get(.recipientHome, use: recipientPages.show)
     web.post(.recipientItemAccept(.key), use: recipientPages.accept)
     web.post(.recipientItemDecline(.key), use: recipientPages.decline)
+    // The Legacy Treasure Chest app: owners approve its phones and keep the partner directory it answers from.
+    let gatewayDevices = GatewayDeviceWebController()
+    owner.post(.gatewayDeviceApprove(.key), use: gatewayDevices.approve)
+    owner.post(.gatewayDeviceRefuse(.key), use: gatewayDevices.refuse)
+    owner.post(.gatewayDeviceRemove(.key), use: gatewayDevices.remove)
+    owner.post(.gatewayDeviceQuota(.key), use: gatewayDevices.setQuota)
+    let partners = PartnerWebController()
+    let partnerOwner = webGuarded(app, .owner, hidingAs: "partner")
+    partnerOwner.get(.partners, use: partners.index)
+    partnerOwner.get(.partnerNew, use: partners.new)
+    partnerOwner.post(.partners, use: partners.create)
+    partnerOwner.get(.partnerEdit(.key), use: partners.edit)
+    partnerOwner.post(.partner(.key), use: partners.update)
+    partnerOwner.get(.partnerDelete(.key), use: partners.confirmDelete)
+    partnerOwner.post(.partnerDelete(.key), use: partners.delete)
 }
 
 /// Web pages behind a guard: the role is checked before the form's CSRF field.

@@ -34,6 +34,12 @@ enum Notice: String, Sendable, CaseIterable {
     case passingReported = "passing-reported"
     case itemAccepted = "item-accepted"
     case itemDeclined = "item-declined"
+    case gatewayDeviceApproved = "gateway-device-approved"
+    case gatewayDeviceRefused = "gateway-device-refused"
+    case gatewayDeviceRemoved = "gateway-device-removed"
+    case gatewayQuotaSaved = "gateway-quota-saved"
+    case partnerSaved = "partner-saved"
+    case partnerDeleted = "partner-deleted"
 
     /// What the page says.
     var message: String {
@@ -72,6 +78,12 @@ enum Notice: String, Sendable, CaseIterable {
         case .passingReported: "Thank you. The family’s hub has been told."
         case .itemAccepted: "Thank you. The family will know you would like to have it."
         case .itemDeclined: "Thank you for letting the family know."
+        case .gatewayDeviceApproved: "The phone is approved. Its Legacy Treasure Chest app can use the hub now."
+        case .gatewayDeviceRefused: "The phone is refused. Its calls to the hub are turned away."
+        case .gatewayDeviceRemoved: "The phone was removed. If it calls again it will wait for approval."
+        case .gatewayQuotaSaved: "The daily number of analyses is saved."
+        case .partnerSaved: "The partner is saved."
+        case .partnerDeleted: "The partner was removed from your list."
         }
     }
 }

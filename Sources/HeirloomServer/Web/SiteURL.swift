@@ -95,6 +95,18 @@ enum SiteURL: Sendable, Equatable {
     case recipientHome
     case recipientItemAccept(Parameter<UUID>)
     case recipientItemDecline(Parameter<UUID>)
+    // The Legacy Treasure Chest gateway: its devices (owners approve them) and the partner directory.
+    case gatewayDeviceApprove(Parameter<UUID>)
+    case gatewayDeviceRefuse(Parameter<UUID>)
+    case gatewayDeviceRemove(Parameter<UUID>)
+    case gatewayDeviceQuota(Parameter<UUID>)
+    case partners, partnerNew
+    case partner(Parameter<UUID>)
+    case partnerEdit(Parameter<UUID>)
+    case partnerDelete(Parameter<UUID>)
+    /// The app's calls, without credentials (`GatewayGuardMiddleware`).
+    case aiAnalyzeItemPhoto, aiAnalyzeItemText, aiSummarizeAudio, aiLiquidationBrief, aiLiquidationPlan
+    case aiPartnersSearch
 
     // JSON API paths that pages link to or scripts call.
     case apiOpenAPIDocument

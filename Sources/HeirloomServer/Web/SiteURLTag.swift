@@ -33,6 +33,7 @@ extension SiteURL {
         "passingOnSettings": .passingOnSettings, "passingOnExecutors": .passingOnExecutors,
         "passingOnReopen": .passingOnReopen, "passingOnCancel": .passingOnCancel, "outbox": .outbox,
         "executorReport": .executorReport, "recipientHome": .recipientHome,
+        "partners": .partners, "partnerNew": .partnerNew,
     ]
 
     /// The paths templates name, made from their ids as text.
@@ -73,6 +74,13 @@ extension SiteURL {
         case ("beneficiaryInvite", .some(let id), _): return .beneficiaryInvite(id)
         case ("recipientItemAccept", .some(let id), _): return .recipientItemAccept(id)
         case ("recipientItemDecline", .some(let id), _): return .recipientItemDecline(id)
+        case ("gatewayDeviceApprove", .some(let id), _): return .gatewayDeviceApprove(id)
+        case ("gatewayDeviceRefuse", .some(let id), _): return .gatewayDeviceRefuse(id)
+        case ("gatewayDeviceRemove", .some(let id), _): return .gatewayDeviceRemove(id)
+        case ("gatewayDeviceQuota", .some(let id), _): return .gatewayDeviceQuota(id)
+        case ("partner", .some(let id), _): return .partner(id)
+        case ("partnerEdit", .some(let id), _): return .partnerEdit(id)
+        case ("partnerDelete", .some(let id), _): return .partnerDelete(id)
         case ("invite", _, _): return ids.first.map { .invite(.value($0)) }
         case ("stillHere", _, _): return ids.first.map { .stillHere(.value($0)) }
         default: return nil

@@ -57,6 +57,8 @@ enum Template: String, Sendable, CaseIterable {
     case recipientPage = "recipients/page"
     case outsiderMissing = "estate/missing"
     case stillHere = "estate/still-here"
+    case partnersIndex = "partners/index"
+    case partnerForm = "partners/form"
 }
 
 /// The sections of the site's navigation; a page names the one it belongs to.

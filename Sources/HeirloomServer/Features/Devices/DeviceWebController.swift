@@ -30,6 +30,8 @@ struct DeviceWebController {
         var localOnlyAddress: String?
         /// `http://192.168.1.20:8080`: where the Memory Palace app reaches the hub on the home network.
         var homeNetworkAddress: String?
+        /// The Legacy Treasure Chest phones, for owners (`GatewayDeviceWebController`).
+        var gateway: GatewayDeviceWebController.Section?
     }
 
     func index(req: Request) async throws -> View {
@@ -72,7 +74,8 @@ struct DeviceWebController {
             },
             pairing: pairing,
             localOnlyAddress: Self.isLocalOnly(req.heirloom.config.publicURL) ? req.heirloom.config.publicBaseURL : nil,
-            homeNetworkAddress: req.application.heirloom.lan.address?.baseURL)
+            homeNetworkAddress: req.application.heirloom.lan.address?.baseURL,
+            gateway: try await GatewayDeviceWebController.section(req))
         return try await Page.render(
             .devices, base: PageBase(request: req, title: "Connect a phone", nav: .settings), model, on: req)
     }
