@@ -14,6 +14,10 @@ public struct HeirloomOverrides: Sendable {
     public var clock: @Sendable () -> Date = { Date() }
     /// Whether the server sweeps media orphans every few hours (off in tests).
     public var runsMediaCollector = true
+    /// Whether the passing-on scheduler runs every minute (tests run its passes by hand).
+    public var runsScheduler = true
+    /// Replaces the SMTP transport (tests).
+    var mailTransport: (any MailTransport)? = nil
     /// Waits between attempts at the AI provider (tests make it instant).
     public var aiSleep: @Sendable (TimeInterval) async throws -> Void = { seconds in
         try await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
@@ -24,6 +28,14 @@ public struct HeirloomOverrides: Sendable {
 
 /// Configures an application: database, middleware, views, services, migrations, commands and routes.
 public func configure(_ app: Application, config: HeirloomConfig, overrides: HeirloomOverrides = .init()) async throws {
+    var overrides = overrides
+    if let start = config.startsClockAt {
+        // A rehearsal clock: it starts at HEIRLOOM_NOW and runs on from there.
+        let base = overrides.clock
+        let offset = start.timeIntervalSince(base())
+        overrides.clock = { base().addingTimeInterval(offset) }
+        app.logger.notice("HEIRLOOM_NOW is set: the hub's clock starts at \(start) (never set it in production).")
+    }
     try configureDatabase(app, config: config)
     app.migrations.addHeirloomMigrations()
 
@@ -51,9 +63,18 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
         lan: LANEndpoint(setting: config.lanAddress, publicURL: config.publicURL),
         aiSleep: overrides.aiSleep
     )
+    app.heirloom.mailTransport =
+        overrides.mailTransport
+        ?? config.mail.smtpURL.map {
+            CurlMailTransport(url: $0, directory: config.dataDirectory.appendingPathComponent("mail-spool"))
+                as any MailTransport
+        }
     // The HTTP server, and a plain-http listener on the home-network address for phone apps when needed.
     app.servers.use { app in HubServer.shared(app) }
     app.lifecycle.use(AppraisalBatchLifecycle(runner: app.heirloom.batchRunner))
+    if overrides.runsScheduler {
+        app.lifecycle.use(PassingScheduler(interval: .seconds(config.schedulerSeconds)))
+    }
     let metrics = HubMetrics()
     app.hubMetrics = metrics
 

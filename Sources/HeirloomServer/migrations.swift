@@ -43,5 +43,12 @@ extension Migrations {
         add(CreatePartner())
         // Keeping it for good (issue 18): one-time links with which imported members set a password.
         add(CreatePasswordLink())
+        // Passing on (issue 15): the estate, executors, the audit log, outsiders' links, the outbox, recipients.
+        add(CreateEstate())
+        add(CreateExecutor())
+        add(CreateEstateAudit())
+        add(CreatePassingToken())
+        add(CreateOutboxMessage())
+        add(AddRecipientFieldsToBeneficiaries())
     }
 }

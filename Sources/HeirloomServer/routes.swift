@@ -18,6 +18,8 @@ func routes(_ app: Application) throws {
     let apiMember = app.grouped(RoleMiddleware(required: .member))
     apiMember.get(.apiMedia(.key, .key), use: MediaFileController().download)
     apiMember.get(.apiJournalCardAudio(.key), use: JournalAudioController().audio)
+    // A recipient's files: their own token, no member needed.
+    app.get(.apiRecipientMedia(.key, .key), use: RecipientMediaController().download)
     // The same files for phone apps that load them with no credentials, by addresses signed for the phone.
     app.get(.signedMedia(.key, .key), use: SignedMediaController().download)
     // Exports, streamed as they are made (documented under "Exports"): the household's for owners only, which
@@ -178,6 +180,32 @@ func routes(_ app: Application) throws {
     owner.post(.settingsInvitations, use: settings.invite)
     owner.post(.settingsInvitationRevoke(.key), use: settings.revokeInvitation)
 
+    // Passing on: owners plan it (editors and viewers are told it does not exist); the holder says "still here".
+    let passing = PassingOnWebController()
+    let estateOwner = webGuarded(app, .owner, hidingAs: "page")
+    estateOwner.get(.passingOn, use: passing.index)
+    estateOwner.post(.passingOnSettings, use: passing.update)
+    estateOwner.post(.passingOnExecutors, use: passing.addExecutor)
+    estateOwner.post(.passingOnExecutorRemove(.key), use: passing.removeExecutor)
+    estateOwner.post(.passingOnReopen, use: passing.reopen)
+    estateOwner.get(.outbox, use: passing.outbox)
+    estateOwner.post(.outboxSent(.key), use: passing.markSent)
+    estateOwner.post(.beneficiaryInvite(.key), use: passing.inviteRecipient)
+    member.post(.passingOnCancel, use: passing.stillHere)
+    planner.get(.passingOnPreview(.key), use: passing.preview)
+    // Executors and recipients: their emailed link is their key; they see their own page and nothing else.
+    let executorPages = ExecutorWebController()
+    web.get(.executorLink(.key), use: executorPages.link)
+    web.get(.executorHome, use: executorPages.show)
+    web.post(.executorReport, use: executorPages.report)
+    let stillHere = StillHereWebController()
+    web.get(.stillHere(.key), use: stillHere.show)
+    web.post(.stillHere(.key), use: stillHere.confirm)
+    let recipientPages = RecipientWebController()
+    web.get(.recipientLink(.key), use: recipientPages.link)
+    web.get(.recipientHome, use: recipientPages.show)
+    web.post(.recipientItemAccept(.key), use: recipientPages.accept)
+    web.post(.recipientItemDecline(.key), use: recipientPages.decline)
     // The Legacy Treasure Chest app: owners approve its phones and keep the partner directory it answers from.
     let gatewayDevices = GatewayDeviceWebController()
     owner.post(.gatewayDeviceApprove(.key), use: gatewayDevices.approve)

@@ -15,6 +15,8 @@ struct AccountService: Sendable {
     let apple: AppleIdentityVerifier
     /// Whether anyone may start a new household on this hub.
     let allowsSignup: Bool
+    /// The hub's address, for the links in emails a sign-in may cause.
+    var publicBaseURL = ""
 
     /// What a new household needs: its name and its owner.
     struct NewHousehold: Sendable {
@@ -132,6 +134,10 @@ struct AccountService: Sendable {
         guard try await passwords.verify(password, against: hash) else { throw wrong }
         await throttle.succeeded(account: email, address: address, reservedAt: now)
         let issued = try await tokens.issue(userID: try user.requireID(), kind: credential.kind, name: credential.name)
+        // The estate holder signing in is the surest sign that they are still here.
+        _ = try await EstateService.holderSeen(
+            userID: try user.requireID(), householdID: user.$household.id, name: user.name, now: now,
+            base: publicBaseURL, on: db)
         return SignedIn(user: user, household: user.household, secret: issued.secret)
     }
 

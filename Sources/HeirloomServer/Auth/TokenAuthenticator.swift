@@ -11,6 +11,8 @@ struct TokenAuthenticator: AsyncMiddleware {
     static let appTokenHeader = "x-auth-token"
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        // Executors and recipients carry tokens of their own, which are not members' tokens.
+        if request.isOutsiderAPI { return try await next.respond(to: request) }
         if let bearer = request.headers.bearerAuthorization?.token {
             guard let principal = try await request.heirloom.tokens.principal(forSecret: bearer, viaCookie: false)
             else {
@@ -33,6 +35,13 @@ struct TokenAuthenticator: AsyncMiddleware {
             }
             request.auth.login(principal)
         }
+        if let principal = request.auth.get(Principal.self) {
+            // Any request of the estate holder while a passing is reported says they are still here.
+            let services = request.heirloom
+            request.cancelledReport = try await EstateService.holderSeen(
+                userID: principal.userID, householdID: principal.householdID, name: principal.name,
+                now: services.now, base: services.config.publicBaseURL, on: request.db)
+        }
         return try await next.respond(to: request)
     }
 }
@@ -50,4 +59,19 @@ extension Request {
 extension HTTPMethod {
     /// GET, HEAD and OPTIONS change nothing.
     var isSafe: Bool { self == .GET || self == .HEAD || self == .OPTIONS }
+}
+
+extension Request {
+    /// Whether the path belongs to executors' or recipients' own API, which member tokens do not open.
+    var isOutsiderAPI: Bool { url.path.hasPrefix("/api/executor/") || url.path.hasPrefix("/api/recipient/") }
+
+    private struct CancelledReportKey: StorageKey {
+        typealias Value = Bool
+    }
+
+    /// Set when this very request, made by the estate holder, cancelled a reported passing.
+    var cancelledReport: Bool {
+        get { storage[CancelledReportKey.self] ?? false }
+        set { storage[CancelledReportKey.self] = newValue }
+    }
 }

@@ -29,6 +29,12 @@ public struct HeirloomConfig: Sendable {
     public var metricsToken: String?
     /// The daily backup (`HEIRLOOM_BACKUP_DIR`, `_TIME`, `_KEEP`); nil when no folder is set.
     public var backup: BackupSettings?
+    /// SMTP and the From address (`HEIRLOOM_SMTP_URL`, `HEIRLOOM_MAIL_FROM`).
+    public var mail = MailSettings()
+    /// The instant the hub's clock starts at (`HEIRLOOM_NOW`), for rehearsals and tests; never in production.
+    public var startsClockAt: Date?
+    /// Seconds between the passing-on scheduler's passes (`HEIRLOOM_SCHEDULER_SECONDS`, 60 by default).
+    public var schedulerSeconds = 60
     /// The home-network address phone apps reach over plain http (`HEIRLOOM_LAN_ADDRESS`).
     public var lanAddress: LANAddress.Setting = .detect
 
@@ -153,6 +159,24 @@ extension HeirloomConfig {
             throw ConfigError(variable: "HEIRLOOM_METRICS_TOKEN", problem: "use at least 16 characters")
         }
 
+        var startsClockAt: Date?
+        if let raw = value("HEIRLOOM_NOW") {
+            guard let date = ISO8601DateFormatter().date(from: raw) else {
+                throw ConfigError(variable: "HEIRLOOM_NOW", problem: "expected a moment like 2031-05-01T09:00:00Z")
+            }
+            startsClockAt = date
+        }
+
+        var schedulerSeconds = 60
+        if let raw = value("HEIRLOOM_SCHEDULER_SECONDS") {
+            guard let seconds = Int(raw), (1...3600).contains(seconds) else {
+                throw ConfigError(
+                    variable: "HEIRLOOM_SCHEDULER_SECONDS",
+                    problem: "expected whole seconds from 1 to 3600, got \"\(raw)\"")
+            }
+            schedulerSeconds = seconds
+        }
+
         return HeirloomConfig(
             dataDirectory: dataDirectory,
             database: database,
@@ -168,6 +192,9 @@ extension HeirloomConfig {
             maximumAudioSeconds: maximumAudioSeconds,
             metricsToken: metricsToken,
             backup: try BackupSettings.load(value),
+            mail: try MailSettings.load(value),
+            startsClockAt: startsClockAt,
+            schedulerSeconds: schedulerSeconds,
             lanAddress: lanAddress
         )
     }

@@ -21,6 +21,8 @@ struct HeirloomServices: Sendable {
     }
     /// The background analysis of batch photos.
     var batchRunner = AppraisalBatchRunner()
+    /// How mail leaves the hub; nil without SMTP (messages wait in the outbox).
+    var mailTransport: (any MailTransport)? = nil
     /// The Legacy Treasure Chest gateway's per-minute counts of each device.
     var gatewayLimiter = GatewayLimiter()
 }
@@ -30,7 +32,7 @@ extension HeirloomServices {
     func accounts(db: any Database, client: any Client) -> AccountService {
         AccountService(
             db: db, tokens: TokenService(db: db, now: clock), client: client, clock: clock, passwords: passwords,
-            throttle: throttle, apple: apple, allowsSignup: config.allowSignup)
+            throttle: throttle, apple: apple, allowsSignup: config.allowSignup, publicBaseURL: config.publicBaseURL)
     }
 }
 
@@ -74,6 +76,14 @@ struct RequestServices: Sendable {
     var memories: MemoryService { MemoryService(db: db, media: media) }
     var memoryPalace: MemoryPalaceService { MemoryPalaceService(memories: memories, people: people) }
     var pairing: PairingService { PairingService(tokens: tokens, config: config, lan: services.lan.address) }
+    var estate: EstateService { EstateService(db: db, clock: services.clock, publicBaseURL: config.publicBaseURL) }
+    var executors: ExecutorService {
+        ExecutorService(db: db, clock: services.clock, publicBaseURL: config.publicBaseURL)
+    }
+    var outbox: Outbox { Outbox(db: db, clock: services.clock) }
+    var recipients: RecipientService {
+        RecipientService(db: db, clock: services.clock, publicBaseURL: config.publicBaseURL)
+    }
 }
 
 extension Request {

@@ -93,6 +93,24 @@ extension SiteURL {
         case .deviceRevoke(let id): ["settings", "devices", .id(id), "revoke"]
         case .settingsExport: ["settings", "export"]
 
+        case .passingOn: ["settings", "passing-on"]
+        case .passingOnSettings: ["settings", "passing-on", "settings"]
+        case .passingOnExecutors: ["settings", "passing-on", "executors"]
+        case .passingOnExecutorRemove(let id): ["settings", "passing-on", "executors", .id(id), "remove"]
+        case .passingOnReopen: ["settings", "passing-on", "reopen"]
+        case .passingOnCancel: ["settings", "passing-on", "still-here"]
+        case .passingOnPreview(let id): ["settings", "passing-on", "preview", .id(id)]
+        case .outbox: ["settings", "outbox"]
+        case .outboxSent(let id): ["settings", "outbox", .id(id), "sent"]
+        case .beneficiaryInvite(let id): ["beneficiaries", .id(id), "invite"]
+        case .executorLink(let token): ["executor", .id(token, .token)]
+        case .executorHome: ["executor"]
+        case .executorReport: ["executor", "report"]
+        case .stillHere(let token): ["still-here", .id(token, .token)]
+        case .recipientLink(let token): ["r", .id(token, .token)]
+        case .recipientHome: ["r"]
+        case .recipientItemAccept(let id): ["r", "items", .id(id), "accept"]
+        case .recipientItemDecline(let id): ["r", "items", .id(id), "decline"]
         case .gatewayDeviceApprove(let id): ["settings", "devices", "gateway", .id(id), "approve"]
         case .gatewayDeviceRefuse(let id): ["settings", "devices", "gateway", .id(id), "refuse"]
         case .gatewayDeviceRemove(let id): ["settings", "devices", "gateway", .id(id), "remove"]
@@ -120,6 +138,7 @@ extension SiteURL {
         case .apiReportEstate: ["api", "reports", "estate.pdf"]
         case .apiReportInsurance: ["api", "reports", "insurance.pdf"]
         case .apiBeneficiaryPacket(let id): ["api", "beneficiaries", .id(id), "packet.pdf"]
+        case .apiRecipientMedia(let id, let variant): ["api", "recipient", "media", .id(id), .id(variant, .variant)]
         }
     }
 }

@@ -85,6 +85,19 @@ enum SiteURL: Sendable, Equatable {
     case deviceRevoke(Parameter<UUID>)
     case settingsExport
 
+    // Passing on: the owners' settings and outbox, the executor's page and the recipient's page.
+    case passingOn, passingOnSettings, passingOnExecutors, passingOnReopen, passingOnCancel, outbox
+    case passingOnExecutorRemove(Parameter<UUID>)
+    case passingOnPreview(Parameter<UUID>)
+    case outboxSent(Parameter<UUID>)
+    case beneficiaryInvite(Parameter<UUID>)
+    case executorLink(Parameter<String>)
+    case executorHome, executorReport
+    case stillHere(Parameter<String>)
+    case recipientLink(Parameter<String>)
+    case recipientHome
+    case recipientItemAccept(Parameter<UUID>)
+    case recipientItemDecline(Parameter<UUID>)
     // The Legacy Treasure Chest gateway: its devices (owners approve them) and the partner directory.
     case gatewayDeviceApprove(Parameter<UUID>)
     case gatewayDeviceRefuse(Parameter<UUID>)
@@ -109,6 +122,7 @@ enum SiteURL: Sendable, Equatable {
     case apiExport, apiJournalExport
     case apiReportEstate, apiReportInsurance
     case apiBeneficiaryPacket(Parameter<UUID>)
+    case apiRecipientMedia(Parameter<UUID>, Parameter<MediaVariant>)
 }
 
 /// A path parameter: its placeholder when a route is registered, its value when a link is made.

@@ -30,6 +30,9 @@ extension SiteURL {
         "journalCardNew": .journalCardNew, "journalVoiceCards": .journalVoiceCards, "settings": .settings,
         "settingsHousehold": .settingsHousehold, "settingsPassword": .settingsPassword,
         "settingsInvitations": .settingsInvitations, "devices": .devices, "settingsExport": .settingsExport,
+        "passingOn": .passingOn, "passingOnSettings": .passingOnSettings, "passingOnExecutors": .passingOnExecutors,
+        "passingOnReopen": .passingOnReopen, "passingOnCancel": .passingOnCancel, "outbox": .outbox,
+        "executorReport": .executorReport, "recipientHome": .recipientHome,
         "partners": .partners, "partnerNew": .partnerNew,
         "apiExport": .apiExport, "apiJournalExport": .apiJournalExport, "itemReports": .itemReports,
         "apiReportEstate": .apiReportEstate, "apiReportInsurance": .apiReportInsurance,
@@ -69,6 +72,12 @@ extension SiteURL {
         case ("settingsInvitationRevoke", .some(let id), _): return .settingsInvitationRevoke(id)
         case ("settingsTokenRevoke", .some(let id), _): return .settingsTokenRevoke(id)
         case ("deviceRevoke", .some(let id), _): return .deviceRevoke(id)
+        case ("passingOnExecutorRemove", .some(let id), _): return .passingOnExecutorRemove(id)
+        case ("passingOnPreview", .some(let id), _): return .passingOnPreview(id)
+        case ("outboxSent", .some(let id), _): return .outboxSent(id)
+        case ("beneficiaryInvite", .some(let id), _): return .beneficiaryInvite(id)
+        case ("recipientItemAccept", .some(let id), _): return .recipientItemAccept(id)
+        case ("recipientItemDecline", .some(let id), _): return .recipientItemDecline(id)
         case ("gatewayDeviceApprove", .some(let id), _): return .gatewayDeviceApprove(id)
         case ("gatewayDeviceRefuse", .some(let id), _): return .gatewayDeviceRefuse(id)
         case ("gatewayDeviceRemove", .some(let id), _): return .gatewayDeviceRemove(id)
@@ -78,6 +87,7 @@ extension SiteURL {
         case ("partnerDelete", .some(let id), _): return .partnerDelete(id)
         case ("invite", _, _): return ids.first.map { .invite(.value($0)) }
         case ("passwordLink", _, _): return ids.first.map { .passwordLink(.value($0)) }
+        case ("stillHere", _, _): return ids.first.map { .stillHere(.value($0)) }
         default: return nil
         }
     }

@@ -50,6 +50,14 @@ enum Template: String, Sendable, CaseIterable {
 
     case settings = "household/settings"
     case devices = "devices/index"
+
+    case passingOn = "estate/passing-on"
+    case passingOnPreview = "estate/preview"
+    case outbox = "estate/outbox"
+    case executorPage = "estate/executor"
+    case recipientPage = "recipients/page"
+    case outsiderMissing = "estate/missing"
+    case stillHere = "estate/still-here"
     case partnersIndex = "partners/index"
     case partnerForm = "partners/form"
     case exportIndex = "export/index"

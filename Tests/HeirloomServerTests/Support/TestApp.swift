@@ -27,6 +27,8 @@ struct TestOptions {
     var extraEnvironment: [String: String] = [:]
     /// Replaces the wait between attempts at the AI provider (so back-off does not slow the tests).
     var aiSleep: (@Sendable (TimeInterval) async throws -> Void)? = nil
+    /// Replaces SMTP delivery (a test transport that records or fails).
+    var mailTransport: (any MailTransport)? = nil
     /// A hub brought back from a backup: its data folder, and its SQLite file or PostgreSQL database (kept).
     var restored: RestoredHub? = nil
 }
@@ -80,6 +82,8 @@ func withApp(
         overrides.passwordCost = 4
         overrides.clock = { clock.now }
         overrides.runsMediaCollector = false
+        overrides.runsScheduler = false
+        if let transport = options.mailTransport { overrides.mailTransport = transport }
         if let aiSleep = options.aiSleep { overrides.aiSleep = aiSleep }
         try await configure(app, config: config, overrides: overrides)
         app.logger.logLevel = .warning

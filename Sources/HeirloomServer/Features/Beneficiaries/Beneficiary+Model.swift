@@ -18,6 +18,8 @@ final class Beneficiary: Model, @unchecked Sendable {
     @Field(key: "is_linked_to_contact") var isLinkedToContact: Bool
     /// Set when a person typed the name, so that a contacts import never renames them.
     @Field(key: "name_edited_by_user") var nameEditedByUser: Bool
+    /// When an owner last invited them to see their items (immediate links show from then on).
+    @OptionalField(key: "invited_at") var invitedAt: Date?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 
@@ -49,6 +51,10 @@ final class ItemBeneficiary: Model, @unchecked Sendable {
     @OptionalField(key: "personal_message") var personalMessage: String?
     /// `NotificationStatus.rawValue`; only the hub changes it.
     @Field(key: "notification_status") var notificationStatus: String
+    /// When the beneficiary was emailed that this item is theirs to see; set once, never again.
+    @OptionalField(key: "announced_at") var announcedAt: Date?
+    /// When the recipient accepted or declined the item.
+    @OptionalField(key: "answered_at") var answeredAt: Date?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 
@@ -62,5 +68,5 @@ final class ItemBeneficiary: Model, @unchecked Sendable {
 
 /// Whether a beneficiary has been told about a link; the owner never sets it.
 enum NotificationStatus: String, Codable, Sendable {
-    case notSent, sent, accepted
+    case notSent, sent, accepted, declined
 }

@@ -46,6 +46,9 @@ enum BeneficiaryPages {
     struct Show: Encodable {
         var person: Card
         var assigned: [Assigned]
+        /// Owners may invite the beneficiary to see their items (Passing on).
+        var canInvite = false
+        var invitedOn: String?
     }
 
     struct Form: Encodable {

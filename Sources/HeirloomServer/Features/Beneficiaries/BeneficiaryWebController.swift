@@ -27,7 +27,10 @@ struct BeneficiaryWebController {
                 message: link.personalMessage ?? "",
                 editHref: SiteURL.itemBeneficiaryEdit(.value(link.$item.id), .value(try link.requireID())).path)
         }
-        let model = BeneficiaryPages.Show(person: try BeneficiaryPages.Card(detail.summary), assigned: assigned)
+        let model = BeneficiaryPages.Show(
+            person: try BeneficiaryPages.Card(detail.summary), assigned: assigned,
+            canInvite: try req.principal().role.canManageHousehold,
+            invitedOn: detail.summary.beneficiary.invitedAt.map { WebFormat.day($0) })
         return try await Page.render(
             .beneficiaryShow,
             base: PageBase(request: req, title: detail.summary.beneficiary.name, nav: .beneficiaries), model, on: req)

@@ -1,0 +1,124 @@
+import Fluent
+import Foundation
+import HeirloomCore
+
+/// A household's plan for passing on: whose legacy it is, how long a reported passing waits, and where it stands.
+final class Estate: Model, @unchecked Sendable {
+    static let schema = "estates"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "household_id") var household: Household
+    /// The person whose legacy this is; nil only when that member was removed and no owner was chosen yet.
+    @OptionalParent(key: "holder_user_id") var holder: User?
+    @Field(key: "waiting_period_days") var waitingPeriodDays: Int
+    @OptionalField(key: "inactivity_months") var inactivityMonths: Int?
+    @Field(key: "show_values_to_recipients") var showValuesToRecipients: Bool
+    /// The household's time zone (IANA name): date rules open at midnight there.
+    @Field(key: "time_zone") var timeZone: String
+    /// `EstateState.rawValue`.
+    @Field(key: "state") var state: String
+    @OptionalField(key: "reported_at") var reportedAt: Date?
+    /// The name of the executor who reported the passing.
+    @OptionalField(key: "reported_by") var reportedBy: String?
+    /// YYYY-MM-DD as the executor gave it.
+    @OptionalField(key: "date_of_passing") var dateOfPassing: String?
+    @OptionalField(key: "report_note") var reportNote: String?
+    @OptionalField(key: "release_at") var releaseAt: Date?
+    @OptionalField(key: "released_at") var releasedAt: Date?
+    /// When the halfway reminder to the holder was queued for the current report.
+    @OptionalField(key: "halfway_notice_at") var halfwayNoticeAt: Date?
+    /// The holder's last sign-in or request (for the inactivity check).
+    @OptionalField(key: "holder_seen_at") var holderSeenAt: Date?
+    /// How many inactivity reminders went out since the holder was last seen (0 to 3).
+    @Field(key: "inactivity_reminders") var inactivityReminders: Int
+    /// When the executors were told that the holder has not been seen.
+    @OptionalField(key: "inactivity_executors_told_at") var inactivityExecutorsToldAt: Date?
+    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+    @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
+
+    init() {}
+
+    /// The state machine's view of the row.
+    var status: EstateStatus {
+        get {
+            EstateStatus(
+                state: EstateState(rawValue: state) ?? .active, reportedAt: reportedAt, releaseAt: releaseAt,
+                releasedAt: releasedAt)
+        }
+        set {
+            state = newValue.state.rawValue
+            reportedAt = newValue.reportedAt
+            releaseAt = newValue.releaseAt
+            releasedAt = newValue.releasedAt
+        }
+    }
+
+    var zone: TimeZone { TimeZone(identifier: timeZone) ?? .current }
+}
+
+/// A trusted contact who may report the holder's passing; not necessarily a member of the household.
+final class Executor: Model, @unchecked Sendable {
+    static let schema = "executors"
+
+    enum Status: String, Codable, Sendable {
+        case invited, confirmed
+    }
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "household_id") var household: Household
+    @Field(key: "name") var name: String
+    @Field(key: "email") var email: String
+    @Enum(key: "status") var status: Status
+    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+
+    init() {}
+}
+
+/// One step of the plan, kept for the family to read: who did what, when.
+final class EstateAuditEntry: Model, @unchecked Sendable {
+    static let schema = "estate_audit"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "household_id") var household: Household
+    @Field(key: "at") var at: Date
+    /// `EstateEvent.rawValue`.
+    @Field(key: "event") var event: String
+    /// A sentence for people: "Mary Jones reported the passing."
+    @Field(key: "detail") var detail: String
+
+    init() {}
+}
+
+/// What the audit log records.
+enum EstateEvent: String, Codable, Sendable {
+    case executorInvited, executorRemoved, passingReported, passingCancelled, estateReleased, estateReopened
+    case linkReleased, emailSent, recipientInvited, recipientOpened, accepted, declined
+}
+
+/// A secret link or session for someone outside the household: an executor or a recipient.
+///
+/// Only the SHA-256 of the secret is stored; deleting the rows of a subject revokes its link and sessions at once.
+final class PassingToken: Model, @unchecked Sendable {
+    static let schema = "passing_tokens"
+
+    enum Kind: String, Codable, Sendable {
+        /// The link in an executor's email.
+        case executorLink
+        /// A bearer token or cookie an executor's link was exchanged for.
+        case executorSession
+        /// The one-click "I am still here" link in an inactivity reminder.
+        case holderStillHere
+        case recipientLink
+        case recipientSession
+    }
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "household_id") var household: Household
+    @Enum(key: "kind") var kind: Kind
+    /// The executor's or the beneficiary's id.
+    @Field(key: "subject_id") var subjectID: UUID
+    @Field(key: "token_hash") var tokenHash: String
+    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+
+    init() {}
+}

@@ -1,0 +1,107 @@
+import Fluent
+import Foundation
+import HeirloomCore
+
+/// The words of every email about passing on: plain, calm, nothing technical, and saying who to contact.
+struct EstateMail: Sendable {
+    let base: String
+    let db: any Database
+
+    private func householdName(_ id: UUID) async throws -> String {
+        try await Household.find(id, on: db)?.name ?? "your family"
+    }
+
+    private func executorNames(_ householdID: UUID) async throws -> [Executor] {
+        try await Executor.query(on: db).filter(\.$household.$id == householdID).sort(\.$name).all()
+    }
+
+    /// The link an executor opens to reach their page.
+    func executorInvitation(_ executor: Executor, secret: String, holderName: String) async throws -> Mail {
+        let family = try await householdName(executor.$household.id)
+        return Mail(
+            purpose: "executorInvitation", toName: executor.name, toEmail: executor.email,
+            subject: "\(holderName) has asked you to be a trusted contact",
+            paragraphs: [
+                "\(holderName) keeps the family's keepsakes, letters and stories in Heirloom, for \(family). "
+                    + "They have chosen you as a trusted contact: the person who tells the family's hub when "
+                    + "\(holderName) has passed away, so that what was left to each person can reach them.",
+                "There is nothing you need to do now. Please keep this email. If the day comes, open the link below "
+                    + "and follow the steps; \(holderName) will be asked first whether they are still here.",
+                "If you have questions, please speak to \(holderName) or to the family.",
+            ],
+            link: "\(base)/executor/\(secret)", linkLabel: "Open your page")
+    }
+
+    /// To the holder, at once and again halfway: a passing was reported; one click says they are still here.
+    func passingReported(_ estate: Estate, reportedBy: String, halfway: Bool) async throws -> Mail? {
+        guard let holder = estate.holder, let releaseAt = estate.releaseAt else { return nil }
+        let when = Self.dayText(releaseAt, estate.zone)
+        return Mail(
+            purpose: halfway ? "holderHalfwayReminder" : "holderPassingReported", toName: holder.name,
+            toEmail: holder.email,
+            subject: halfway ? "Reminder: please tell us you are still here" : "Please tell us you are still here",
+            paragraphs: [
+                "\(reportedBy) has told your Heirloom hub that you have passed away. If this is a mistake, please "
+                    + "sign in to Heirloom, or press the button below, and nothing will happen.",
+                "If nobody does, the items you left to your family will be given to them on \(when).",
+            ],
+            link: "\(base)/login", linkLabel: "I am still here")
+    }
+
+    /// To the holder and the executors: the report was cancelled.
+    func cancelled(_ estate: Estate, by name: String) async throws -> [Mail] {
+        var people = try await executorNames(estate.$household.id).map { ($0.name, $0.email) }
+        if let holder = estate.holder { people.append((holder.name, holder.email)) }
+        return people.map { person in
+            Mail(
+                purpose: "passingCancelled", toName: person.0, toEmail: person.1,
+                subject: "The report of a passing was cancelled",
+                paragraphs: [
+                    "\(name) has told the family's Heirloom hub that they are still here, so the report of their "
+                        + "passing was cancelled. Nothing has been given out and nothing more will happen.",
+                    "If you have any questions, please speak to \(name) or to the family.",
+                ])
+        }
+    }
+
+    /// To the holder, when they have not signed in for a while: one click says they are well.
+    func inactivityReminder(_ estate: Estate, number: Int, link: String) -> Mail? {
+        guard let holder = estate.holder, let months = estate.inactivityMonths else { return nil }
+        return Mail(
+            purpose: "holderInactivityReminder", toName: holder.name, toEmail: holder.email,
+            subject: number == 1 ? "Are you well? A note from your Heirloom hub" : "A reminder from your Heirloom hub",
+            paragraphs: [
+                "You have not signed in to your family's Heirloom hub for \(months) months. You asked us to check on "
+                    + "you when that happens.",
+                "If you are well, please press the button below. That is all; nothing else will happen.",
+                number < InactivityCheck.reminderOffsets.count
+                    ? "We will write again in two weeks."
+                    : "This is our last reminder. If we do not hear from you, we will let your trusted contacts know, "
+                        + "so that they can check on you.",
+            ],
+            link: link, linkLabel: "I am still here")
+    }
+
+    /// To an executor, when the holder answered none of the reminders; inactivity alone releases nothing.
+    func inactivityExecutors(_ estate: Estate, executor: Executor, link: String) -> Mail {
+        let name = estate.holder?.name ?? "The estate holder"
+        return Mail(
+            purpose: "executorInactivityNotice", toName: executor.name, toEmail: executor.email,
+            subject: "\(name) has not been seen on the family's hub for a while",
+            paragraphs: [
+                "\(name) has not signed in to the family's Heirloom hub for \(estate.inactivityMonths ?? 0) months and "
+                    + "has not answered our reminders. This may mean nothing at all; perhaps you could check on them.",
+                "Nothing has been given out. Only if you know that \(name) has passed away, please tell the hub on "
+                    + "your page; \(name) will still be asked first.",
+            ],
+            link: link, linkLabel: "Open your page")
+    }
+
+    static func dayText(_ date: Date, _ zone: TimeZone) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = zone
+        formatter.dateFormat = "MMMM d, yyyy"
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import HeirloomCore
+import Vapor
+
+/// The executor's page: reached from the link in their email (no password), it shows the estate's state and
+/// lets them report the passing; nothing of the household's content.
+struct ExecutorWebController {
+    static let cookie = "heirloom_executor"
+
+    /// The link from the email: exchanges its token for a session cookie and shows the page.
+    func link(req: Request) async throws -> Response {
+        guard let token = req.parameters.get(RouteParameter.token.rawValue),
+            let session = try? await req.heirloom.executors.signIn(linkSecret: token)
+        else { return try await OutsiderPages.missing(req) }
+        let response = req.redirect(to: SiteURL.executorHome.path)
+        response.cookies[Self.cookie] = OutsiderPages.sessionCookie(session.secret, req: req)
+        return response
+    }
+
+    func show(req: Request) async throws -> Response {
+        guard let executor = try await Self.executor(req) else { return try await OutsiderPages.missing(req) }
+        return try await render(req: req, executor: executor, error: nil, status: .ok)
+    }
+
+    struct ReportForm: Content {
+        var dateOfPassing: String?
+        var note: String?
+    }
+
+    func report(req: Request) async throws -> Response {
+        guard let executor = try await Self.executor(req) else { return try await OutsiderPages.missing(req) }
+        let form = try req.content.decode(ReportForm.self)
+        do {
+            _ = try await req.heirloom.executors.report(
+                dateOfPassing: form.dateOfPassing ?? "", note: form.note, by: executor)
+        } catch {
+            let problem = try AppError.userFacing(error)
+            return try await render(req: req, executor: executor, error: problem.message, status: problem.status)
+        }
+        return req.redirect(to: SiteURL.executorHome.path(done: .passingReported))
+    }
+
+    private func render(req: Request, executor: Executor, error: String?, status: HTTPStatus) async throws -> Response {
+        let estate = try await req.heirloom.executors.estate(of: executor)
+        let now = req.heirloom.now
+        let state = estate.status.effectiveState(at: now)
+        let model = PassingOnPages.ExecutorView(
+            executorName: executor.name, holderName: estate.holder?.name ?? "the family",
+            state: state.rawValue, releaseDay: estate.releaseAt.map { EstateMail.dayText($0, estate.zone) },
+            today: Day(now, in: estate.zone).text, error: error)
+        var base = PageBase(request: req, title: "For \(executor.name)")
+        base.household = .init(name: try await Household.find(executor.$household.id, on: req.db)?.name ?? "Heirloom")
+        return try await Page.render(.executorPage, base: base, model, on: req).encodeResponse(status: status, for: req)
+    }
+
+    static func executor(_ req: Request) async throws -> Executor? {
+        guard let secret = req.cookies[cookie]?.string, !secret.isEmpty else { return nil }
+        return try await req.heirloom.executors.executor(forSession: secret)
+    }
+}
+
+/// What the executor's and the recipient's pages share.
+enum OutsiderPages {
+    /// A calm page for a link that does not work (any more).
+    static func missing(_ req: Request) async throws -> Response {
+        try await Page.render(
+            .outsiderMissing, base: PageBase(request: req, title: "This link does not work"), [String: String](),
+            on: req
+        )
+        .encodeResponse(status: .notFound, for: req)
+    }
+
+    /// A session cookie for a page reached from an emailed link: HTTP only, same site, Secure over TLS.
+    static func sessionCookie(_ secret: String, req: Request) -> HTTPCookies.Value {
+        HTTPCookies.Value(
+            string: secret, maxAge: 90 * 24 * 3600, path: "/", isSecure: req.application.heirloom.config.usesTLS,
+            isHTTPOnly: true, sameSite: .lax)
+    }
+}

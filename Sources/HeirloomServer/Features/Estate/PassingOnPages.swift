@@ -1,0 +1,145 @@
+import Foundation
+import HeirloomCore
+
+/// The models of the passing-on pages: plain structs beside their templates.
+enum PassingOnPages {
+    struct Settings: Encodable {
+        struct Member: Encodable {
+            var id: String
+            var name: String
+            var isHolder: Bool
+        }
+
+        struct ExecutorRow: Encodable {
+            var id: String
+            var name: String
+            var email: String
+            var statusLabel: String
+        }
+
+        struct BeneficiaryRow: Encodable {
+            var id: String
+            var name: String
+        }
+
+        struct AuditRow: Encodable {
+            var when: String
+            var detail: String
+        }
+
+        var members: [Member]
+        var waitingPeriodDays: Int
+        var inactivityMonths: Int
+        var inactivityChoices: [Int]
+        var showValues: Bool
+        var timeZone: String
+        var stateLabel: String
+        var stateDetail: String
+        var isReported: Bool
+        var isReleased: Bool
+        var isHolder: Bool
+        var executors: [ExecutorRow]
+        var beneficiaries: [BeneficiaryRow]
+        var today: String
+        var audit: [AuditRow]
+        var errors: [String: String]
+    }
+
+    struct Preview: Encodable {
+        var name: String
+        var beneficiaryID: String
+        var at: String
+        var items: [ShownItem]
+        var answers = false
+        var emptyText = "Nothing would be visible to them on that day."
+    }
+
+    struct ShownItem: Encodable {
+        struct Photo: Encodable {
+            var url: String
+            var alt: String
+        }
+
+        struct File: Encodable {
+            var name: String
+            var url: String
+        }
+
+        var id: String
+        var name: String
+        var description: String
+        var message: String?
+        var value: String?
+        var status: String
+        var photos: [Photo]
+        var documents: [File]
+        var stories: [File]
+
+        init(_ link: ItemBeneficiary, showValues: Bool) throws {
+            let item = link.item
+            id = try item.requireID().uuidString
+            name = item.name
+            description = item.description
+            message = link.personalMessage
+            value = showValues ? item.money(item.estimatedValue)?.displayString : nil
+            status = link.notificationStatus
+            photos = try item.photos.sorted { $0.position < $1.position }.map {
+                let media = try $0.media.requireID()
+                let variant: MediaVariant = $0.media.displaySHA256 == nil ? .original : .display
+                return Photo(
+                    url: SiteURL.apiRecipientMedia(.value(media), .value(variant)).path, alt: "Photo of \(item.name)")
+            }
+            documents = try item.documents.map {
+                File(
+                    name: $0.media.originalName,
+                    url: SiteURL.apiRecipientMedia(.value(try $0.media.requireID()), .value(.original)).path)
+            }
+            stories = try item.audioStories.map {
+                File(
+                    name: $0.title, url: SiteURL.apiRecipientMedia(.value(try $0.media.requireID()), .value(.play)).path
+                )
+            }
+        }
+    }
+
+    struct Outbox: Encodable {
+        struct Row: Encodable {
+            var id: String
+            var to: String
+            var subject: String
+            var link: String?
+            var status: String
+            var statusLabel: String
+            var created: String
+            var problem: String?
+        }
+
+        var smtpConfigured: Bool
+        var messages: [Row]
+    }
+
+    struct ExecutorView: Encodable {
+        var executorName: String
+        var holderName: String
+        var state: String
+        var releaseDay: String?
+        var today: String
+        var error: String?
+    }
+
+    struct RecipientView: Encodable {
+        var name: String
+        var fromName: String
+        var items: [ShownItem]
+        var answers = true
+        var emptyText = "There is nothing here for you yet. You will receive an email when there is."
+    }
+
+    static func stateLabel(_ state: EstateState) -> String {
+        switch state {
+        case .active: "Nothing has been reported."
+        case .passingReported: "A passing has been reported."
+        case .released: "The estate has been released."
+        }
+    }
+}

@@ -1,0 +1,174 @@
+import Fluent
+import Foundation
+import HeirloomCore
+import Vapor
+
+/// Settings → Passing on and Settings → Outbox (owners), and the owner's "Invite to see their items" button.
+struct PassingOnWebController {
+    func index(req: Request) async throws -> View {
+        try await render(req: req, errors: [:])
+    }
+
+    private func render(req: Request, errors: [String: String]) async throws -> View {
+        let principal = try req.principal()
+        let services = req.heirloom
+        let estate = try await services.estate.get(by: principal)
+        let members = try await services.households.members(of: principal)
+        let executors = try await services.executors.list(by: principal)
+        let beneficiaries = try await services.beneficiaries.list(by: principal)
+        let audit = try await services.estate.audit(by: principal)
+        let now = services.now
+        let state = estate.status.effectiveState(at: now)
+        var detail = ""
+        if state == .passingReported, let releaseAt = estate.releaseAt {
+            detail =
+                "\(estate.reportedBy ?? "A trusted contact") reported it. Unless \(estate.holder?.name ?? "the estate holder") "
+                + "says they are still here, the items will be released on \(EstateMail.dayText(releaseAt, estate.zone))."
+        } else if state == .released {
+            detail =
+                "Items left upon passing are visible to their beneficiaries. If this was a mistake, reopen the estate."
+        }
+        let model = PassingOnPages.Settings(
+            members: try members.map {
+                .init(id: try $0.requireID().uuidString, name: $0.name, isHolder: $0.id == estate.$holder.id)
+            },
+            waitingPeriodDays: estate.waitingPeriodDays,
+            inactivityMonths: estate.inactivityMonths ?? 0,
+            inactivityChoices: [3, 6, 12, 18, 24],
+            showValues: estate.showValuesToRecipients,
+            timeZone: estate.timeZone,
+            stateLabel: PassingOnPages.stateLabel(state),
+            stateDetail: detail,
+            isReported: state == .passingReported,
+            isReleased: state == .released,
+            isHolder: estate.$holder.id == principal.userID,
+            executors: try executors.map {
+                .init(
+                    id: try $0.requireID().uuidString, name: $0.name, email: $0.email,
+                    statusLabel: $0.status == .confirmed ? "Has opened their link" : "Invited")
+            },
+            beneficiaries: try beneficiaries.map {
+                .init(id: try $0.beneficiary.requireID().uuidString, name: $0.beneficiary.name)
+            },
+            today: Day(now, in: estate.zone).text,
+            audit: audit.prefix(50).map { .init(when: WebFormat.dayAndTime($0.at), detail: $0.detail) },
+            errors: errors)
+        return try await Page.render(
+            .passingOn, base: PageBase(request: req, title: "Passing on", nav: .settings), model, on: req)
+    }
+
+    struct SettingsForm: Content {
+        var holderUserId: String?
+        var waitingPeriodDays: String?
+        var inactivityMonths: String?
+        var showValuesToRecipients: String?
+        var timeZone: String?
+    }
+
+    func update(req: Request) async throws -> Response {
+        let form = try req.content.decode(SettingsForm.self)
+        return try await req.submitForm {
+            guard let days = form.waitingPeriodDays.flatMap({ Int($0) }) else {
+                throw AppError.invalid(
+                    FieldError(field: "waitingPeriodDays", message: "The waiting period must be between 1 and 90 days.")
+                )
+            }
+            let months = form.inactivityMonths.flatMap { Int($0) }.flatMap { $0 == 0 ? nil : $0 }
+            let settings = EstateService.Settings(
+                holderUserID: form.holderUserId.flatMap(UUID.init(uuidString:)), waitingPeriodDays: days,
+                inactivityMonths: months, showValuesToRecipients: form.showValuesToRecipients == "on",
+                timeZone: form.timeZone)
+            _ = try await req.heirloom.estate.update(settings, by: try req.principal())
+            return req.redirect(to: SiteURL.passingOn.path(done: .estateSaved))
+        } orShowAgain: { errors in
+            try await render(req: req, errors: errors)
+        }
+    }
+
+    struct ExecutorForm: Content {
+        var name: String?
+        var email: String?
+    }
+
+    func addExecutor(req: Request) async throws -> Response {
+        let form = try req.content.decode(ExecutorForm.self)
+        return try await req.submitForm {
+            _ = try await req.heirloom.executors.add(
+                name: form.name ?? "", email: form.email ?? "", by: try req.principal())
+            return req.redirect(to: SiteURL.passingOn.path(done: .executorAdded, fragment: "executors"))
+        } orShowAgain: { errors in
+            try await render(req: req, errors: errors.mapKeys { $0 == "email" ? "executorEmail" : "executorName" })
+        }
+    }
+
+    func removeExecutor(req: Request) async throws -> Response {
+        try await req.heirloom.executors.remove(try req.id("trusted contact"), by: try req.principal())
+        return req.redirect(to: SiteURL.passingOn.path(done: .executorRemoved, fragment: "executors"))
+    }
+
+    func stillHere(req: Request) async throws -> Response {
+        if !req.cancelledReport { _ = try await req.heirloom.estate.cancel(by: try req.principal()) }
+        return req.redirect(to: SiteURL.passingOn.path(done: .stillHere))
+    }
+
+    func reopen(req: Request) async throws -> Response {
+        _ = try await req.heirloom.estate.reopen(by: try req.principal())
+        return req.redirect(to: SiteURL.passingOn.path(done: .estateReopened))
+    }
+
+    func preview(req: Request) async throws -> View {
+        let principal = try req.principal()
+        let id = try req.id("beneficiary")
+        let services = req.heirloom
+        let estate = try await EstateService.ensure(householdID: principal.householdID, on: req.db)
+        let at = req.query[String.self, at: "at"] ?? Day(services.now, in: estate.zone).text
+        let moment = try RecipientAPI.moment(at, timeZone: estate.zone)
+        let person = try await services.beneficiaries.find(id, by: principal)
+        let links = try await services.recipients.preview(id, at: moment, by: principal)
+        let model = PassingOnPages.Preview(
+            name: person.name, beneficiaryID: id.uuidString, at: at,
+            items: try links.map { try .init($0, showValues: estate.showValuesToRecipients) })
+        return try await Page.render(
+            .passingOnPreview, base: PageBase(request: req, title: "Preview as \(person.name)", nav: .settings), model,
+            on: req)
+    }
+
+    func outbox(req: Request) async throws -> View {
+        let services = req.heirloom
+        let messages = try await services.outbox.list(by: try req.principal())
+        let model = PassingOnPages.Outbox(
+            smtpConfigured: services.config.mail.isConfigured,
+            messages: try messages.map { message -> PassingOnPages.Outbox.Row in
+                let label =
+                    switch message.status {
+                    case .queued, .sending: "Waiting to be sent"
+                    case .sent: message.sentByHand ? "Passed on by hand" : "Sent"
+                    case .failed: "Not delivered"
+                    }
+                return .init(
+                    id: try message.requireID().uuidString, to: "\(message.toName) <\(message.toEmail)>",
+                    subject: message.subject, link: message.link, status: message.status.rawValue, statusLabel: label,
+                    created: WebFormat.dayAndTime(message.createdAt),
+                    problem: message.status == .failed ? message.lastError : nil)
+            })
+        return try await Page.render(
+            .outbox, base: PageBase(request: req, title: "Outbox", nav: .settings), model, on: req)
+    }
+
+    func markSent(req: Request) async throws -> Response {
+        _ = try await req.heirloom.outbox.markSent(try req.id("message"), by: try req.principal())
+        return req.redirect(to: SiteURL.outbox.path(done: .messageMarkedSent))
+    }
+
+    func inviteRecipient(req: Request) async throws -> Response {
+        let id = try req.id("beneficiary")
+        _ = try await req.heirloom.recipients.invite(id, by: try req.principal())
+        return req.redirect(to: SiteURL.outbox.path(done: .recipientInvited))
+    }
+}
+
+extension Dictionary where Key == String {
+    fileprivate func mapKeys(_ transform: (String) -> String) -> [String: Value] {
+        Dictionary(uniqueKeysWithValues: map { (transform($0.key), $0.value) })
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Vapor
+
+/// The one-click "I am still here" of an inactivity reminder: the link shows one button (a mail client that
+/// opens links to check them changes nothing); pressing it counts as the holder signing in.
+struct StillHereWebController {
+    struct Model: Encodable {
+        var name: String
+        var token: String
+        var done: Bool
+    }
+
+    func show(req: Request) async throws -> Response {
+        guard let (user, token) = try await Self.holder(req) else { return try await OutsiderPages.missing(req) }
+        return try await page(req, user: user, token: token, done: false)
+    }
+
+    func confirm(req: Request) async throws -> Response {
+        guard let (user, token) = try await Self.holder(req) else { return try await OutsiderPages.missing(req) }
+        let services = req.heirloom
+        try await EstateService.holderSeen(
+            userID: try user.requireID(), householdID: user.$household.id, name: user.name, now: services.now,
+            base: services.config.publicBaseURL, on: req.db)
+        return try await page(req, user: user, token: token, done: true)
+    }
+
+    private func page(_ req: Request, user: User, token: String, done: Bool) async throws -> Response {
+        var base = PageBase(request: req, title: "I am still here")
+        base.household = .init(name: try await Household.find(user.$household.id, on: req.db)?.name ?? "Heirloom")
+        return try await Page.render(.stillHere, base: base, Model(name: user.name, token: token, done: done), on: req)
+            .encodeResponse(for: req)
+    }
+
+    private static func holder(_ req: Request) async throws -> (User, String)? {
+        guard let token = req.parameters.get(RouteParameter.token.rawValue),
+            let stored = try await PassingTokens(db: req.db).find(token, kinds: [.holderStillHere]),
+            let user = try await User.find(stored.subjectID, on: req.db)
+        else { return nil }
+        return (user, token)
+    }
+}

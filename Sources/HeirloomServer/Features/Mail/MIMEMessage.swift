@@ -1,0 +1,56 @@
+import Foundation
+
+/// Writes an outbox message as an RFC 5322 email with a plain-text and an HTML part.
+enum MIMEMessage {
+    static func render(_ message: OutboxMessage, from: String, hubName: String, now: Date) throws -> Data {
+        let id = try message.requireID().uuidString.lowercased()
+        let domain = from.split(separator: "@").last.map(String.init) ?? "heirloom.local"
+        let boundary = "heirloom-\(id)"
+        let lines = [
+            "From: \(encodedWord("\(hubName) (Heirloom)")) <\(from)>",
+            "To: \(encodedWord(message.toName)) <\(message.toEmail)>",
+            "Subject: \(encodedWord(message.subject))",
+            "Date: \(dateHeader(now))",
+            // The same id on every attempt: a receiving server that saw it once can tell a repeat.
+            "Message-ID: <\(id)@\(domain)>",
+            "MIME-Version: 1.0",
+            "Content-Type: multipart/alternative; boundary=\"\(boundary)\"",
+            "",
+            "--\(boundary)",
+            "Content-Type: text/plain; charset=utf-8",
+            "Content-Transfer-Encoding: base64",
+            "",
+            base64Lines(message.textBody),
+            "--\(boundary)",
+            "Content-Type: text/html; charset=utf-8",
+            "Content-Transfer-Encoding: base64",
+            "",
+            base64Lines(message.htmlBody),
+            "--\(boundary)--",
+            "",
+        ]
+        return Data(lines.joined(separator: "\r\n").utf8)
+    }
+
+    /// A header value as an RFC 2047 encoded word when it is not plain ASCII.
+    static func encodedWord(_ text: String) -> String {
+        let clean = text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+        if clean.allSatisfy({ $0.isASCII && $0 != "\"" && $0 != "<" && $0 != ">" && $0 != "," && $0 != ";" }) {
+            return clean
+        }
+        return "=?UTF-8?B?\(Data(clean.utf8).base64EncodedString())?="
+    }
+
+    private static func base64Lines(_ text: String) -> String {
+        Data(text.utf8).base64EncodedString(options: [.lineLength76Characters, .endLineWithCarriageReturn])
+            .replacingOccurrences(of: "\r", with: "\r\n")
+    }
+
+    private static func dateHeader(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss '+0000'"
+        return formatter.string(from: date)
+    }
+}

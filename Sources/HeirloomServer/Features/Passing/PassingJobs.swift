@@ -1,0 +1,160 @@
+import Fluent
+import Foundation
+import HeirloomCore
+import Logging
+import SQLKit
+
+/// The scheduler's work, one pass: release due estates, remind holders halfway, announce newly visible links,
+/// and drain the outbox. All state is in the database and every step claims its rows with a conditional
+/// update, so a pass can run in two server processes on one PostgreSQL database and each thing happens once.
+struct PassingJobs: Sendable {
+    let db: any Database
+    let clock: @Sendable () -> Date
+    let publicBaseURL: String
+    let mail: MailSettings
+    let transport: (any MailTransport)?
+    let logger: Logger
+
+    func runOnce() async throws {
+        try await releaseDueEstates()
+        try await remindHoldersHalfway()
+        try await announceVisibleLinks()
+        try await checkInactivity()
+        try await OutboxWorker(db: db, clock: clock, settings: mail, transport: transport, logger: logger).drain()
+    }
+
+    /// Writes down the release of every estate whose waiting period has run out.
+    func releaseDueEstates() async throws {
+        let now = clock()
+        let due = try await Estate.query(on: db).filter(\.$state == EstateState.passingReported.rawValue)
+            .filter(\.$releaseAt <= now).all()
+        for estate in due {
+            var status = estate.status
+            guard status.releaseIfDue(at: now) else { continue }
+            let released = status
+            try await db.transaction { db in
+                guard try await EstateService.transition(estate, to: released, on: db) else { return }
+                try await EstateAudit.append(
+                    .estateReleased, "The waiting period ended without a cancel; the estate was released.",
+                    householdID: estate.$household.id, at: now, on: db)
+            }
+        }
+    }
+
+    /// Asks the holder a second time, halfway through the wait, whether they are still here.
+    func remindHoldersHalfway() async throws {
+        let now = clock()
+        let waiting = try await Estate.query(on: db).filter(\.$state == EstateState.passingReported.rawValue)
+            .filter(\.$halfwayNoticeAt == nil).filter(\.$releaseAt > now).with(\.$holder).all()
+        let base = publicBaseURL
+        for estate in waiting {
+            guard let halfway = estate.status.halfwayAt, now >= halfway else { continue }
+            try await db.transaction { db in
+                let claimed = try await db.sql().update(Estate.schema).set("halfway_notice_at", to: now)
+                    .where("id", .equal, try estate.requireID()).where("halfway_notice_at", .is, SQLLiteral.null)
+                    .where("state", .equal, EstateState.passingReported.rawValue)
+                    .returning("id").all()
+                guard claimed.count == 1,
+                    let mail = try await EstateMail(base: base, db: db).passingReported(
+                        estate, reportedBy: estate.reportedBy ?? "A trusted contact", halfway: true)
+                else { return }
+                try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: estate.$household.id)
+            }
+        }
+    }
+
+    /// Emails each beneficiary (with an email) once about the links that became visible to them.
+    func announceVisibleLinks() async throws {
+        let now = clock()
+        let pending = try await ItemBeneficiary.query(on: db).filter(\.$announcedAt == nil)
+            .with(\.$beneficiary).with(\.$item).all()
+        let byPerson = Dictionary(grouping: pending, by: { $0.$beneficiary.id })
+        var estates: [UUID: Estate] = [:]
+        let base = publicBaseURL
+        for (personID, links) in byPerson {
+            guard let person = links.first?.beneficiary, let email = person.email, !email.isEmpty else { continue }
+            let householdID = person.$household.id
+            if estates[householdID] == nil {
+                estates[householdID] = try await EstateService.ensure(householdID: householdID, on: db)
+            }
+            guard let estate = estates[householdID] else { continue }
+            let visible = links.filter {
+                RecipientService.isVisible($0, estate: estate, invited: person.invitedAt != nil, at: now)
+            }
+            if visible.isEmpty { continue }
+            try await db.transaction { db in
+                var won: [ItemBeneficiary] = []
+                for link in visible {
+                    let claimed = try await db.sql().update(ItemBeneficiary.schema).set("announced_at", to: now)
+                        .where("id", .equal, try link.requireID()).where("announced_at", .is, SQLLiteral.null)
+                        .returning("id").all()
+                    if claimed.count == 1 { won.append(link) }
+                }
+                if won.isEmpty { return }
+                let secret = try await PassingTokens(db: db).issue(
+                    .recipientLink, subject: personID, householdID: householdID)
+                let mail = RecipientMail.items(
+                    to: person, email: email, count: won.count,
+                    from: estate.holder?.name ?? "Your family", link: "\(base)/r/\(secret)",
+                    linkIDs: try won.map { try $0.requireID() })
+                try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: householdID)
+                for link in won {
+                    try await EstateAudit.append(
+                        .linkReleased, "\(link.item.name) was released to \(person.name).", householdID: householdID,
+                        at: now, on: db)
+                }
+            }
+        }
+    }
+
+    /// Reminds holders who have not been seen for their chosen months (three times over four weeks), then tells
+    /// the executors. Each notice is claimed with a conditional update, so it goes out once.
+    func checkInactivity() async throws {
+        let now = clock()
+        let checked = try await Estate.query(on: db).filter(\.$inactivityMonths != nil)
+            .filter(\.$state == EstateState.active.rawValue).with(\.$holder).all()
+        let base = publicBaseURL
+        for estate in checked {
+            guard let months = estate.inactivityMonths, let holderID = estate.$holder.id,
+                let lastSeen = estate.holderSeenAt ?? estate.createdAt
+            else { continue }
+            let householdID = estate.$household.id
+            let due = InactivityCheck.remindersDue(lastSeen: lastSeen, months: months, now: now)
+            if due > estate.inactivityReminders {
+                try await db.transaction { db in
+                    let claimed = try await db.sql().update(Estate.schema).set("inactivity_reminders", to: due)
+                        .where("id", .equal, try estate.requireID())
+                        .where("inactivity_reminders", .equal, estate.inactivityReminders)
+                        .returning("id").all()
+                    guard claimed.count == 1 else { return }
+                    let secret = try await PassingTokens(db: db).issue(
+                        .holderStillHere, subject: holderID, householdID: householdID)
+                    guard
+                        let mail = EstateMail(base: base, db: db).inactivityReminder(
+                            estate, number: due, link: "\(base)/still-here/\(secret)")
+                    else { return }
+                    try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: householdID)
+                }
+            }
+            if estate.inactivityExecutorsToldAt == nil,
+                InactivityCheck.executorsDue(lastSeen: lastSeen, months: months, now: now)
+            {
+                try await db.transaction { db in
+                    let claimed = try await db.sql().update(Estate.schema).set("inactivity_executors_told_at", to: now)
+                        .where("id", .equal, try estate.requireID())
+                        .where("inactivity_executors_told_at", .is, SQLLiteral.null)
+                        .returning("id").all()
+                    guard claimed.count == 1 else { return }
+                    let executors = try await Executor.query(on: db).filter(\.$household.$id == householdID).all()
+                    for executor in executors {
+                        let secret = try await PassingTokens(db: db).issue(
+                            .executorLink, subject: try executor.requireID(), householdID: householdID)
+                        let mail = EstateMail(base: base, db: db).inactivityExecutors(
+                            estate, executor: executor, link: "\(base)/executor/\(secret)")
+                        try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: householdID)
+                    }
+                }
+            }
+        }
+    }
+}

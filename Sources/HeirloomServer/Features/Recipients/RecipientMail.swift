@@ -1,0 +1,24 @@
+import Foundation
+
+/// The email that tells a beneficiary something was left to them.
+enum RecipientMail {
+    static func items(
+        to person: Beneficiary, email: String, count: Int, from holder: String, link: String, linkIDs: [UUID]
+    ) -> Mail {
+        let things = count == 1 ? "a keepsake" : count == 0 ? "keepsakes" : "\(count) keepsakes"
+        return Mail(
+            purpose: "recipientItems", toName: person.name, toEmail: email,
+            subject: "\(holder) has left you \(things)",
+            paragraphs: [
+                count == 0
+                    ? "\(holder) has chosen some things to leave to you and wanted you to have a page of your own "
+                        + "where you will find them when the time comes."
+                    : "\(holder) has left you \(things), with their photos and a few words about each. "
+                        + "You can see them on your own page; nobody else can see it.",
+                "The link below is yours alone; you do not need a password. If you have questions, please speak "
+                    + "to the family.",
+            ],
+            link: link, linkLabel: "See what was left to you", beneficiaryID: try? person.requireID(),
+            linkIDs: linkIDs)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import HeirloomCore
+import Vapor
+
+/// The recipient's page: exactly the items released to them, with photos, documents, stories and the message.
+struct RecipientWebController {
+    /// The link from the email: exchanges its token for a session cookie and shows the page.
+    func link(req: Request) async throws -> Response {
+        guard let token = req.parameters.get(RouteParameter.token.rawValue),
+            let session = try? await req.heirloom.recipients.signIn(linkSecret: token)
+        else { return try await OutsiderPages.missing(req) }
+        let response = req.redirect(to: SiteURL.recipientHome.path)
+        response.cookies[RecipientMediaController.cookie] = OutsiderPages.sessionCookie(session.secret, req: req)
+        return response
+    }
+
+    func show(req: Request) async throws -> Response {
+        guard let person = try await Self.recipient(req) else { return try await OutsiderPages.missing(req) }
+        let services = req.heirloom
+        let estate = try await EstateService.ensure(householdID: person.$household.id, on: req.db)
+        let links = try await services.recipients.items(of: person)
+        let model = PassingOnPages.RecipientView(
+            name: person.name, fromName: estate.holder?.name ?? "Your family",
+            items: try links.map { try .init($0, showValues: estate.showValuesToRecipients) })
+        var base = PageBase(request: req, title: "For \(person.name)")
+        base.household = .init(name: try await Household.find(person.$household.id, on: req.db)?.name ?? "Heirloom")
+        return try await Page.render(.recipientPage, base: base, model, on: req).encodeResponse(for: req)
+    }
+
+    func accept(req: Request) async throws -> Response {
+        try await answer(req, accept: true)
+    }
+
+    func decline(req: Request) async throws -> Response {
+        try await answer(req, accept: false)
+    }
+
+    private func answer(_ req: Request, accept: Bool) async throws -> Response {
+        guard let person = try await Self.recipient(req) else { return try await OutsiderPages.missing(req) }
+        let id = try req.id("item")
+        _ = try await req.heirloom.recipients.answer(id, accept: accept, by: person)
+        return req.redirect(
+            to: SiteURL.recipientHome.path(
+                done: accept ? .itemAccepted : .itemDeclined, fragment: "item-\(id.uuidString)"))
+    }
+
+    static func recipient(_ req: Request) async throws -> Beneficiary? {
+        guard let secret = req.cookies[RecipientMediaController.cookie]?.string, !secret.isEmpty else { return nil }
+        return try await req.heirloom.recipients.recipient(forSession: secret)
+    }
+}

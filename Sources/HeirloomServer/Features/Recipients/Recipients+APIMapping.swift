@@ -1,0 +1,42 @@
+import Foundation
+import HeirloomAPI
+import HeirloomCore
+
+extension Components.Schemas.RecipientItem {
+    /// A released item as its recipient sees it: its value only when the owner chose to show values.
+    init(_ link: ItemBeneficiary, showValues: Bool) throws {
+        let item = link.item
+        let value = showValues ? item.money(item.estimatedValue) : nil
+        self.init(
+            id: try item.requireID().uuidString,
+            name: item.name,
+            description: item.description,
+            category: ItemCategory.normalise(item.category).rawValue,
+            personalMessage: link.personalMessage,
+            estimatedValue: value?.decimalString,
+            currencyCode: value?.currency.code,
+            notificationStatus: .init(rawValue: link.notificationStatus) ?? .notSent,
+            photos: try item.photos.sorted { $0.position < $1.position }.map { try .init($0.media) },
+            documents: try item.documents.map { try .init($0.media) },
+            audioStories: try item.audioStories.map { try .init($0.media, name: $0.title) }
+        )
+    }
+}
+
+extension Components.Schemas.RecipientFile {
+    init(_ media: MediaObject, name: String? = nil) throws {
+        let id = try media.requireID()
+        func url(_ variant: MediaVariant) -> String { SiteURL.apiRecipientMedia(.value(id), .value(variant)).path }
+        let isAudio = media.kind == .audio || media.kind == .video
+        self.init(
+            id: id.uuidString,
+            name: name ?? media.originalName,
+            url: url(isAudio ? .play : .original),
+            displayUrl: media.displaySHA256 == nil ? nil : url(.display),
+            thumbnailUrl: media.thumbnailSHA256 == nil ? nil : url(.thumbnail),
+            width: media.width,
+            height: media.height,
+            durationSeconds: media.durationSeconds
+        )
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import HeirloomCore
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import HeirloomServer
+
+@Suite("Passing on: the estate, executors and reporting over the API")
+struct EstateAPITests {
+    let day: TimeInterval = 86_400
+
+    @Test("an owner gets the defaults; editors and viewers find none of it")
+    func defaultsAndGuards() async throws {
+        try await withApp { app in
+            // given
+            let owner = try await app.setUpHub()
+            let editor = try await app.addMember(role: "editor", by: owner)
+            let viewer = try await app.addMember(
+                role: "viewer", by: owner, name: "Vi Miller", email: "vi@example.com")
+            // when
+            let estate = try await app.api(.GET, "/api/estate", token: owner.token)
+            // then
+            #expect(estate.status == .ok)
+            #expect(try estate.content.get(String.self, at: "holderUserId").lowercased() == owner.id.lowercased())
+            #expect(try estate.content.get(Int.self, at: "waitingPeriodDays") == 14)
+            #expect(try estate.content.get(String.self, at: "state") == "active")
+            #expect(try estate.content.get(Bool.self, at: "showValuesToRecipients") == false)
+            for member in [editor, viewer] {
+                for (method, path) in [
+                    (HTTPMethod.GET, "/api/estate"), (.PUT, "/api/estate"), (.GET, "/api/estate/executors"),
+                    (.POST, "/api/estate/executors"), (.GET, "/api/estate/audit"), (.POST, "/api/estate/reopen"),
+                    (.POST, "/api/estate/cancel"), (.GET, "/api/outbox"),
+                    (.DELETE, "/api/estate/executors/\(UUID())"), (.POST, "/api/outbox/\(UUID())/sent"),
+                ] {
+                    let response = try await app.api(
+                        method, path, token: member.token,
+                        json: ["name": "X", "email": "x@example.com", "waitingPeriodDays": 3])
+                    #expect(response.status == .notFound, "\(method) \(path): \(response.body.string)")
+                }
+            }
+        }
+    }
+
+    @Test("settings are checked: waiting period 1–90, inactivity off or 3–24, a real time zone, a member as holder")
+    func settings() async throws {
+        try await withApp { app in
+            let owner = try await app.setUpHub()
+            let editor = try await app.addMember(role: "editor", by: owner)
+            for (body, field) in [
+                (["waitingPeriodDays": 0], "waitingPeriodDays"), (["waitingPeriodDays": 91], "waitingPeriodDays"),
+                (["inactivityMonths": 2], "inactivityMonths"), (["inactivityMonths": 25], "inactivityMonths"),
+                (["timeZone": "Mars/Olympus"], "timeZone"), (["holderUserId": UUID().uuidString], "holderUserId"),
+                (["holderUserId": "nobody"], "holderUserId"),
+            ] as [([String: any Sendable], String)] {
+                let response = try await app.api(.PUT, "/api/estate", token: owner.token, json: body)
+                #expect(response.status == .unprocessableEntity, "\(body)")
+                #expect(try response.apiError.field == field)
+            }
+            // when
+            let saved = try await app.api(
+                .PUT, "/api/estate", token: owner.token,
+                json: [
+                    "waitingPeriodDays": 90, "inactivityMonths": 6, "timeZone": "Europe/Berlin",
+                    "showValuesToRecipients": true, "holderUserId": editor.id,
+                ])
+            // then
+            #expect(saved.status == .ok, "\(saved.body.string)")
+            #expect(try saved.content.get(Int.self, at: "waitingPeriodDays") == 90)
+            #expect(try saved.content.get(Int.self, at: "inactivityMonths") == 6)
+            #expect(try saved.content.get(String.self, at: "timeZone") == "Europe/Berlin")
+            #expect(try saved.content.get(Bool.self, at: "showValuesToRecipients"))
+            #expect(try saved.content.get(String.self, at: "holderName") == "Ben Miller")
+            let off = try await app.api(.PUT, "/api/estate", token: owner.token, json: ["waitingPeriodDays": 7])
+            #expect((try? off.content.get(Int.self, at: "inactivityMonths")) == nil)
+            #expect(try off.content.get(Int.self, at: "waitingPeriodDays") == 7)
+        }
+    }
+
+    @Test("an executor signs in with their link, reports once, and the holder's next request cancels it")
+    func reportAndCancel() async throws {
+        let clock = TestClock()
+        try await withApp(clock: clock) { app in
+            // given
+            let owner = try await app.setUpHub()
+            let executor = try await app.executorSession(owner)
+            let listed = try await app.api(.GET, "/api/estate/executors", token: owner.token)
+            #expect(try listed.list("executors", "status") == ["confirmed"])
+            let view = try await app.api(.GET, "/api/executor/estate", token: executor)
+            #expect(try view.content.get(String.self, at: "holderName") == "Ann Miller")
+            #expect(try view.content.get(String.self, at: "state") == "active")
+            // bad dates change nothing
+            let tomorrow = Day(clock.now.addingTimeInterval(2 * day), in: .current).text
+            for bad in [tomorrow, "2031-02-30", "soon"] {
+                let response = try await app.api(
+                    .POST, "/api/executor/report", token: executor, json: ["dateOfPassing": bad])
+                #expect(response.status == .unprocessableEntity, "\(bad)")
+                #expect(try response.apiError.field == "dateOfPassing")
+            }
+            // when
+            let today = Day(clock.now, in: .current).text
+            let report = try await app.api(
+                .POST, "/api/executor/report", token: executor, json: ["dateOfPassing": today, "note": "Peacefully."])
+            // then
+            #expect(report.status == .ok, "\(report.body.string)")
+            #expect(try report.content.get(String.self, at: "state") == "passingReported")
+            let twice = try await app.api(
+                .POST, "/api/executor/report", token: executor, json: ["dateOfPassing": today])
+            #expect(twice.status == .conflict)
+            #expect(try twice.apiError.code == "already_reported")
+            let told = try await app.outbox(owner).messages.filter { $0.purpose == "holderPassingReported" }
+            #expect(told.map(\.toEmail) == ["ann@example.com"])
+            // when the holder makes any request, the report is cancelled
+            clock.advance(by: day)
+            let estate = try await app.api(.GET, "/api/estate", token: owner.token)
+            #expect(try estate.content.get(String.self, at: "state") == "active")
+            let cancelled = try await app.outbox(owner).messages.filter { $0.purpose == "passingCancelled" }
+            #expect(Set(cancelled.map(\.toEmail)) == ["ann@example.com", "mary@example.com"])
+            let again = try await app.api(.POST, "/api/estate/cancel", token: owner.token)
+            #expect(again.status == .conflict)
+            #expect(try again.apiError.code == "not_reported")
+        }
+    }
+
+    @Test("only the holder says they are still here; the cancel call itself works for them")
+    func cancelByHolderOnly() async throws {
+        let clock = TestClock()
+        try await withApp(clock: clock) { app in
+            let owner = try await app.setUpHub()
+            let second = try await app.addMember(role: "owner", by: owner, name: "Tom Miller", email: "tom@example.com")
+            let executor = try await app.executorSession(owner)
+            let today = Day(clock.now, in: .current).text
+            _ = try await app.api(.POST, "/api/executor/report", token: executor, json: ["dateOfPassing": today])
+            // when another owner tries
+            let refused = try await app.api(.POST, "/api/estate/cancel", token: second.token)
+            // then
+            #expect(refused.status == .forbidden)
+            let stillReported = try await app.api(.GET, "/api/estate", token: second.token)
+            #expect(try stillReported.content.get(String.self, at: "state") == "passingReported")
+            // when the holder cancels
+            let cancelled = try await app.api(.POST, "/api/estate/cancel", token: owner.token)
+            #expect(cancelled.status == .ok)
+            #expect(try cancelled.content.get(String.self, at: "state") == "active")
+        }
+    }
+
+    @Test("the waiting period runs out: released by the scheduler; an owner reopens it; the audit log tells it all")
+    func releaseAndReopen() async throws {
+        let clock = TestClock()
+        try await withApp(clock: clock) { app in
+            // given
+            let owner = try await app.setUpHub()
+            let other = try await app.addMember(role: "owner", by: owner, name: "Tom Miller", email: "tom@example.com")
+            _ = try await app.api(.PUT, "/api/estate", token: other.token, json: ["waitingPeriodDays": 3])
+            let executor = try await app.executorSession(owner)
+            _ = try await app.api(
+                .POST, "/api/executor/report", token: executor,
+                json: ["dateOfPassing": Day(clock.now, in: .current).text])
+            // halfway, the holder is asked again, once
+            clock.advance(by: 1.6 * day)
+            try await app.runScheduler()
+            try await app.runScheduler()
+            let reminders = try await app.outbox(other).messages.filter { $0.purpose == "holderHalfwayReminder" }
+            #expect(reminders.count == 1)
+            let reopenEarly = try await app.api(.POST, "/api/estate/reopen", token: other.token)
+            #expect(reopenEarly.status == .conflict)
+            // when
+            clock.advance(by: 1.5 * day)
+            try await app.runScheduler()
+            // then
+            let released = try await app.api(.GET, "/api/estate", token: other.token)
+            #expect(try released.content.get(String.self, at: "state") == "released")
+            #expect(
+                try released.content.get(Date.self, at: "releasedAt")
+                    == released.content.get(Date.self, at: "releaseAt"))
+            let executorView = try await app.api(.GET, "/api/executor/estate", token: executor)
+            #expect(try executorView.content.get(String.self, at: "state") == "released")
+            let reopened = try await app.api(.POST, "/api/estate/reopen", token: other.token)
+            #expect(reopened.status == .ok, "\(reopened.body.string)")
+            #expect(try reopened.content.get(String.self, at: "state") == "active")
+            let audit = try await app.api(.GET, "/api/estate/audit", token: other.token)
+            // newest first; steps at the same instant of the test clock come in any order
+            let events = try audit.list("entries", "event")
+            #expect(Set(events.prefix(2)) == ["estateReopened", "estateReleased"])
+            #expect(Set(events) == ["estateReopened", "estateReleased", "passingReported", "executorInvited"])
+        }
+    }
+
+    @Test("outsiders find nothing: no token, a member's token, a removed executor's token, a made-up link")
+    func outsiders() async throws {
+        try await withApp { app in
+            let owner = try await app.setUpHub()
+            let executor = try await app.executorSession(owner)
+            for token in [nil, owner.token, "made-up"] {
+                let response = try await app.api(.GET, "/api/executor/estate", token: token)
+                #expect(response.status == .notFound)
+            }
+            let bad = try await app.api(.POST, "/api/executor/session", json: ["token": "not-a-link"])
+            #expect(bad.status == .notFound)
+            // when the owner removes the executor
+            let executors = try await app.api(.GET, "/api/estate/executors", token: owner.token)
+            let id = try #require(try executors.list("executors", "id").first)
+            let removed = try await app.api(.DELETE, "/api/estate/executors/\(id)", token: owner.token)
+            #expect(removed.status == .noContent)
+            // then the session stops working at once
+            let after = try await app.api(.GET, "/api/executor/estate", token: executor)
+            #expect(after.status == .notFound)
+        }
+    }
+}

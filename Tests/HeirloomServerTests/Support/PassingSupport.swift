@@ -1,0 +1,80 @@
+import Foundation
+import NIOConcurrencyHelpers
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import HeirloomServer
+
+/// A mail transport that keeps what it was given, or fails while told to.
+final class RecordingTransport: MailTransport, Sendable {
+    private let state = NIOLockedValueBox<(sent: [OutgoingEmail], failing: Bool)>(([], false))
+
+    var sent: [OutgoingEmail] { state.withLockedValue { $0.sent } }
+
+    func fail(_ failing: Bool) { state.withLockedValue { $0.failing = failing } }
+
+    func send(_ email: OutgoingEmail) async throws {
+        try state.withLockedValue {
+            if $0.failing { throw MailDeliveryError(description: "421 try again later") }
+            $0.sent.append(email)
+        }
+    }
+}
+
+/// The outbox JSON the tests read.
+struct OutboxBody: Decodable {
+    struct Message: Decodable {
+        var id: String
+        var purpose: String
+        var toName: String
+        var toEmail: String
+        var subject: String
+        var link: String?
+        var status: String
+        var attempts: Int
+        var sentByHand: Bool
+    }
+
+    var smtpConfigured: Bool
+    var messages: [Message]
+}
+
+extension Application {
+    /// The outbox as an owner sees it.
+    func outbox(_ owner: Member) async throws -> OutboxBody {
+        let response = try await api(.GET, "/api/outbox", token: owner.token)
+        #expect(response.status == .ok, "\(response.body.string)")
+        return try response.content.decode(OutboxBody.self)
+    }
+
+    /// The token at the end of the newest outbox link for `email` (the personal link in that email).
+    func linkToken(for email: String, owner: Member) async throws -> String {
+        let message = try await outbox(owner).messages.first { $0.toEmail == email && $0.link != nil }
+        let link = try #require(message?.link)
+        return String(link.split(separator: "/").last ?? "")
+    }
+
+    /// Adds an executor and signs them in with the link in their email; returns their bearer token.
+    func executorSession(_ owner: Member, name: String = "Mary Jones", email: String = "mary@example.com")
+        async throws -> String
+    {
+        let added = try await api(
+            .POST, "/api/estate/executors", token: owner.token, json: ["name": name, "email": email])
+        #expect(added.status == .created, "\(added.body.string)")
+        let link = try await linkToken(for: email, owner: owner)
+        let session = try await api(.POST, "/api/executor/session", json: ["token": link])
+        #expect(session.status == .ok, "\(session.body.string)")
+        return try session.content.get(String.self, at: "token")
+    }
+
+    /// One pass of the scheduler.
+    func runScheduler() async throws {
+        try await passingJobs().runOnce()
+    }
+
+    /// A string field of a JSON answer.
+    func field(_ response: TestingHTTPResponse, _ key: String) throws -> String? {
+        try? response.content.get(String.self, at: key)
+    }
+}
