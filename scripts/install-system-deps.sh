@@ -14,6 +14,7 @@ packages=(
     tesseract-ocr tesseract-ocr-eng    # text in photographed documents
     qrencode libqrencode-dev           # QR codes for pairing phones
     zbar-tools                         # reading QR codes back in tests
+    wrk                                # make bench-api's load generator
 )
 
 # One `dpkg -s` for all of them: prints the names of the packages that are fully installed.
@@ -56,15 +57,17 @@ if ((${#missing[@]} > 0)); then
     fi
 fi
 
-if ! python3 -c 'import selenium, pytest, requests, schemathesis, axe_selenium_python' 2>/dev/null; then
-    echo "Installing Python test helpers: selenium, pytest, requests, schemathesis, axe-selenium-python"
+if ! python3 -c 'import selenium, pytest, requests, schemathesis, axe_selenium_python, fastapi, uvicorn' 2>/dev/null; then
+    echo "Installing Python test helpers: selenium, pytest, requests, schemathesis, axe-selenium-python," \
+        "and fastapi and uvicorn for make bench-api's peer"
     if ! has_pip; then
         # python3 is not Debian's (pyenv, say) and came without pip.
         python3 -m ensurepip --upgrade >/dev/null
     fi
     pip_install=(python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore
         'selenium>=4.11' 'pytest>=7' 'requests>=2.31' 'schemathesis>=4,<5' \
-        'axe-selenium-python==2.1.6')  # carries axe-core 3.1.1 itself: no CDN at test time
+        'axe-selenium-python==2.1.6' \
+        'fastapi>=0.110' 'uvicorn[standard]>=0.29')  # axe carries axe-core 3.1.1 itself: no CDN at test time
     # Debian's own python3 is "externally managed" (PEP 668): there the helpers go in with
     # --break-system-packages, which only adds them beside the system's packages.
     if ! "${pip_install[@]}" 2>/dev/null; then
