@@ -50,6 +50,7 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
         mediaAccess: MediaAccessRules(),
         aiSleep: overrides.aiSleep
     )
+    app.databases.middleware.use(HouseholdChangeMiddleware(cache: app.heirloom.hubName))
     app.lifecycle.use(AppraisalBatchLifecycle(runner: app.heirloom.batchRunner))
     let metrics = HubMetrics()
     app.hubMetrics = metrics

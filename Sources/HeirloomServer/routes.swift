@@ -1,5 +1,4 @@
 import HeirloomAPI
-import OpenAPIVapor
 import Vapor
 
 /// The table of contents: every route, under the guard that lets a request reach it.
@@ -10,7 +9,8 @@ import Vapor
 func routes(_ app: Application) throws {
     // The JSON API: every operation of Sources/HeirloomAPI/openapi.yaml, each handler checking its principal.
     let api = app.grouped(RequestContextMiddleware())
-    try APIHandler().registerHandlers(on: VaporTransport(routesBuilder: api), serverURL: Servers.Server1.url())
+    try APIHandler().registerHandlers(
+        on: APITransport(routes: api), serverURL: Servers.Server1.url(), configuration: APIHandler.configuration)
     app.get(.apiOpenAPIDocument, use: OpenAPIDocument.serve)
     // Files, streamed with Range and ETag outside the generated code; documented under "Media files".
     let apiMember = app.grouped(RoleMiddleware(required: .member))

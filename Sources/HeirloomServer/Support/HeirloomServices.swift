@@ -19,6 +19,8 @@ struct HeirloomServices: Sendable {
     }
     /// The background analysis of batch photos.
     var batchRunner = AppraisalBatchRunner()
+    /// What `/api/health` names the hub, kept between calls.
+    var hubName = HubNameCache()
 }
 
 extension HeirloomServices {
