@@ -104,7 +104,7 @@ def seed_heirloom_api(hub):
         status, data = hub.request("POST", "/api/journal/cards", card, connection=conn)
         assert status == 201, (status, data[:300])
     # A locked drawer, whose cards the list must leave out.
-    status, data = hub.request("POST", "/api/journal/drawers", {"name": "Private"}, connection=conn)
+    status, data = hub.request("POST", "/api/journal/drawers", {"name": "Sealed letters"}, connection=conn)
     assert status == 201, (status, data[:200])
     private = json.loads(data)["id"]
     for index in range(LOCKED_CARDS):
