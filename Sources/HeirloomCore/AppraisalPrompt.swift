@@ -73,9 +73,14 @@ public enum AppraisalPrompt {
 
     /// The user's part of the prompt: guidance for the likely category and the owner's facts.
     public static func request(
-        title: String?, category: ItemCategory?, ownerNotes: String?, description: String? = nil
+        title: String?, category: ItemCategory?, ownerNotes: String?, description: String? = nil, hasPhoto: Bool = true
     ) -> String {
-        var parts: [String] = ["Appraise the item in the photo."]
+        var parts: [String] = [
+            hasPhoto
+                ? "Appraise the item in the photo."
+                : "Appraise the item from the family's words alone; there is no photo, so keep the range wide and "
+                    + "the confidence low unless the words make it certain."
+        ]
         if let title = nonEmpty(title) { parts.append("The family calls it: \(title).") }
         if let description = nonEmpty(description) { parts.append("Their description: \(description)") }
         let guidanceCategories = category.map { [$0] } ?? ItemCategory.allCases

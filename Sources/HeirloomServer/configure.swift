@@ -48,9 +48,12 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
             dataDirectory: config.dataDirectory, limits: config.mediaLimits,
             audio: AudioLimits(maximumSeconds: config.maximumAudioSeconds), threadPool: app.threadPool),
         mediaAccess: MediaAccessRules(),
+        lan: LANEndpoint(setting: config.lanAddress, publicURL: config.publicURL),
         aiSleep: overrides.aiSleep
     )
     app.databases.middleware.use(HouseholdChangeMiddleware(cache: app.heirloom.hubName))
+    // The HTTP server, and a plain-http listener on the home-network address for phone apps when needed.
+    app.servers.use { app in HubServer.shared(app) }
     app.lifecycle.use(AppraisalBatchLifecycle(runner: app.heirloom.batchRunner))
     let metrics = HubMetrics()
     app.hubMetrics = metrics
@@ -68,6 +71,7 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
     app.middleware.use(APIBodyLimitMiddleware())
     app.middleware.use(MetricsMiddleware())
     app.middleware.use(TokenAuthenticator())
+    app.middleware.use(MemoryPalaceMiddleware())
 
     app.asyncCommands.use(CreateUserCommand(), as: "create-user")
     app.asyncCommands.use(ResetPasswordCommand(), as: "reset-password")

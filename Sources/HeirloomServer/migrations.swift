@@ -36,5 +36,10 @@ extension Migrations {
         add(AddValuationNotesToItemSearch())
         // One folder per feature (issue 13): the journal recording's missing foreign key.
         add(AddMediaForeignKeyToJournalCard())
+        // The family's iPhone apps (issue 16): the phone a memory came from.
+        add(AddDeviceNameToMemory())
+        // The Legacy Treasure Chest gateway (issue 16): approved devices and the partner directory.
+        add(CreateGatewayDevice())
+        add(CreatePartner())
     }
 }

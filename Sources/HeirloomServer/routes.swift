@@ -8,7 +8,9 @@ import Vapor
 /// `owner` an owner; `planner` is the editor guard for who-gets-what, which viewers are told does not exist.
 func routes(_ app: Application) throws {
     // The JSON API: every operation of Sources/HeirloomAPI/openapi.yaml, each handler checking its principal.
-    let api = app.grouped(RequestContextMiddleware())
+    // The Legacy Treasure Chest app's AI gateway (its /ai/ calls, and its photo analyses: a device id, no
+    // credentials) is answered by GatewayDivertMiddleware, in the app's own shapes, before the generated code.
+    let api = app.grouped(GatewayDivertMiddleware(), RequestContextMiddleware())
     try APIHandler().registerHandlers(
         on: APITransport(routes: api), serverURL: Servers.Server1.url(), configuration: APIHandler.configuration)
     app.get(.apiOpenAPIDocument, use: OpenAPIDocument.serve)
@@ -16,6 +18,8 @@ func routes(_ app: Application) throws {
     let apiMember = app.grouped(RoleMiddleware(required: .member))
     apiMember.get(.apiMedia(.key, .key), use: MediaFileController().download)
     apiMember.get(.apiJournalCardAudio(.key), use: JournalAudioController().audio)
+    // The same files for phone apps that load them with no credentials, by addresses signed for the phone.
+    app.get(.signedMedia(.key, .key), use: SignedMediaController().download)
 
     // The guard first, then the form's CSRF check: a viewer is told a hidden page does not exist even when the
     // form is stale, and nothing is read of a body that nobody may send.
@@ -157,6 +161,22 @@ func routes(_ app: Application) throws {
     owner.post(.settingsMemberRemove(.key), use: settings.removeMember)
     owner.post(.settingsInvitations, use: settings.invite)
     owner.post(.settingsInvitationRevoke(.key), use: settings.revokeInvitation)
+
+    // The Legacy Treasure Chest app: owners approve its phones and keep the partner directory it answers from.
+    let gatewayDevices = GatewayDeviceWebController()
+    owner.post(.gatewayDeviceApprove(.key), use: gatewayDevices.approve)
+    owner.post(.gatewayDeviceRefuse(.key), use: gatewayDevices.refuse)
+    owner.post(.gatewayDeviceRemove(.key), use: gatewayDevices.remove)
+    owner.post(.gatewayDeviceQuota(.key), use: gatewayDevices.setQuota)
+    let partners = PartnerWebController()
+    let partnerOwner = webGuarded(app, .owner, hidingAs: "partner")
+    partnerOwner.get(.partners, use: partners.index)
+    partnerOwner.get(.partnerNew, use: partners.new)
+    partnerOwner.post(.partners, use: partners.create)
+    partnerOwner.get(.partnerEdit(.key), use: partners.edit)
+    partnerOwner.post(.partner(.key), use: partners.update)
+    partnerOwner.get(.partnerDelete(.key), use: partners.confirmDelete)
+    partnerOwner.post(.partnerDelete(.key), use: partners.delete)
 }
 
 /// Web pages behind a guard: the role is checked before the form's CSRF field.

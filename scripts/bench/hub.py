@@ -27,7 +27,9 @@ class Hub:
         self.token = None
 
     def start(self):
-        env = dict(os.environ, HEIRLOOM_DATA_DIR=self.data_dir, HEIRLOOM_PUBLIC_URL=f"http://127.0.0.1:{self.port}")
+        env = dict(
+            os.environ, HEIRLOOM_DATA_DIR=self.data_dir, HEIRLOOM_PUBLIC_URL=f"http://127.0.0.1:{self.port}",
+            HEIRLOOM_LAN_ADDRESS="127.0.0.1")
         env.pop("DATABASE_URL", None)
         os.makedirs(self.data_dir, exist_ok=True)
         log = open(os.path.join(self.data_dir, "server.log"), "ab")

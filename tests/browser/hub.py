@@ -39,7 +39,9 @@ def free_port():
 
 def environment(data_dir, **extra):
     """The server's environment: SQLite in data_dir, plus extra settings."""
-    env = dict(os.environ, HEIRLOOM_DATA_DIR=str(data_dir), **extra)
+    # Phones reach the hub "on the home network" at loopback: tests never listen on a real interface.
+    env = dict(os.environ, HEIRLOOM_DATA_DIR=str(data_dir), HEIRLOOM_LAN_ADDRESS="127.0.0.1")
+    env.update(extra)
     # Empty means SQLite; set rather than removed, so that it also hides a DATABASE_URL in a .env file.
     env["DATABASE_URL"] = ""
     return env

@@ -35,6 +35,22 @@ def test_the_qr_code_on_screen_connects_a_phone(server, browser, signed_in, scre
         assert json.load(response)["household"]["name"] == "The Miller Family"
     assert browser.find_element(By.ID, "pairing-text").get_attribute("value") == read.stdout.strip()
 
+    # and the Memory Palace app finds its own keys in it, and connects as it does: http://serverIP:port
+    assert settings["serverIP"] == "127.0.0.1" and settings["authToken"] == settings["token"]
+    assert isinstance(settings["port"], int)
+    app_base = f"http://{settings['serverIP']}:{settings['port']}"
+    with urllib.request.urlopen(f"{app_base}/health", timeout=5) as response:
+        assert response.status == 200
+    request = urllib.request.Request(f"{app_base}/api/people", headers={"x-auth-token": settings["authToken"]})
+    with urllib.request.urlopen(request, timeout=5) as response:
+        assert json.load(response) == {"success": True, "people": []}
+    # and a phone that cannot scan is told what to type
+    browser.find_element(By.CSS_SELECTOR, ".pairing__manual summary").click()
+    assert browser.find_element(By.CSS_SELECTOR, "[data-app-address]").text == "127.0.0.1"
+    assert browser.find_element(By.CSS_SELECTOR, "[data-app-port]").text == str(settings["port"])
+    assert browser.find_element(By.CSS_SELECTOR, "[data-app-token]").text == settings["authToken"]
+    screenshot("connect-a-phone-by-hand")
+
     # and the phone is listed, and can be disconnected
     browser.get(f"{server}/settings/devices")
     assert "Grandma's iPhone" in browser.find_element(By.CSS_SELECTOR, ".rows").text

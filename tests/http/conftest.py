@@ -71,6 +71,8 @@ def running_server(name, binary=None, cwd=REPO_ROOT, env=None, data_dir=None):
         environment = dict(os.environ)
         environment["DATABASE_URL"] = ""
         environment.update(HEIRLOOM_DATA_DIR=str(data_dir), HEIRLOOM_PUBLIC_URL=base_url)
+        # Never a listener on a real interface in tests.
+        environment.update(HEIRLOOM_LAN_ADDRESS="127.0.0.1")
         environment.update(env or {})
         log_path = ARTIFACTS / f"http-{name}.log"
         log = stack.enter_context(open(log_path, "wb"))

@@ -64,6 +64,32 @@ struct TokenService: Sendable {
         )
     }
 
+    /// A paired phone's member and its token's stored hash, by the token's id (signed media addresses carry the
+    /// id, and are signed with the hash); nil when the phone has been disconnected.
+    func device(id: UUID) async throws -> (principal: Principal, tokenHash: String)? {
+        guard
+            let token = try await AuthToken.query(on: db).filter(\.$id == id).filter(\.$kind == .device)
+                .with(\.$user, { $0.with(\.$household) }).first()
+        else { return nil }
+        return (try Self.principal(token, viaCookie: false), token.tokenHash)
+    }
+
+    private static func principal(_ token: AuthToken, viaCookie: Bool) throws -> Principal {
+        Principal(
+            userID: try token.user.requireID(),
+            name: token.user.name,
+            email: token.user.email,
+            householdID: try token.user.household.requireID(),
+            householdName: token.user.household.name,
+            householdCurrency: token.user.household.defaultCurrency,
+            role: token.user.role,
+            tokenID: try token.requireID(),
+            tokenKind: token.kind,
+            viaCookie: viaCookie,
+            journalUnlockedUntil: token.journalUnlockedUntil
+        )
+    }
+
     /// A token found by its hash, with what a request needs of its member and household.
     private struct SignIn: Sendable {
         var token: AuthToken

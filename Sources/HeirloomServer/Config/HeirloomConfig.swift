@@ -19,12 +19,16 @@ public struct HeirloomConfig: Sendable {
     public var mediaLimits: [MediaUse: Int64]
     /// The AI appraiser's provider, model and key.
     public var ai = AISettings()
+    /// The Legacy Treasure Chest gateway's speech-to-text and places providers.
+    public var gateway = GatewaySettings()
     /// The folder holding `Resources/Views` and `Public` (see `ResourceLocation`).
     public var resourcesDirectory: URL
     /// The longest recording accepted, in seconds (`HEIRLOOM_MAX_AUDIO_MINUTES`, 3 hours by default).
     public var maximumAudioSeconds: Double = 3 * 60 * 60
     /// The bearer token that opens GET /metrics; without one, /metrics is not served.
     public var metricsToken: String?
+    /// The home-network address phone apps reach over plain http (`HEIRLOOM_LAN_ADDRESS`).
+    public var lanAddress: LANAddress.Setting = .detect
 
     /// Which database Heirloom keeps its records in.
     public enum DatabaseChoice: Sendable, Equatable {
@@ -134,6 +138,14 @@ extension HeirloomConfig {
             maximumAudioSeconds = Double(minutes * 60)
         }
 
+        guard let lanAddress = LANAddress.Setting(value("HEIRLOOM_LAN_ADDRESS")) else {
+            throw ConfigError(
+                variable: "HEIRLOOM_LAN_ADDRESS",
+                problem:
+                    "expected this computer's home-network IPv4 address such as 192.168.1.20 (optionally :port), or off"
+            )
+        }
+
         let metricsToken = value("HEIRLOOM_METRICS_TOKEN")
         if let metricsToken, metricsToken.count < 16 {
             throw ConfigError(variable: "HEIRLOOM_METRICS_TOKEN", problem: "use at least 16 characters")
@@ -148,10 +160,12 @@ extension HeirloomConfig {
             appleJWKSURL: jwksURL,
             mediaLimits: mediaLimits,
             ai: try AISettings.load(value),
+            gateway: try GatewaySettings.load(value),
             resourcesDirectory: try ResourceLocation.find(
                 value, executable: ResourceLocation.executable, workingDirectory: workingDirectory),
             maximumAudioSeconds: maximumAudioSeconds,
-            metricsToken: metricsToken
+            metricsToken: metricsToken,
+            lanAddress: lanAddress
         )
     }
 

@@ -7,18 +7,28 @@ struct APIBodyLimitMiddleware: AsyncMiddleware {
     static let maximumJSONBytes = 1 << 20
     /// The iPhone app's photo analysis sends the photo as base64 JSON: up to 15 MB of photo.
     static let maximumPhotoJSONBytes = 21 << 20
+    /// The Legacy Treasure Chest app sends recordings as base64 JSON (its own server took 32 MiB).
+    static let maximumAudioJSONBytes = 31 << 20
+
+    /// The limit for a path: photos and recordings sent as base64 take more than the usual 1 MB.
+    static func limit(for path: String) -> Int {
+        switch path {
+        case SiteURL.aiAnalyzeItemPhoto.path, SiteURL.aiLiquidationBrief.path: maximumPhotoJSONBytes
+        case SiteURL.aiSummarizeAudio.path: maximumAudioJSONBytes
+        default: maximumJSONBytes
+        }
+    }
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         if request.isAPI, !request.method.isSafe, Self.isJSONOrUnknown(request.headers.contentType) {
-            let limit =
-                request.url.path == "/ai/analyze-item-photo" ? Self.maximumPhotoJSONBytes : Self.maximumJSONBytes
+            let limit = Self.limit(for: request.url.path)
             if let length = request.headers.first(name: .contentLength).flatMap(Int.init), length > limit {
-                throw limit == Self.maximumJSONBytes ? Self.tooLarge : Self.photoTooLarge
+                throw Self.refusal(limit)
             }
             do {
                 _ = try await request.body.collect(max: limit).get()
             } catch let error as any AbortError where error.status == .payloadTooLarge {
-                throw limit == Self.maximumJSONBytes ? Self.tooLarge : Self.photoTooLarge
+                throw Self.refusal(limit)
             }
             if Self.hasOptionalBody(request), request.headers.contentType == nil,
                 (request.body.data?.readableBytes ?? 0) == 0
@@ -39,6 +49,14 @@ struct APIBodyLimitMiddleware: AsyncMiddleware {
     private static func isJSONOrUnknown(_ type: HTTPMediaType?) -> Bool {
         guard let type else { return true }
         return type.type == "application" && (type.subType == "json" || type.subType.hasSuffix("+json"))
+    }
+
+    private static func refusal(_ limit: Int) -> AppError {
+        switch limit {
+        case maximumJSONBytes: tooLarge
+        case maximumAudioJSONBytes: AppError.payloadTooLarge("The recording is larger than the 23 MB the hub accepts.")
+        default: photoTooLarge
+        }
     }
 
     private static let photoTooLarge = AppError.payloadTooLarge(

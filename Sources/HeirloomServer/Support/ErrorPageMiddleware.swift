@@ -70,5 +70,8 @@ struct ErrorPageMiddleware: AsyncMiddleware {
 
 extension Request {
     /// Whether the request is for the JSON API (errors answer in JSON).
-    var isAPI: Bool { url.path == "/api" || url.path.hasPrefix("/api/") || url.path.hasPrefix("/ai/") }
+    var isAPI: Bool {
+        url.path == "/api" || url.path.hasPrefix("/api/") || url.path.hasPrefix("/ai/") || url.path == "/health"
+            || url.path.hasPrefix("/app/")
+    }
 }

@@ -13,6 +13,8 @@ struct HeirloomServices: Sendable {
     var media: MediaPipeline
     /// Who may see media attached to each kind of feature object.
     var mediaAccess: MediaAccessRules
+    /// Where phones on the home network reach the hub over plain http.
+    var lan: LANEndpoint
     /// Waits between attempts at the AI provider; tests make it instant.
     var aiSleep: @Sendable (TimeInterval) async throws -> Void = {
         try await Task.sleep(for: .milliseconds(Int64($0 * 1000)))
@@ -21,6 +23,8 @@ struct HeirloomServices: Sendable {
     var batchRunner = AppraisalBatchRunner()
     /// What `/api/health` names the hub, kept between calls.
     var hubName = HubNameCache()
+    /// The Legacy Treasure Chest gateway's per-minute counts of each device.
+    var gatewayLimiter = GatewayLimiter()
 }
 
 extension HeirloomServices {
@@ -70,7 +74,8 @@ struct RequestServices: Sendable {
     var beneficiaries: BeneficiaryService { BeneficiaryService(db: db) }
     var people: PeopleService { PeopleService(db: db, media: media) }
     var memories: MemoryService { MemoryService(db: db, media: media) }
-    var pairing: PairingService { PairingService(tokens: tokens, config: config) }
+    var memoryPalace: MemoryPalaceService { MemoryPalaceService(memories: memories, people: people) }
+    var pairing: PairingService { PairingService(tokens: tokens, config: config, lan: services.lan.address) }
 }
 
 extension Request {

@@ -24,6 +24,12 @@ enum Notice: String, Sendable, CaseIterable {
     case appraisalApplied = "appraisal-applied"
     case batchImported = "batch-imported"
     case batchImportedOne = "batch-imported-one"
+    case gatewayDeviceApproved = "gateway-device-approved"
+    case gatewayDeviceRefused = "gateway-device-refused"
+    case gatewayDeviceRemoved = "gateway-device-removed"
+    case gatewayQuotaSaved = "gateway-quota-saved"
+    case partnerSaved = "partner-saved"
+    case partnerDeleted = "partner-deleted"
 
     /// What the page says.
     var message: String {
@@ -52,6 +58,12 @@ enum Notice: String, Sendable, CaseIterable {
         case .appraisalApplied: "The appraisal was added to the item’s details."
         case .batchImported: "The items were added, each with its photo."
         case .batchImportedOne: "The item was added with its photo."
+        case .gatewayDeviceApproved: "The phone is approved. Its Legacy Treasure Chest app can use the hub now."
+        case .gatewayDeviceRefused: "The phone is refused. Its calls to the hub are turned away."
+        case .gatewayDeviceRemoved: "The phone was removed. If it calls again it will wait for approval."
+        case .gatewayQuotaSaved: "The daily number of analyses is saved."
+        case .partnerSaved: "The partner is saved."
+        case .partnerDeleted: "The partner was removed from your list."
         }
     }
 }

@@ -82,10 +82,25 @@ enum SiteURL: Sendable, Equatable {
     case devices
     case deviceRevoke(Parameter<UUID>)
 
+    // The Legacy Treasure Chest gateway: its devices (owners approve them) and the partner directory.
+    case gatewayDeviceApprove(Parameter<UUID>)
+    case gatewayDeviceRefuse(Parameter<UUID>)
+    case gatewayDeviceRemove(Parameter<UUID>)
+    case gatewayDeviceQuota(Parameter<UUID>)
+    case partners, partnerNew
+    case partner(Parameter<UUID>)
+    case partnerEdit(Parameter<UUID>)
+    case partnerDelete(Parameter<UUID>)
+    /// The app's calls, without credentials (`GatewayGuardMiddleware`).
+    case aiAnalyzeItemPhoto, aiAnalyzeItemText, aiSummarizeAudio, aiLiquidationBrief, aiLiquidationPlan
+    case aiPartnersSearch
+
     // JSON API paths that pages link to or scripts call.
     case apiOpenAPIDocument
     case apiMedia(Parameter<UUID>, Parameter<MediaVariant>)
     case apiJournalCardAudio(Parameter<UUID>)
+    /// A media file by an address signed for one paired phone (`SignedMediaURL`), loaded with no credentials.
+    case signedMedia(Parameter<UUID>, Parameter<MediaVariant>)
     case apiItemAudio(Parameter<UUID>)
     case apiBatch(Parameter<UUID>)
 }

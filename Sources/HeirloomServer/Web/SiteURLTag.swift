@@ -30,6 +30,7 @@ extension SiteURL {
         "journalCardNew": .journalCardNew, "journalVoiceCards": .journalVoiceCards, "settings": .settings,
         "settingsHousehold": .settingsHousehold, "settingsPassword": .settingsPassword,
         "settingsInvitations": .settingsInvitations, "devices": .devices,
+        "partners": .partners, "partnerNew": .partnerNew,
     ]
 
     /// The paths templates name, made from their ids as text.
@@ -64,6 +65,13 @@ extension SiteURL {
         case ("settingsInvitationRevoke", .some(let id), _): return .settingsInvitationRevoke(id)
         case ("settingsTokenRevoke", .some(let id), _): return .settingsTokenRevoke(id)
         case ("deviceRevoke", .some(let id), _): return .deviceRevoke(id)
+        case ("gatewayDeviceApprove", .some(let id), _): return .gatewayDeviceApprove(id)
+        case ("gatewayDeviceRefuse", .some(let id), _): return .gatewayDeviceRefuse(id)
+        case ("gatewayDeviceRemove", .some(let id), _): return .gatewayDeviceRemove(id)
+        case ("gatewayDeviceQuota", .some(let id), _): return .gatewayDeviceQuota(id)
+        case ("partner", .some(let id), _): return .partner(id)
+        case ("partnerEdit", .some(let id), _): return .partnerEdit(id)
+        case ("partnerDelete", .some(let id), _): return .partnerDelete(id)
         case ("invite", _, _): return ids.first.map { .invite(.value($0)) }
         default: return nil
         }

@@ -49,6 +49,8 @@ enum Template: String, Sendable, CaseIterable {
 
     case settings = "household/settings"
     case devices = "devices/index"
+    case partnersIndex = "partners/index"
+    case partnerForm = "partners/form"
 }
 
 /// The sections of the site's navigation; a page names the one it belongs to.

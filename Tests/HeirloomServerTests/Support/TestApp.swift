@@ -49,6 +49,8 @@ func withApp(
             "HEIRLOOM_ALLOW_SIGNUP": options.allowSignup ? "true" : "false",
             "HEIRLOOM_APPLE_BUNDLE_IDS": options.appleBundleIDs.joined(separator: ","),
             "HEIRLOOM_APPLE_JWKS_URL": options.appleJWKSURL,
+            // Phone apps on the "home network" reach the hub at loopback in tests: never a real interface.
+            "HEIRLOOM_LAN_ADDRESS": "127.0.0.1",
             "HEIRLOOM_DATA_DIR": FileManager.default.temporaryDirectory.appendingPathComponent(
                 "heirloom-test-\(UUID())"
             ).path,

@@ -98,6 +98,18 @@ struct AIGateway: Sendable {
     /// Analyses a photo as an appraiser would.
     func analyse(_ image: AIImage, request: AppraisalRequest) async throws -> ItemAnalysis {
         guard let provider else { return try await OfflineAppraiser().analyse(image, request: request) }
+        return try await appraise(image, request: request, provider: provider)
+    }
+
+    /// Analyses an item from what the family wrote about it alone, with the same prompt and checks.
+    func analyse(description request: AppraisalRequest) async throws -> ItemAnalysis {
+        guard let provider else { return OfflineAppraiser().analyse(description: request) }
+        return try await appraise(nil, request: request, provider: provider)
+    }
+
+    private func appraise(_ image: AIImage?, request: AppraisalRequest, provider: any AIModelProvider)
+        async throws -> ItemAnalysis
+    {
         let prompt = AIPrompt(
             system: AppraisalPrompt.system(currencyCode: request.currencyCode),
             turns: [
@@ -105,7 +117,7 @@ struct AIGateway: Sendable {
                     role: .user,
                     text: AppraisalPrompt.request(
                         title: request.title, category: request.category, ownerNotes: request.notes,
-                        description: request.description))
+                        description: request.description, hasPhoto: image != nil))
             ],
             image: image,
             schemaJSON: AppraisalPrompt.schemaJSON,

@@ -35,6 +35,20 @@ struct OfflineAppraiser: Sendable {
         )
     }
 
+    /// What can be said from the family's words alone: their title and category, and no value.
+    func analyse(description request: AppraisalRequest) -> ItemAnalysis {
+        let title = request.title?.trimmingWhitespace().nilIfEmpty ?? "Item"
+        return ItemAnalysis(
+            title: String(title.prefix(200)),
+            summary: "The hub has no AI provider, so it repeats what you wrote.",
+            description: request.description?.trimmingWhitespace() ?? "",
+            category: (request.category ?? .other).rawValue,
+            aiNotes: Self.noValueNote,
+            provider: "offline",
+            model: "tesseract"
+        )
+    }
+
     /// The text Tesseract reads on the image, trimmed; empty when it reads none.
     static func readText(_ image: AIImage) async throws -> String {
         let suffix = image.mimeType == "image/png" ? ".png" : ".jpg"

@@ -18,12 +18,20 @@ struct DeviceWebController {
             var qrSVG: String
             var qrText: String
             var serverURL: String
+            /// What the Memory Palace app's "enter by hand" screen asks for.
+            var appAddress: String?
+            var appPort: Int?
+            var appToken: String
         }
 
         var devices: [Device]
         var pairing: NewPairing?
         /// Set when the hub's public address is this computer's own, which no phone can reach.
         var localOnlyAddress: String?
+        /// `http://192.168.1.20:8080`: where the Memory Palace app reaches the hub on the home network.
+        var homeNetworkAddress: String?
+        /// The Legacy Treasure Chest phones, for owners (`GatewayDeviceWebController`).
+        var gateway: GatewayDeviceWebController.Section?
     }
 
     func index(req: Request) async throws -> View {
@@ -41,7 +49,8 @@ struct DeviceWebController {
             req,
             pairing: .init(
                 name: PairingSettings.tokenName(form.name), qrSVG: pairing.qrSVG, qrText: pairing.settings.json,
-                serverURL: pairing.settings.serverURL))
+                serverURL: pairing.settings.serverURL, appAddress: pairing.settings.lanHost,
+                appPort: pairing.settings.lanPort, appToken: pairing.settings.token))
         let response = try await view.encodeResponse(status: .created, for: req)
         // The page holds a secret: never keep it in a cache or the back-forward history.
         response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
@@ -64,7 +73,9 @@ struct DeviceWebController {
                     lastUsed: Self.hasBeenUsed($0) ? WebFormat.dayAndTime($0.lastUsedAt) : "Not yet")
             },
             pairing: pairing,
-            localOnlyAddress: Self.isLocalOnly(req.heirloom.config.publicURL) ? req.heirloom.config.publicBaseURL : nil)
+            localOnlyAddress: Self.isLocalOnly(req.heirloom.config.publicURL) ? req.heirloom.config.publicBaseURL : nil,
+            homeNetworkAddress: req.application.heirloom.lan.address?.baseURL,
+            gateway: try await GatewayDeviceWebController.section(req))
         return try await Page.render(
             .devices, base: PageBase(request: req, title: "Connect a phone", nav: .settings), model, on: req)
     }

@@ -6,6 +6,8 @@ import HeirloomCore
 struct PairingService: Sendable {
     let tokens: TokenService
     let config: HeirloomConfig
+    /// Where the Memory Palace app reaches the hub; nil when there is no home-network address.
+    let lan: LANEndpoint.Address?
 
     struct Pairing: Sendable {
         var tokenID: UUID
@@ -22,7 +24,8 @@ struct PairingService: Sendable {
             userID: principal.userID, kind: .device, name: PairingSettings.tokenName(name))
         guard
             let settings = PairingSettings(
-                publicURL: config.publicURL, token: secret, hubName: principal.householdName)
+                publicURL: config.publicURL, token: secret, hubName: principal.householdName,
+                lan: lan.map { ($0.host, $0.port) })
         else { throw AppError.internalProblem("HEIRLOOM_PUBLIC_URL has no host") }
         return Pairing(tokenID: try token.requireID(), settings: settings, qrSVG: try QRCode.svg(settings.json))
     }

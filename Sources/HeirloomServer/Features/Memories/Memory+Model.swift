@@ -24,6 +24,8 @@ final class Memory: Model, @unchecked Sendable {
     @OptionalField(key: "date_day") var dateDay: Int?
     @OptionalField(key: "location") var location: String?
     @OptionalField(key: "context") var context: String?
+    /// The name of the phone that sent it, as the Memory Palace app gives it; nil for memories added here.
+    @OptionalField(key: "device_name") var deviceName: String?
     /// The text fields in lower case, for search.
     @Field(key: "search_text") var searchText: String
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?

@@ -95,6 +95,8 @@ enum MemoryPages {
         var video: Player?
         var voice: Player?
         var addedBy: String
+        /// The phone it was sent from, as the Memory Palace app names it.
+        var sentFrom: String?
         var canChange: Bool
         var canEditPeople: Bool
         var isNew: Bool
@@ -169,6 +171,7 @@ extension MemoryPages.Show {
         video = memory.memoryKind == .video ? player : nil
         voice = memory.memoryKind == .voice ? player : nil
         addedBy = memory.createdBy?.name ?? "a former member"
+        sentFrom = memory.deviceName
         canChange = MemoryKind.mayChange(role: principal.role, isCreator: memory.$createdBy.id == principal.userID)
         canEditPeople = principal.role.canEdit
         self.isNew = isNew

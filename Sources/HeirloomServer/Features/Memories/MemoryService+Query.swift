@@ -113,6 +113,21 @@ extension MemoryService {
         }
     }
 
+    /// Every memory of the household, or of one person, most recently added first: the Memory Palace app reads
+    /// its whole collection in one answer.
+    func everything(personID: Int?, householdID: UUID) async throws -> [Memory] {
+        try await inHousehold(householdID, withPerson: personID).withEverything().sort(\.$id, .descending).all()
+    }
+
+    /// The household's memories, or those a person of the household is in (404 for anyone else).
+    private func inHousehold(_ householdID: UUID, withPerson personID: Int?) async throws -> QueryBuilder<Memory> {
+        let builder = Memory.query(on: db).filter(\.$household.$id == householdID)
+        guard let personID else { return builder }
+        _ = try await PeopleService(db: db, media: media).find(personID, householdID: householdID)
+        return builder.join(MemoryPerson.self, on: \Memory.$id == \MemoryPerson.$memory.$id)
+            .filter(MemoryPerson.self, \.$person.$id == personID)
+    }
+
     /// Memories that happened on this calendar day (in the hub's time zone) in earlier years, for Home.
     func onThisDay(_ now: Date, householdID: UUID, limit: Int = 6) async throws -> [Memory] {
         var calendar = Calendar(identifier: .gregorian)

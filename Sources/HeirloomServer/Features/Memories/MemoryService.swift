@@ -27,7 +27,9 @@ struct MemoryService: Sendable {
 
     /// Makes the memory from its fields and the files received for it; on any problem the files are deleted
     /// again and nothing is saved.
-    func create(_ fields: MemoryFields, files: [MediaObject], by principal: Principal) async throws -> Memory {
+    func create(
+        _ fields: MemoryFields, files: [MediaObject], deviceName: String? = nil, by principal: Principal
+    ) async throws -> Memory {
         do {
             try principal.requireEditor()
             let input = try MemoryInput(fields)
@@ -40,6 +42,7 @@ struct MemoryService: Sendable {
             memory.$household.id = principal.householdID
             memory.$createdBy.id = principal.userID
             memory.kind = input.kind.rawValue
+            memory.deviceName = try MemoryDetails.text(deviceName, field: "deviceName", limit: 200)
             apply(input.details, to: memory)
             try await db.transaction { db in
                 try await memory.create(on: db)

@@ -1,0 +1,92 @@
+import HeirloomCore
+import NIOConcurrencyHelpers
+import NIOCore
+import Vapor
+
+/// Vapor's HTTP server, plus a second plain-http listener on the home-network address when the main one does
+/// not already answer there (say, it listens on 127.0.0.1 behind a TLS proxy): the Memory Palace app can only
+/// reach an IPv4 address over http.
+final class HubServer: Server {
+    private let application: Application
+    private let main: HTTPServer
+    private let endpoint: LANEndpoint
+    private let extra = NIOLockedValueBox<HTTPServer?>(nil)
+
+    private init(application: Application, endpoint: LANEndpoint) {
+        self.application = application
+        self.main = application.http.server.shared
+        self.endpoint = endpoint
+    }
+
+    /// The application's one hub server: Vapor asks its server factory again on every `app.server`, so the
+    /// server that was started must be the one that is shut down.
+    static func shared(_ application: Application) -> HubServer {
+        if let existing = application.storage[Key.self] { return existing }
+        let made = HubServer(application: application, endpoint: application.heirloom.lan)
+        application.storage[Key.self] = made
+        return made
+    }
+
+    private struct Key: StorageKey {
+        typealias Value = HubServer
+    }
+
+    var onShutdown: EventLoopFuture<Void> { main.onShutdown }
+
+    func start(address: BindAddress?) async throws {
+        try await main.start(address: address)
+        guard let lan = lanListener() else { return }
+        do {
+            try await lan.server.start(address: .hostname(lan.host, port: lan.port))
+            extra.withLockedValue { $0 = lan.server }
+            endpoint.listening(port: lan.server.localAddress?.port ?? lan.port)
+        } catch {
+            endpoint.unavailable()
+            application.logger.warning(
+                "Cannot listen on the home-network address \(lan.host):\(lan.port) (\(error)); phones using the Memory Palace app cannot connect. Set HEIRLOOM_LAN_ADDRESS to this computer's address, or off."
+            )
+        }
+    }
+
+    @available(*, noasync)
+    func start(address: BindAddress?) throws {
+        try main.start(address: address)
+        guard let lan = lanListener() else { return }
+        do {
+            try lan.server.start(address: .hostname(lan.host, port: lan.port))
+            extra.withLockedValue { $0 = lan.server }
+            endpoint.listening(port: lan.server.localAddress?.port ?? lan.port)
+        } catch {
+            endpoint.unavailable()
+            application.logger.warning("Cannot listen on the home-network address \(lan.host):\(lan.port): \(error)")
+        }
+    }
+
+    /// The extra listener to start, or nil when the main server already answers on the home-network address.
+    private func lanListener() -> (server: HTTPServer, host: String, port: Int)? {
+        guard let bound = main.localAddress, let boundPort = bound.port else { return nil }
+        guard let host = endpoint.address?.host else { return nil }
+        let port = endpoint.fixedPort ?? boundPort
+        if port == boundPort, LANAddress.isCovered(host, byBind: bound.ipAddress ?? "") {
+            endpoint.listening(port: boundPort)
+            return nil
+        }
+        var configuration = main.configuration
+        configuration.address = .hostname(host, port: port)
+        let server = HTTPServer(
+            application: application, responder: application.responder.current, configuration: configuration,
+            on: application.eventLoopGroup)
+        return (server, host, port)
+    }
+
+    func shutdown() async {
+        if let lan = extra.withLockedValue({ $0 }) { await lan.shutdown() }
+        await main.shutdown()
+    }
+
+    @available(*, noasync)
+    func shutdown() {
+        extra.withLockedValue { $0 }?.shutdown()
+        main.shutdown()
+    }
+}
