@@ -14,6 +14,8 @@ packages=(
     tesseract-ocr tesseract-ocr-eng    # text in photographed documents
     qrencode libqrencode-dev           # QR codes for pairing phones
     zbar-tools                         # reading QR codes back in tests
+    libcairo2-dev libpango1.0-dev      # printed reports (PDF), through the CPangoCairo target
+    fonts-dejavu-core                  # the reports' fonts, embedded in each PDF
     wrk                                # make bench-api's load generator
 )
 

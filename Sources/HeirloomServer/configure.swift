@@ -76,7 +76,12 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
     app.asyncCommands.use(CreateUserCommand(), as: "create-user")
     app.asyncCommands.use(ResetPasswordCommand(), as: "reset-password")
     app.asyncCommands.use(MediaCommands(), as: "media")
+    app.asyncCommands.use(ExportCommand(), as: "export")
+    app.asyncCommands.use(ImportCommand(), as: "import")
+    app.asyncCommands.use(BackupCommand(), as: "backup")
+    app.asyncCommands.use(RestoreCommand(), as: "restore")
     if overrides.runsMediaCollector { app.lifecycle.use(MediaCollectorSchedule()) }
+    app.lifecycle.use(BackupScheduleHandler())
 
     // Last, so that it runs first at shut-down: requests in flight and running jobs finish before the rest stops.
     app.http.server.configuration.shutdownTimeout = .seconds(30)

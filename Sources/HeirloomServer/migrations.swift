@@ -41,5 +41,7 @@ extension Migrations {
         // The Legacy Treasure Chest gateway (issue 16): approved devices and the partner directory.
         add(CreateGatewayDevice())
         add(CreatePartner())
+        // Keeping it for good (issue 18): one-time links with which imported members set a password.
+        add(CreatePasswordLink())
     }
 }

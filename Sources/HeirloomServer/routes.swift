@@ -20,6 +20,17 @@ func routes(_ app: Application) throws {
     apiMember.get(.apiJournalCardAudio(.key), use: JournalAudioController().audio)
     // The same files for phone apps that load them with no credentials, by addresses signed for the phone.
     app.get(.signedMedia(.key, .key), use: SignedMediaController().download)
+    // Exports, streamed as they are made (documented under "Exports"): the household's for owners only, which
+    // anyone else is told does not exist; each member's own journal.
+    let exports = ExportController()
+    app.grouped(RoleMiddleware(required: .owner, hidingAs: "page")).get(.apiExport, use: exports.household)
+    apiMember.get(.apiJournalExport, use: exports.journal)
+    // Printed reports (documented under "Reports"): owners and editors; viewers are told they do not exist.
+    let reports = ReportController()
+    let apiPlanner = app.grouped(RoleMiddleware(required: .editor, hidingAs: "report"))
+    apiPlanner.get(.apiReportEstate, use: reports.estate)
+    apiPlanner.get(.apiReportInsurance, use: reports.insurance)
+    apiPlanner.get(.apiBeneficiaryPacket(.key), use: reports.packet)
 
     // The guard first, then the form's CSRF check: a viewer is told a hidden page does not exist even when the
     // form is stale, and nothing is read of a body that nobody may send.
@@ -40,6 +51,9 @@ func routes(_ app: Application) throws {
     web.post(.register, use: auth.register)
     web.get(.invite(.key), use: auth.inviteForm)
     web.post(.invite(.key), use: auth.acceptInvite)
+    let passwordLinks = PasswordLinkWebController()
+    web.get(.passwordLink(.key), use: passwordLinks.form)
+    web.post(.passwordLink(.key), use: passwordLinks.set)
 
     // The treasure chest.
     let items = ItemWebController()
@@ -80,6 +94,7 @@ func routes(_ app: Application) throws {
     let beneficiaries = BeneficiaryWebController()
     let planner = webGuarded(app, .editor, hidingAs: "beneficiary")
     planner.get(.beneficiaries, use: beneficiaries.index)
+    webGuarded(app, .editor, hidingAs: "page").get(.itemReports, use: reports.index)
     planner.get(.beneficiaryNew, use: beneficiaries.new)
     planner.post(.beneficiaries, use: beneficiaries.create)
     planner.get(.beneficiariesImport, use: beneficiaries.importForm)
@@ -159,6 +174,7 @@ func routes(_ app: Application) throws {
     owner.post(.settingsMemberRole(.key), use: settings.changeRole)
     owner.get(.settingsMemberRemove(.key), use: settings.confirmRemoval)
     owner.post(.settingsMemberRemove(.key), use: settings.removeMember)
+    owner.post(.settingsMemberPasswordLink(.key), use: settings.makePasswordLink)
     owner.post(.settingsInvitations, use: settings.invite)
     owner.post(.settingsInvitationRevoke(.key), use: settings.revokeInvitation)
 
@@ -177,6 +193,7 @@ func routes(_ app: Application) throws {
     partnerOwner.post(.partner(.key), use: partners.update)
     partnerOwner.get(.partnerDelete(.key), use: partners.confirmDelete)
     partnerOwner.post(.partnerDelete(.key), use: partners.delete)
+    webGuarded(app, .owner, hidingAs: "page").get(.settingsExport, use: exports.index)
 }
 
 /// Web pages behind a guard: the role is checked before the form's CSRF field.

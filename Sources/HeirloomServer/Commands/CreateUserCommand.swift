@@ -95,7 +95,7 @@ struct CommandFailure: Error, CustomStringConvertible {
 }
 
 /// Reads a password from standard input when it is piped, otherwise asks without echo.
-private func readPassword(_ context: CommandContext, prompt: String) -> String {
+func readPassword(_ context: CommandContext, prompt: String) -> String {
     if isatty(STDIN_FILENO) == 0 {
         return readLine(strippingNewline: true) ?? ""
     }

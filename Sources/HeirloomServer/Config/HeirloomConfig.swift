@@ -27,6 +27,8 @@ public struct HeirloomConfig: Sendable {
     public var maximumAudioSeconds: Double = 3 * 60 * 60
     /// The bearer token that opens GET /metrics; without one, /metrics is not served.
     public var metricsToken: String?
+    /// The daily backup (`HEIRLOOM_BACKUP_DIR`, `_TIME`, `_KEEP`); nil when no folder is set.
+    public var backup: BackupSettings?
     /// The home-network address phone apps reach over plain http (`HEIRLOOM_LAN_ADDRESS`).
     public var lanAddress: LANAddress.Setting = .detect
 
@@ -165,6 +167,7 @@ extension HeirloomConfig {
                 value, executable: ResourceLocation.executable, workingDirectory: workingDirectory),
             maximumAudioSeconds: maximumAudioSeconds,
             metricsToken: metricsToken,
+            backup: try BackupSettings.load(value),
             lanAddress: lanAddress
         )
     }

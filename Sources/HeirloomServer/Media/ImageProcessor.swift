@@ -59,6 +59,20 @@ struct ImageProcessor: Sendable {
         }
     }
 
+    /// Writes a JPEG no larger than `size` on the long edge, for printed reports.
+    func makePrintSize(from input: URL, to output: URL, size: Int, scratch: URL) async throws {
+        try await run {
+            defer { try? FileManager.default.removeItem(at: scratch) }
+            let result = heirloom_image_resize_pair(input.path, output.path, Int32(size), scratch.path, 16, 80)
+            guard result == 0 else { throw MediaError.unreadable(Self.lastError()) }
+        }
+    }
+
+    /// Runs CPU-bound work (drawing a report) on the image thread pool, one per core at a time.
+    func offload<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await run(body)
+    }
+
     private func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await limiter.run {
             try await threadPool.runIfActive(body)

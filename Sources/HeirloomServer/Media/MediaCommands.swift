@@ -10,13 +10,31 @@ struct MediaCommands: AsyncCommandGroup {
 }
 
 struct MediaGCCommand: AsyncCommand {
-    struct Signature: CommandSignature {}
+    struct Signature: CommandSignature {
+        @Flag(name: "dry-run", help: "Change nothing: list what would be removed and every row whose file is missing.")
+        var dryRun: Bool
+    }
 
     var help: String { "Removes files nothing refers to and prints what it freed." }
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
         try await prepareDatabase(app)
+        if signature.dryRun {
+            let report = try await MediaGarbageCollector(
+                db: app.db, pipeline: app.heirloom.media, now: app.heirloom.clock()
+            ).dryRun()
+            for item in report.removed { context.console.print("would remove \(item)") }
+            for item in report.missing { context.console.print("missing \(item)") }
+            context.console.info(
+                "Would remove \(report.removed.count) item(s), freeing \(ByteCountText.describe(report.bytesFreed)); "
+                    + "\(report.missing.count) file(s) missing. Nothing was changed.")
+            if !report.missing.isEmpty {
+                throw CommandFailure(
+                    "\(report.missing.count) file(s) that rows refer to are missing from the media store.")
+            }
+            return
+        }
         let report = try await MediaGarbageCollector(
             db: app.db, pipeline: app.heirloom.media, now: app.heirloom.clock()
         ).run()

@@ -9,14 +9,41 @@ struct MediaGarbageCollector: Sendable {
     let now: Date
 
     struct Report: Sendable {
+        /// What was removed, or with `dryRun` what would be.
         var removed: [String] = []
         var bytesFreed: Int64 = 0
+        /// Rows whose files are not in the store (found by `dryRun`).
+        var missing: [String] = []
     }
 
     /// Files younger than this are left alone: an upload may be between the store and the database.
     static let gracePeriod: TimeInterval = 15 * 60
     /// Uploads not attached within this time are deleted.
     static let unattachedLifetime: TimeInterval = 24 * 60 * 60
+
+    /// Looks without changing anything: what `run()` would remove, and every row whose file is missing.
+    func dryRun() async throws -> Report {
+        var report = Report()
+        let store = pipeline.store
+        let objects = try await MediaObject.query(on: db).all()
+        for object in objects where object.ownerType == nil {
+            if let created = object.createdAt, created < now.addingTimeInterval(-Self.unattachedLifetime) {
+                report.removed.append("unattached upload \(object.originalName)")
+            }
+        }
+        let referenced = Set(objects.flatMap(\.blobHashes))
+        for blob in store.allBlobs()
+        where !referenced.contains(blob.sha256) && now.timeIntervalSince(blob.modified) > Self.gracePeriod {
+            report.removed.append("media/\(blob.sha256)")
+            report.bytesFreed += blob.size
+        }
+        for object in objects {
+            for hash in object.blobHashes where !FileManager.default.fileExists(atPath: store.path(for: hash).path) {
+                report.missing.append("\(object.id?.uuidString ?? "?") \(object.originalName): media/\(hash)")
+            }
+        }
+        return report
+    }
 
     func run() async throws -> Report {
         var report = Report()

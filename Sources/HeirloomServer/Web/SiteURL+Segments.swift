@@ -9,10 +9,12 @@ extension SiteURL {
         case .logout: ["logout"]
         case .register: ["register"]
         case .invite(let token): ["invite", .id(token, .token)]
+        case .passwordLink(let token): ["password", .id(token, .token)]
         case .home: []
 
         case .items: ["items"]
         case .itemNew: ["items", "new"]
+        case .itemReports: ["items", "reports"]
         case .item(let id): ["items", .id(id)]
         case .itemEdit(let id): ["items", .id(id), "edit"]
         case .itemDelete(let id): ["items", .id(id), "delete"]
@@ -84,10 +86,12 @@ extension SiteURL {
         case .settingsInvitations: ["settings", "invitations"]
         case .settingsMemberRole(let id): ["settings", "members", .id(id), "role"]
         case .settingsMemberRemove(let id): ["settings", "members", .id(id), "remove"]
+        case .settingsMemberPasswordLink(let id): ["settings", "members", .id(id), "password-link"]
         case .settingsInvitationRevoke(let id): ["settings", "invitations", .id(id), "revoke"]
         case .settingsTokenRevoke(let id): ["settings", "tokens", .id(id), "revoke"]
         case .devices: ["settings", "devices"]
         case .deviceRevoke(let id): ["settings", "devices", .id(id), "revoke"]
+        case .settingsExport: ["settings", "export"]
 
         case .gatewayDeviceApprove(let id): ["settings", "devices", "gateway", .id(id), "approve"]
         case .gatewayDeviceRefuse(let id): ["settings", "devices", "gateway", .id(id), "refuse"]
@@ -111,6 +115,11 @@ extension SiteURL {
         case .signedMedia(let id, let variant): ["app", "media", .id(id), .id(variant, .variant)]
         case .apiItemAudio(let id): ["api", "items", .id(id), "audio"]
         case .apiBatch(let id): ["api", "batches", .id(id)]
+        case .apiExport: ["api", "export"]
+        case .apiJournalExport: ["api", "journal", "export"]
+        case .apiReportEstate: ["api", "reports", "estate.pdf"]
+        case .apiReportInsurance: ["api", "reports", "insurance.pdf"]
+        case .apiBeneficiaryPacket(let id): ["api", "beneficiaries", .id(id), "packet.pdf"]
         }
     }
 }

@@ -9,11 +9,12 @@ enum SiteURL: Sendable, Equatable {
     // Signing in and joining.
     case setup, login, logout, register
     case invite(Parameter<String>)
+    case passwordLink(Parameter<String>)
 
     case home
 
     // The treasure chest.
-    case items, itemNew
+    case items, itemNew, itemReports
     case item(Parameter<UUID>)
     case itemEdit(Parameter<UUID>)
     case itemDelete(Parameter<UUID>)
@@ -77,10 +78,12 @@ enum SiteURL: Sendable, Equatable {
     case settings, settingsHousehold, settingsPassword, settingsInvitations
     case settingsMemberRole(Parameter<UUID>)
     case settingsMemberRemove(Parameter<UUID>)
+    case settingsMemberPasswordLink(Parameter<UUID>)
     case settingsInvitationRevoke(Parameter<UUID>)
     case settingsTokenRevoke(Parameter<UUID>)
     case devices
     case deviceRevoke(Parameter<UUID>)
+    case settingsExport
 
     // The Legacy Treasure Chest gateway: its devices (owners approve them) and the partner directory.
     case gatewayDeviceApprove(Parameter<UUID>)
@@ -103,6 +106,9 @@ enum SiteURL: Sendable, Equatable {
     case signedMedia(Parameter<UUID>, Parameter<MediaVariant>)
     case apiItemAudio(Parameter<UUID>)
     case apiBatch(Parameter<UUID>)
+    case apiExport, apiJournalExport
+    case apiReportEstate, apiReportInsurance
+    case apiBeneficiaryPacket(Parameter<UUID>)
 }
 
 /// A path parameter: its placeholder when a route is registered, its value when a link is made.

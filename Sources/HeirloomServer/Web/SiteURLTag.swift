@@ -29,8 +29,10 @@ extension SiteURL {
         "journalLock": .journalLock, "journalDrawers": .journalDrawers, "journalCards": .journalCards,
         "journalCardNew": .journalCardNew, "journalVoiceCards": .journalVoiceCards, "settings": .settings,
         "settingsHousehold": .settingsHousehold, "settingsPassword": .settingsPassword,
-        "settingsInvitations": .settingsInvitations, "devices": .devices,
+        "settingsInvitations": .settingsInvitations, "devices": .devices, "settingsExport": .settingsExport,
         "partners": .partners, "partnerNew": .partnerNew,
+        "apiExport": .apiExport, "apiJournalExport": .apiJournalExport, "itemReports": .itemReports,
+        "apiReportEstate": .apiReportEstate, "apiReportInsurance": .apiReportInsurance,
     ]
 
     /// The paths templates name, made from their ids as text.
@@ -45,6 +47,7 @@ extension SiteURL {
         case ("itemBeneficiariesSuggest", .some(let id), _): return .itemBeneficiariesSuggest(id)
         case ("beneficiaryEdit", .some(let id), _): return .beneficiaryEdit(id)
         case ("beneficiaryDelete", .some(let id), _): return .beneficiaryDelete(id)
+        case ("apiBeneficiaryPacket", .some(let id), _): return .apiBeneficiaryPacket(id)
         case ("memory", _, .some(let id)): return .memory(id)
         case ("memoryEdit", _, .some(let id)): return .memoryEdit(id)
         case ("memoryFaces", _, .some(let id)): return .memoryFaces(id)
@@ -62,6 +65,7 @@ extension SiteURL {
         case ("journalCardDelete", .some(let id), _): return .journalCardDelete(id)
         case ("settingsMemberRole", .some(let id), _): return .settingsMemberRole(id)
         case ("settingsMemberRemove", .some(let id), _): return .settingsMemberRemove(id)
+        case ("settingsMemberPasswordLink", .some(let id), _): return .settingsMemberPasswordLink(id)
         case ("settingsInvitationRevoke", .some(let id), _): return .settingsInvitationRevoke(id)
         case ("settingsTokenRevoke", .some(let id), _): return .settingsTokenRevoke(id)
         case ("deviceRevoke", .some(let id), _): return .deviceRevoke(id)
@@ -73,6 +77,7 @@ extension SiteURL {
         case ("partnerEdit", .some(let id), _): return .partnerEdit(id)
         case ("partnerDelete", .some(let id), _): return .partnerDelete(id)
         case ("invite", _, _): return ids.first.map { .invite(.value($0)) }
+        case ("passwordLink", _, _): return ids.first.map { .passwordLink(.value($0)) }
         default: return nil
         }
     }

@@ -10,6 +10,7 @@ enum Template: String, Sendable, CaseIterable {
     case login = "auth/login"
     case invite = "auth/invite"
     case inviteInvalid = "auth/invite-invalid"
+    case passwordLink = "auth/password-link"
 
     case home = "home/index"
 
@@ -51,6 +52,8 @@ enum Template: String, Sendable, CaseIterable {
     case devices = "devices/index"
     case partnersIndex = "partners/index"
     case partnerForm = "partners/form"
+    case exportIndex = "export/index"
+    case reportsIndex = "reports/index"
 }
 
 /// The sections of the site's navigation; a page names the one it belongs to.

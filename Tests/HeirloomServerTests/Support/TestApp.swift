@@ -27,6 +27,17 @@ struct TestOptions {
     var extraEnvironment: [String: String] = [:]
     /// Replaces the wait between attempts at the AI provider (so back-off does not slow the tests).
     var aiSleep: (@Sendable (TimeInterval) async throws -> Void)? = nil
+    /// A hub brought back from a backup: its data folder, and its SQLite file or PostgreSQL database (kept).
+    var restored: RestoredHub? = nil
+}
+
+/// Where a restored hub's data is.
+struct RestoredHub {
+    var dataDirectory: URL
+    /// The PostgreSQL database to use, or nil for `dataDirectory/heirloom.sqlite`.
+    var databaseURL: String?
+
+    var sqliteFile: URL { dataDirectory.appendingPathComponent("heirloom.sqlite") }
 }
 
 /// Builds a fresh hub (in-memory SQLite, or a new PostgreSQL database when `HEIRLOOM_TEST_DATABASE_URL` is
@@ -41,7 +52,12 @@ func withApp(
     let usesPostgres = TestDatabase.adminURL != nil
     if usesPostgres { await TestDatabase.slots.acquire() }
     defer { if usesPostgres { TestDatabase.slots.release() } }
-    let database = try await TestDatabase.make()
+    let database: TestDatabase
+    if let restored = options.restored {
+        database = TestDatabase(url: restored.databaseURL, drop: {})
+    } else {
+        database = try await TestDatabase.make()
+    }
     let app = try await Application.make(.testing)
     do {
         var environment = [
@@ -51,14 +67,15 @@ func withApp(
             "HEIRLOOM_APPLE_JWKS_URL": options.appleJWKSURL,
             // Phone apps on the "home network" reach the hub at loopback in tests: never a real interface.
             "HEIRLOOM_LAN_ADDRESS": "127.0.0.1",
-            "HEIRLOOM_DATA_DIR": FileManager.default.temporaryDirectory.appendingPathComponent(
-                "heirloom-test-\(UUID())"
-            ).path,
+            "HEIRLOOM_DATA_DIR": options.restored?.dataDirectory.path
+                ?? FileManager.default.temporaryDirectory.appendingPathComponent("heirloom-test-\(UUID())").path,
         ]
         if let url = database.url { environment["DATABASE_URL"] = url }
         environment.merge(options.extraEnvironment) { _, new in new }
         var config = try HeirloomConfig.load(from: environment)
-        if database.url == nil { config.database = .sqliteMemory }
+        if database.url == nil {
+            config.database = options.restored.map { .sqliteFile($0.sqliteFile) } ?? .sqliteMemory
+        }
         var overrides = HeirloomOverrides()
         overrides.passwordCost = 4
         overrides.clock = { clock.now }

@@ -34,6 +34,8 @@ struct HomeWebController {
         }
 
         var greeting: String
+        /// For owners, while the last scheduled backup failed: what went wrong.
+        var backupProblem: BackupPage.Problem? = nil
         var sections: [Section]
         var stats: Stats
         /// Memories that happened on this day in earlier years.
@@ -55,7 +57,7 @@ struct HomeWebController {
             },
             recent: try recent.map(ItemPages.Card.init)
         )
-        let model = HomePage(
+        var model = HomePage(
             greeting: greeting(for: principal.name, at: req.heirloom.now),
             sections: NavSection.offered(to: principal.role).filter { $0 != .home }.map(Section.init),
             stats: stats,
@@ -63,6 +65,7 @@ struct HomeWebController {
                 .map(MemoryPages.Card.init),
             today: WebFormat.monthAndDay(req.heirloom.now)
         )
+        if principal.role.canManageHousehold { model.backupProblem = BackupPage.problem(req.application.heirloom) }
         let view = try await Page.render(
             .home, base: PageBase(request: req, title: "Home", nav: .home), model, on: req)
         return try await view.encodeResponse(for: req)

@@ -86,4 +86,18 @@ struct SettingsPage: Encodable {
     var newInvitation: NewInvitation?
     var tokens: [TokenRow]
     var passwordErrors: [String: String]
+    var backup: BackupPage?
+    /// Members (after an import) who have no password yet and cannot sign in until they set one.
+    var needsPassword: [Waiting]
+    var newPasswordLink: NewPasswordLink?
+
+    struct Waiting: Encodable {
+        var id: String
+        var name: String
+    }
+
+    struct NewPasswordLink: Encodable {
+        var name: String
+        var url: String
+    }
 }

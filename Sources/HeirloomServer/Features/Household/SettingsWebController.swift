@@ -12,6 +12,7 @@ struct SettingsWebController {
         var householdError: String?
         var newInvitation: SettingsPage.NewInvitation?
         var passwordErrors: [String: String] = [:]
+        var newPasswordLink: SettingsPage.NewPasswordLink?
     }
 
     func index(req: Request) async throws -> View {
@@ -36,7 +37,13 @@ struct SettingsWebController {
             invitations: try invitations.map(SettingsPage.PendingInvitation.init),
             newInvitation: extras.newInvitation,
             tokens: try tokens.map { try .init($0, current: principal.tokenID) },
-            passwordErrors: extras.passwordErrors
+            passwordErrors: extras.passwordErrors,
+            backup: principal.role.canManageHousehold ? BackupPage(req.application.heirloom) : nil,
+            needsPassword: principal.role.canManageHousehold
+                ? try members.filter { $0.passwordHash == nil && $0.appleSubject == nil }.map {
+                    SettingsPage.Waiting(id: try $0.requireID().uuidString, name: $0.name)
+                } : [],
+            newPasswordLink: extras.newPasswordLink
         )
         return try await Page.render(
             .settings, base: PageBase(request: req, title: "Settings", nav: .settings), model, on: req)
@@ -85,6 +92,19 @@ struct SettingsWebController {
             cancel: .settings
         )
         return try await model.render(title: "Remove a member", nav: .settings, on: req)
+    }
+
+    /// Makes a one-time link with which a member without a password (brought in by an import) sets one.
+    func makePasswordLink(req: Request) async throws -> View {
+        let principal = try req.principal()
+        let member = try await req.heirloom.households.member(try req.id("member"), of: principal)
+        let services = req.application.heirloom
+        let url = try await PasswordLinkService(
+            db: req.db, now: services.clock(), passwords: services.passwords,
+            publicBaseURL: services.config.publicBaseURL
+        ).create(for: try member.requireID())
+        return try await render(
+            req: req, extras: Extras(newPasswordLink: .init(name: member.name, url: url)))
     }
 
     func removeMember(req: Request) async throws -> Response {

@@ -12,6 +12,14 @@ struct JournalReader: Sendable {
     var unlockedUntil: Date?
     var now: Date
 
+    init(userID: UUID, householdID: UUID, tokenID: UUID, unlockedUntil: Date?, now: Date) {
+        self.userID = userID
+        self.householdID = householdID
+        self.tokenID = tokenID
+        self.unlockedUntil = unlockedUntil
+        self.now = now
+    }
+
     init(_ principal: Principal, now: Date) {
         userID = principal.userID
         householdID = principal.householdID

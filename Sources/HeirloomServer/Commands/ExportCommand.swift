@@ -1,0 +1,94 @@
+import Fluent
+import Foundation
+import HeirloomCore
+import NIOCore
+import Vapor
+
+/// `heirloom export --household ID --output FILE.zip`, or `heirloom export --user EMAIL --journal --output FILE.zip`.
+///
+/// Writes the archive as it is made, to a temporary name beside FILE.zip that is renamed when the archive is
+/// complete, so a failed export never leaves a file that looks whole. A journal export holds the locked drawers
+/// only with `--unlock`, which asks for the member's password as the journal page does.
+struct ExportCommand: AsyncCommand {
+    struct Signature: CommandSignature {
+        @Option(
+            name: "household", help: "The id of the household to export (see Settings, or the API's /api/household).")
+        var household: String?
+        @Option(name: "user", help: "With --journal: the email address of the member whose journal to export.")
+        var user: String?
+        @Flag(name: "journal", help: "Export the member's own journal instead of a household.")
+        var journal: Bool
+        @Flag(name: "unlock", help: "With --journal: include locked drawers (asks for the member's password).")
+        var unlock: Bool
+        @Option(name: "output", help: "The ZIP file to write.")
+        var output: String?
+    }
+
+    var help: String { "Exports a household (or one member's journal) as an open ZIP archive." }
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        let app = context.application
+        try await prepareDatabase(app)
+        guard let output = signature.output, !output.isEmpty else {
+            throw CommandFailure("Name the file to write with --output FILE.zip.")
+        }
+        let store = app.heirloom.media.store
+        let now = app.heirloom.clock()
+        let archive: ExportArchive
+        if signature.journal {
+            guard let email = signature.user else { throw CommandFailure("Name the member with --user EMAIL.") }
+            let address = try AccountRules.email(email)
+            guard let user = try await User.query(on: app.db).filter(\.$email == address).first() else {
+                throw CommandFailure("No member has the email address \(email).")
+            }
+            var unlockedUntil: Date? = nil
+            if signature.unlock {
+                let password = readPassword(context, prompt: "\(user.name)’s password (to open locked drawers):")
+                guard let hash = user.passwordHash,
+                    try await app.heirloom.passwords.verify(password, against: hash)
+                else { throw CommandFailure("That password is not right; locked drawers stay closed.") }
+                unlockedUntil = now.addingTimeInterval(60 * 60)
+            }
+            let reader = JournalReader(
+                userID: try user.requireID(), householdID: user.$household.id, tokenID: UUID(),
+                unlockedUntil: unlockedUntil, now: now)
+            archive = try await JournalExport(db: app.db, store: store, now: now).archive(for: reader)
+        } else {
+            guard let id = signature.household.flatMap(UUID.init(uuidString:)) else {
+                let households = try await Household.query(on: app.db).all()
+                let list = households.map { "  \($0.id?.uuidString ?? "") \($0.name)" }.joined(separator: "\n")
+                throw CommandFailure("Choose a household with --household ID:\n\(list)")
+            }
+            do {
+                archive = try await HouseholdExport(db: app.db, store: store, now: now).archive(householdID: id)
+            } catch AppError.notFound {
+                throw CommandFailure("This hub has no household with the id \(id).")
+            }
+        }
+        let destination = URL(fileURLWithPath: output)
+        let partial = destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).partial")
+        guard FileManager.default.createFile(atPath: partial.path, contents: nil) else {
+            throw CommandFailure("Cannot write to \(destination.deletingLastPathComponent().path).")
+        }
+        do {
+            let handle = try FileHandle(forWritingTo: partial)
+            defer { try? handle.close() }
+            try await archive.write(modified: now) { buffer in
+                try handle.write(contentsOf: buffer.readableBytesView)
+            }
+            try handle.synchronize()
+            if rename(partial.path, destination.path) != 0 {
+                throw CommandFailure("Could not move the finished export to \(destination.path).")
+            }
+        } catch let error as ExportError {
+            try? FileManager.default.removeItem(at: partial)
+            throw CommandFailure(error.description)
+        } catch {
+            try? FileManager.default.removeItem(at: partial)
+            throw error
+        }
+        context.console.info(
+            "Wrote \(destination.path): \(archive.entries.count) files, \(ByteCountText.describe(archive.size)).")
+    }
+}

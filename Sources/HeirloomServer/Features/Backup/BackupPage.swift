@@ -1,0 +1,48 @@
+import Foundation
+import HeirloomCore
+
+/// What Settings shows owners of the scheduled backups.
+struct BackupPage: Encodable {
+    struct Problem: Encodable {
+        var when: String
+        var lastSuccess: String
+        var message: String
+    }
+
+    var isOn: Bool
+    var folder: String
+    var schedule: String
+    var hasRun: Bool
+    var succeeded: Bool
+    var when: String
+    var size: String
+    var problem: Problem?
+
+    init(_ services: HeirloomServices) {
+        let settings = services.config.backup
+        isOn = settings != nil
+        folder = settings?.directory.path ?? ""
+        schedule =
+            settings.map {
+                String(
+                    format: "Every day at %02ld:%02ld, keeping %ld daily and %ld weekly backups", $0.hour, $0.minute,
+                    $0.retention.daily, $0.retention.weekly)
+            } ?? ""
+        let status = BackupStatus.read(from: services.config.dataDirectory)
+        hasRun = status != nil
+        succeeded = status?.succeeded ?? false
+        when = WebFormat.dayAndTime(status?.finishedAt)
+        size = ByteCountText.describe(status?.sizeBytes ?? 0)
+        problem = Self.problem(services)
+    }
+
+    /// The failure to show owners, while the last backup failed.
+    static func problem(_ services: HeirloomServices) -> Problem? {
+        guard let status = BackupStatus.read(from: services.config.dataDirectory), !status.succeeded else { return nil }
+        return Problem(
+            when: WebFormat.dayAndTime(status.finishedAt),
+            lastSuccess: status.lastSuccessAt.map { "The last good one is from \(WebFormat.dayAndTime($0))." }
+                ?? "No backup has succeeded yet.",
+            message: status.problem ?? "")
+    }
+}

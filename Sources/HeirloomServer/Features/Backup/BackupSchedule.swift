@@ -1,0 +1,122 @@
+import Fluent
+import Foundation
+import HeirloomCore
+import NIOCore
+import Vapor
+
+/// The last scheduled backup as Settings and Home show it, kept in `backup-status.json` in the data folder.
+struct BackupStatus: Codable, Equatable, Sendable {
+    var finishedAt: Date
+    var succeeded: Bool
+    var folder: String
+    var sizeBytes: Int64
+    /// What went wrong, in words, when it failed.
+    var problem: String?
+    /// When the last successful backup was made (kept while later ones fail).
+    var lastSuccessAt: Date?
+
+    static func url(in dataDirectory: URL) -> URL { dataDirectory.appendingPathComponent("backup-status.json") }
+
+    static func read(from dataDirectory: URL) -> BackupStatus? {
+        guard let data = try? Data(contentsOf: url(in: dataDirectory)) else { return nil }
+        return try? ExportJSON.decoder().decode(BackupStatus.self, from: data)
+    }
+
+    func write(to dataDirectory: URL) throws {
+        try ExportJSON.encoder().encode(self).write(to: Self.url(in: dataDirectory), options: .atomic)
+    }
+}
+
+/// Makes the daily backup into `HEIRLOOM_BACKUP_DIR`, then deletes those the retention rule lets go.
+struct ScheduledBackup: Sendable {
+    let settings: BackupSettings
+    let config: HeirloomConfig
+    let db: any Database
+    let store: BlobStore
+    let now: Date
+
+    /// "2026-11-23T03-00-00Z": a folder name that sorts by time and is valid on every file system.
+    static func folderName(_ date: Date) -> String {
+        String(ExportJSON.format(date).prefix(19)).replacingOccurrences(of: ":", with: "-") + "Z"
+    }
+
+    @discardableResult
+    func run() async -> BackupStatus {
+        let previous = BackupStatus.read(from: config.dataDirectory)
+        let folder = settings.directory.appendingPathComponent(Self.folderName(now), isDirectory: true)
+        var status: BackupStatus
+        do {
+            let facts = try await HubBackup(config: config, db: db, store: store, now: now).make(in: folder)
+            status = BackupStatus(
+                finishedAt: now, succeeded: true, folder: folder.path, sizeBytes: facts.sizeBytes, problem: nil,
+                lastSuccessAt: now)
+            prune()
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            status = BackupStatus(
+                finishedAt: now, succeeded: false, folder: folder.path, sizeBytes: 0,
+                problem: String(describing: error), lastSuccessAt: previous?.lastSuccessAt)
+        }
+        try? status.write(to: config.dataDirectory)
+        return status
+    }
+
+    /// Deletes the backups this hub made that the retention rule no longer keeps.
+    func prune() {
+        let fileManager = FileManager.default
+        let names = (try? fileManager.contentsOfDirectory(atPath: settings.directory.path)) ?? []
+        var made: [Date: URL] = [:]
+        for name in names {
+            let folder = settings.directory.appendingPathComponent(name, isDirectory: true)
+            guard name.count == 20, fileManager.fileExists(atPath: folder.appendingPathComponent("backup.json").path),
+                let date = ISO8601DateFormatter().date(from: Self.timestamp(fromFolderName: name))
+            else { continue }
+            made[date] = folder
+        }
+        let kept = settings.retention.kept(Array(made.keys), calendar: .current)
+        for (date, folder) in made where !kept.contains(date) { try? fileManager.removeItem(at: folder) }
+    }
+
+    static func timestamp(fromFolderName name: String) -> String {
+        // 2026-11-23T03-00-00Z → 2026-11-23T03:00:00Z
+        var characters = Array(name)
+        if characters.count == 20 { (characters[13], characters[16]) = (":", ":") }
+        return String(characters)
+    }
+
+    /// The next time of day `hour:minute` after `date`, in the server's time zone.
+    static func next(after date: Date, hour: Int, minute: Int, calendar: Calendar = .current) -> Date {
+        let today = calendar.date(bySettingHour: hour, minute: minute, second: 0, of: date) ?? date
+        return today > date ? today : calendar.date(byAdding: .day, value: 1, to: today) ?? today
+    }
+}
+
+/// Starts the daily backup when `HEIRLOOM_BACKUP_DIR` is set.
+struct BackupScheduleHandler: LifecycleHandler {
+    func didBootAsync(_ application: Application) async throws {
+        guard let settings = application.heirloom.config.backup else { return }
+        // Only the serving hub backs up by the clock, not a command run beside it.
+        let command = application.environment.arguments.dropFirst().first
+        guard command == nil || command == "serve" else { return }
+        schedule(application, settings)
+    }
+
+    private func schedule(_ application: Application, _ settings: BackupSettings) {
+        let services = application.heirloom
+        let now = services.clock()
+        let next = ScheduledBackup.next(after: now, hour: settings.hour, minute: settings.minute)
+        let delay = TimeAmount.milliseconds(Int64(max(0, next.timeIntervalSince(now)) * 1000))
+        application.eventLoopGroup.any().scheduleTask(in: delay) {
+            Task {
+                let status = await ScheduledBackup(
+                    settings: settings, config: services.config, db: application.db, store: services.media.store,
+                    now: services.clock()
+                ).run()
+                if !status.succeeded {
+                    application.logger.error("scheduled backup failed: \(status.problem ?? "")")
+                }
+                schedule(application, settings)
+            }
+        }
+    }
+}

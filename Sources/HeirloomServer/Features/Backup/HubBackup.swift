@@ -1,0 +1,135 @@
+import Fluent
+import Foundation
+import SQLKit
+
+/// A consistent copy of the whole hub in a folder: the database (SQLite's `VACUUM INTO`, or PostgreSQL's
+/// `pg_dump` in custom format) and the media store (hard links on the same file system, copies otherwise).
+///
+/// The database is copied and the media linked while the store's lock is held, the lock every upload and
+/// deletion takes to change files and rows together: no file a copied row refers to can go in between, and
+/// files added later are simply not in this backup. `restore` puts a stopped hub back from such a folder.
+struct HubBackup: Sendable {
+    let config: HeirloomConfig
+    let db: any Database
+    let store: BlobStore
+    let now: Date
+
+    /// backup.json: what is in the folder.
+    struct Facts: Codable, Equatable, Sendable {
+        var format = "heirloom-backup"
+        var version = 1
+        var hubVersion: String
+        var createdAt: Date
+        /// "sqlite" (database.sqlite) or "postgresql" (database.pgdump).
+        var database: String
+        var mediaFiles: Int
+        var sizeBytes: Int64
+    }
+
+    static let sqliteFile = "database.sqlite"
+    static let postgresFile = "database.pgdump"
+
+    /// Makes a backup in `folder`, which must not exist yet or be empty.
+    func make(in folder: URL) async throws -> Facts {
+        let fileManager = FileManager.default
+        if let contents = try? fileManager.contentsOfDirectory(atPath: folder.path), !contents.isEmpty {
+            throw BackupError("\(folder.path) is not empty; choose a new folder for the backup.")
+        }
+        try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
+        let media = folder.appendingPathComponent("media", isDirectory: true)
+        var facts = Facts(hubVersion: HubInfo.version, createdAt: now, database: "", mediaFiles: 0, sizeBytes: 0)
+        try await store.withLock {
+            switch config.database {
+            case .sqliteFile, .sqliteMemory:
+                facts.database = "sqlite"
+                let target = folder.appendingPathComponent(Self.sqliteFile).path
+                try await db.sql().raw("VACUUM INTO \(bind: target)").run()
+            case .postgres(let url):
+                facts.database = "postgresql"
+                let target = folder.appendingPathComponent(Self.postgresFile).path
+                let result = try await Subprocess.run(
+                    "pg_dump", ["--format=custom", "--no-owner", "--file=\(target)", "--dbname=\(url.absoluteString)"],
+                    timeout: 6 * 3600)
+                guard result.status == 0 else { throw BackupError("pg_dump failed: \(result.errorOutput)") }
+            }
+            (facts.mediaFiles, facts.sizeBytes) = try Self.mirror(store.root, into: media)
+        }
+        facts.sizeBytes +=
+            Self.size(of: folder.appendingPathComponent(Self.sqliteFile))
+            + Self.size(of: folder.appendingPathComponent(Self.postgresFile))
+        try ExportJSON.encoder().encode(facts).write(to: folder.appendingPathComponent("backup.json"))
+        return facts
+    }
+
+    /// Puts a stopped hub back from a backup: the database replaced, the media store given every file it lacks.
+    static func restore(from folder: URL, config: HeirloomConfig) async throws -> Facts {
+        let factsURL = folder.appendingPathComponent("backup.json")
+        guard let data = try? Data(contentsOf: factsURL),
+            let facts = try? ExportJSON.decoder().decode(Facts.self, from: data)
+        else { throw BackupError("\(folder.path) has no backup.json; it is not a Heirloom backup.") }
+        try FileManager.default.createDirectory(at: config.dataDirectory, withIntermediateDirectories: true)
+        switch (facts.database, config.database) {
+        case ("sqlite", .sqliteFile(let target)):
+            let source = folder.appendingPathComponent(sqliteFile)
+            let temporary = target.deletingLastPathComponent().appendingPathComponent(".restoring-\(UUID()).sqlite")
+            try FileManager.default.copyItem(at: source, to: temporary)
+            for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: target.path + suffix) }
+            guard rename(temporary.path, target.path) == 0 else {
+                throw BackupError("Could not put the database in place at \(target.path).")
+            }
+        case ("postgresql", .postgres(let url)):
+            let result = try await Subprocess.run(
+                "pg_restore",
+                [
+                    "--clean", "--if-exists", "--no-owner", "--single-transaction", "--dbname=\(url.absoluteString)",
+                    folder.appendingPathComponent(postgresFile).path,
+                ], timeout: 6 * 3600)
+            guard result.status == 0 else { throw BackupError("pg_restore failed: \(result.errorOutput)") }
+        case (let made, _):
+            throw BackupError(
+                "This backup holds a \(made) database, but this hub is set up for another kind. Set DATABASE_URL "
+                    + "(PostgreSQL) or leave it unset (SQLite) to match the backup.")
+        }
+        let media = config.dataDirectory.appendingPathComponent("media", isDirectory: true)
+        _ = try mirror(folder.appendingPathComponent("media", isDirectory: true), into: media)
+        return facts
+    }
+
+    /// Links (or, across file systems, copies) every file under `source` to the same place under `target`,
+    /// skipping those already there. Returns how many files and bytes the source holds.
+    static func mirror(_ source: URL, into target: URL) throws -> (files: Int, bytes: Int64) {
+        let fileManager = FileManager.default
+        try fileManager.createDirectory(at: target, withIntermediateDirectories: true)
+        let keys: [URLResourceKey] = [.isRegularFileKey, .fileSizeKey]
+        guard let walker = fileManager.enumerator(at: source, includingPropertiesForKeys: keys) else { return (0, 0) }
+        var files = 0
+        var bytes: Int64 = 0
+        let base = source.standardizedFileURL.path
+        for case let url as URL in walker {
+            guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else {
+                continue
+            }
+            let relative = String(url.standardizedFileURL.path.dropFirst(base.count + 1))
+            let destination = target.appendingPathComponent(relative)
+            files += 1
+            bytes += Int64(values.fileSize ?? 0)
+            if fileManager.fileExists(atPath: destination.path) { continue }
+            try fileManager.createDirectory(
+                at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if link(url.path, destination.path) != 0 {
+                try fileManager.copyItem(at: url, to: destination)
+            }
+        }
+        return (files, bytes)
+    }
+
+    static func size(of url: URL) -> Int64 {
+        ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.int64Value ?? 0
+    }
+}
+
+/// Why a backup or a restore stopped, in words for whoever runs it.
+struct BackupError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import HeirloomCore
+import Vapor
+
+/// Settings → Export, and the two downloads: the household's archive (owners) and a member's own journal.
+struct ExportController {
+    func index(req: Request) async throws -> View {
+        let principal = try req.principal()
+        let snapshot = try await ExportSnapshot.read(householdID: principal.householdID, on: req.db)
+        let bytes = snapshot.media.reduce(into: [String: Int64]()) { $0[$1.sha256] = $1.sizeBytes }.values
+            .reduce(0, +)
+        let model = ExportPage(
+            householdName: snapshot.household.name, itemCount: snapshot.items.count,
+            memoryCount: snapshot.memories.count, peopleCount: snapshot.people.count,
+            fileCount: Set(snapshot.media.map(\.sha256)).count, approximateSize: ByteCountText.describe(bytes))
+        return try await Page.render(
+            .exportIndex, base: PageBase(request: req, title: "Export", nav: .settings), model, on: req)
+    }
+
+    /// GET /api/export: the household's archive, streamed as it is made.
+    func household(req: Request) async throws -> Response {
+        let principal = try req.principal()
+        let services = req.application.heirloom
+        let now = services.clock()
+        do {
+            let archive = try await HouseholdExport(db: req.db, store: services.media.store, now: now)
+                .archive(householdID: principal.householdID)
+            return Self.stream(archive, modified: now, req: req)
+        } catch let error as ExportError {
+            throw error.appError
+        }
+    }
+
+    /// GET /api/journal/export: the signed-in member's own journal; locked drawers only while it is unlocked.
+    func journal(req: Request) async throws -> Response {
+        let reader = req.heirloom.journalReader(try req.principal())
+        let services = req.application.heirloom
+        let now = services.clock()
+        do {
+            let archive = try await JournalExport(db: req.db, store: services.media.store, now: now)
+                .archive(for: reader)
+            return Self.stream(archive, modified: now, req: req)
+        } catch let error as ExportError {
+            throw error.appError
+        }
+    }
+
+    /// A response that writes the archive while it is sent, with its exact length announced.
+    static func stream(_ archive: ExportArchive, modified: Date, req: Request) -> Response {
+        let logger = req.logger
+        let body = Response.Body(
+            asyncStream: { writer in
+                do {
+                    try await archive.write(modified: modified) { buffer in try await writer.write(.buffer(buffer)) }
+                    try await writer.write(.end)
+                } catch {
+                    // The length was announced: a short body tells the browser the download failed.
+                    logger.error("export \(archive.fileName) stopped: \(String(describing: error))")
+                    try? await writer.write(.error(error))
+                }
+            }, count: Int(archive.size))
+        let response = Response(status: .ok, body: body)
+        response.headers.contentType = HTTPMediaType(type: "application", subType: "zip")
+        response.headers.replaceOrAdd(
+            name: .contentDisposition, value: MediaFileController.disposition(archive.fileName, attachment: true))
+        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        response.headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
+        return response
+    }
+}
+
+/// The model of Settings → Export.
+struct ExportPage: Encodable {
+    var householdName: String
+    var itemCount: Int
+    var memoryCount: Int
+    var peopleCount: Int
+    var fileCount: Int
+    var approximateSize: String
+}

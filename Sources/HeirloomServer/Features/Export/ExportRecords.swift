@@ -1,0 +1,183 @@
+import Foundation
+
+/// The records of a household export, one JSON file per kind (docs/export-format.md).
+///
+/// Ids, amounts (integers in the currency's minor units) and times are written exactly as stored, so that
+/// `heirloom import` brings back the same household. Nothing secret is in them: no password hashes, tokens,
+/// invitations or journals.
+enum ExportRecord {
+    struct Household: Codable, Equatable {
+        var id: UUID
+        var name: String
+        var defaultCurrency: String
+        var createdAt: Date?
+        var updatedAt: Date?
+    }
+
+    struct Member: Codable, Equatable {
+        var id: UUID
+        var name: String
+        var email: String
+        var role: String
+        var createdAt: Date?
+        var updatedAt: Date?
+    }
+
+    struct Media: Codable, Equatable {
+        var id: UUID
+        /// Where the original is in the archive: `media/<sha256>.<extension>`.
+        var path: String
+        var sha256: String
+        var fileName: String
+        var format: String
+        var kind: String
+        var use: String
+        var sizeBytes: Int64
+        var width: Int?
+        var height: Int?
+        var takenAt: Date?
+        var durationSeconds: Double?
+        var waveform: [Double]?
+        var pageCount: Int?
+        /// What the file belongs to: "item", "memory" or "person", and that record's id.
+        var ownerType: String?
+        var ownerId: String?
+        var uploadedById: UUID?
+        var createdAt: Date?
+    }
+
+    struct Item: Codable, Equatable {
+        struct Photo: Codable, Equatable {
+            var id: UUID
+            var mediaId: UUID
+            var position: Int
+            var createdAt: Date?
+        }
+        struct Document: Codable, Equatable {
+            var id: UUID
+            var mediaId: UUID
+            var createdAt: Date?
+        }
+        struct Story: Codable, Equatable {
+            var id: UUID
+            var mediaId: UUID
+            var title: String
+            var createdAt: Date?
+        }
+        struct Valuation: Codable, Equatable {
+            var id: UUID
+            var low: Int64?
+            var high: Int64?
+            var currency: String?
+            var confidence: Double?
+            var sources: [String]
+            var provider: String?
+            var model: String?
+            var valuedAt: Date?
+            var aiNotes: String?
+            /// The owner's notes for the appraiser.
+            var userNotes: String
+        }
+
+        var id: UUID
+        var name: String
+        var description: String
+        var category: String
+        var currency: String
+        /// Amounts in the currency's minor units (cents): 125000 is $1,250.00.
+        var estimatedValue: Int64?
+        var suggestedPriceNew: Int64?
+        var suggestedPriceUsed: Int64?
+        var purchasePrice: Int64?
+        var purchaseDate: String?
+        var createdById: UUID?
+        var createdAt: Date?
+        var updatedAt: Date?
+        var photos: [Photo]
+        var documents: [Document]
+        var stories: [Story]
+        var valuation: Valuation?
+    }
+
+    struct Beneficiary: Codable, Equatable {
+        var id: UUID
+        var name: String
+        var relationship: String?
+        var email: String?
+        var phoneNumber: String?
+        var contactIdentifier: String?
+        var isLinkedToContact: Bool
+        var nameEditedByUser: Bool
+        var createdAt: Date?
+        var updatedAt: Date?
+    }
+
+    /// Who receives an item, when (the release rule) and with what message.
+    struct Link: Codable, Equatable {
+        var id: UUID
+        var itemId: UUID
+        var beneficiaryId: UUID
+        /// "immediate", "afterSpecificDate" or "uponPassing".
+        var accessPermission: String
+        var accessDate: Date?
+        var personalMessage: String?
+        var notificationStatus: String
+        var createdAt: Date?
+        var updatedAt: Date?
+    }
+
+    struct Person: Codable, Equatable {
+        var id: Int
+        var name: String
+        var relationship: String?
+        var notes: String?
+        var birthDate: String?
+        var deathDate: String?
+        var avatarMediaId: UUID?
+        var createdAt: Date?
+        var updatedAt: Date?
+    }
+
+    struct Memory: Codable, Equatable {
+        /// A date known to the year, the month or the day: `value` is "1962", "1962-06" or "1962-06-14".
+        struct When: Codable, Equatable {
+            var value: String?
+            var year: Int
+            var month: Int?
+            var day: Int?
+            var precision: String
+        }
+        struct File: Codable, Equatable {
+            var id: Int
+            var mediaId: UUID
+            var position: Int
+        }
+        struct Face: Codable, Equatable {
+            var id: Int
+            /// Which photo of the memory (0 is the first), and the box as fractions of its width and height.
+            var photoIndex: Int
+            var personId: Int?
+            var x: Double
+            var y: Double
+            var width: Double
+            var height: Double
+        }
+
+        var id: Int
+        var kind: String
+        var title: String
+        var description: String?
+        var content: String?
+        var date: When?
+        var location: String?
+        var context: String?
+        /// The phone the memory was sent from, when an app sent it.
+        var deviceName: String?
+        var createdById: UUID?
+        var createdAt: Date?
+        var updatedAt: Date?
+        var personIds: [Int]
+        var files: [File]
+        var faces: [Face]
+    }
+}

@@ -1,0 +1,44 @@
+import CSV
+import Foundation
+import HeirloomCore
+
+/// items.csv: one row per item for spreadsheets and insurers, values as plain decimal numbers.
+enum ExportSpreadsheet {
+    static let header = [
+        "name", "category", "estimated value", "purchase value", "currency", "description", "beneficiaries",
+    ]
+
+    static func csv(_ snapshot: ExportSnapshot) throws -> Data {
+        let stream = OutputStream(toMemory: ())
+        let writer = try CSVWriter(stream: stream)
+        try writer.write(row: header)
+        let names = Dictionary(uniqueKeysWithValues: snapshot.beneficiaries.map { ($0.id, $0.name) })
+        for item in snapshot.items {
+            let receivers = snapshot.links.filter { $0.itemId == item.id }.compactMap { names[$0.beneficiaryId] }
+            try writer.write(row: [
+                item.name, item.category, decimal(item.estimatedValue, item.currency),
+                decimal(item.purchasePrice, item.currency), item.currency, item.description,
+                receivers.joined(separator: "; "),
+            ])
+        }
+        writer.stream.close()
+        guard let data = stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data else {
+            throw AppError.internalProblem("The spreadsheet could not be made.")
+        }
+        return data
+    }
+
+    /// "1250.00" for 125000 cents, "5000" for 5000 yen, "" for no amount.
+    static func decimal(_ minorUnits: Int64?, _ code: String) -> String {
+        guard let minorUnits else { return "" }
+        let digits = CurrencyCode(code)?.minorUnitDigits ?? 2
+        guard digits > 0 else { return String(minorUnits) }
+        var factor: Int64 = 1
+        for _ in 0..<digits { factor *= 10 }
+        let sign = minorUnits < 0 ? "-" : ""
+        let magnitude = minorUnits.magnitude
+        let fraction = String(magnitude % UInt64(factor))
+        return
+            "\(sign)\(magnitude / UInt64(factor)).\(String(repeating: "0", count: digits - fraction.count))\(fraction)"
+    }
+}

@@ -1,0 +1,241 @@
+import Foundation
+import HeirloomCore
+
+/// index.html: a page that shows an unpacked export in any browser, from the folder, with no server, no
+/// network and no script: the items with their photos, papers and stories, the memories with their files and
+/// people, the people, and who receives what.
+enum ExportViewer {
+    static func html(_ snapshot: ExportSnapshot, exportedAt: Date) -> String {
+        let page = Page(snapshot)
+        var html = """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(escape(snapshot.household.name)) — Heirloom export</title>
+            <style>\(style)</style>
+            </head>
+            <body>
+            <header class="top">
+            <h1>\(escape(snapshot.household.name))</h1>
+            <p>Everything the family kept in Heirloom, exported on \(WebFormat.day(exportedAt)).
+            The files are in the <code>media</code> folder beside this page; items.csv opens in a spreadsheet.</p>
+            <nav aria-label="Sections"><ul>
+            <li><a href="#items">Items (\(snapshot.items.count))</a></li>
+            <li><a href="#memories">Memories (\(snapshot.memories.count))</a></li>
+            <li><a href="#people">People (\(snapshot.people.count))</a></li>
+            <li><a href="#receivers">Who receives what (\(snapshot.beneficiaries.count))</a></li>
+            </ul></nav>
+            </header>
+            <main>
+            <section id="items"><h2>Items</h2>
+
+            """
+        if snapshot.items.isEmpty { html += "<p class=\"empty\">No items were kept.</p>\n" }
+        for item in snapshot.items { html += page.item(item) }
+        html += "</section>\n<section id=\"memories\"><h2>Memories</h2>\n"
+        if snapshot.memories.isEmpty { html += "<p class=\"empty\">No memories were kept.</p>\n" }
+        for memory in snapshot.memories { html += page.memory(memory) }
+        html += "</section>\n<section id=\"people\"><h2>People</h2>\n"
+        if snapshot.people.isEmpty { html += "<p class=\"empty\">No people were named.</p>\n" }
+        for person in snapshot.people { html += page.person(person) }
+        html += "</section>\n<section id=\"receivers\"><h2>Who receives what</h2>\n"
+        if snapshot.beneficiaries.isEmpty { html += "<p class=\"empty\">Nobody was named to receive an item.</p>\n" }
+        for beneficiary in snapshot.beneficiaries { html += page.receiver(beneficiary) }
+        html += "</section>\n</main>\n</body>\n</html>\n"
+        return html
+    }
+
+    /// Lookups shared by the sections.
+    private struct Page {
+        let snapshot: ExportSnapshot
+        let media: [UUID: ExportRecord.Media]
+        let people: [Int: ExportRecord.Person]
+        let items: [UUID: ExportRecord.Item]
+        let beneficiaries: [UUID: ExportRecord.Beneficiary]
+
+        init(_ snapshot: ExportSnapshot) {
+            self.snapshot = snapshot
+            media = Dictionary(snapshot.media.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            people = Dictionary(snapshot.people.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            items = Dictionary(snapshot.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            beneficiaries = Dictionary(
+                snapshot.beneficiaries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+
+        func item(_ item: ExportRecord.Item) -> String {
+            var html = "<article class=\"card\" id=\"item-\(item.id)\">\n<h3>\(escape(item.name))</h3>\n"
+            html += "<p class=\"muted\">\(escape(item.category))</p>\n"
+            html += item.photos.compactMap { media[$0.mediaId] }.map { file($0, alt: item.name) }.joined()
+            if !item.description.isEmpty { html += paragraphs(item.description) }
+            var facts: [(String, String)] = []
+            if let value = money(item.estimatedValue, item.currency) { facts.append(("Estimated value", value)) }
+            if let value = money(item.purchasePrice, item.currency) { facts.append(("Purchase price", value)) }
+            if let date = item.purchaseDate { facts.append(("Bought", date)) }
+            if let notes = item.valuation?.userNotes, !notes.isEmpty { facts.append(("Notes on its value", notes)) }
+            html += definitions(facts)
+            if !item.documents.isEmpty {
+                html += "<h4>Papers</h4>\n<ul>\n"
+                for document in item.documents.compactMap({ media[$0.mediaId] }) {
+                    html += "<li><a href=\"\(escape(document.path))\">\(escape(document.fileName))</a></li>\n"
+                }
+                html += "</ul>\n"
+            }
+            for story in item.stories {
+                guard let recording = media[story.mediaId] else { continue }
+                html += "<h4>\(escape(story.title.isEmpty ? "A story" : story.title))</h4>\n"
+                html += file(recording, alt: story.title)
+            }
+            let links = snapshot.links.filter { $0.itemId == item.id }
+            if !links.isEmpty {
+                html += "<h4>Who receives it</h4>\n<ul>\n"
+                for link in links {
+                    let name = beneficiaries[link.beneficiaryId]?.name ?? "Someone"
+                    html += "<li><a href=\"#receiver-\(link.beneficiaryId)\">\(escape(name))</a>: \(rule(link))"
+                    if let message = link.personalMessage, !message.isEmpty {
+                        html += "<blockquote>\(escape(message))</blockquote>"
+                    }
+                    html += "</li>\n"
+                }
+                html += "</ul>\n"
+            }
+            return html + "</article>\n"
+        }
+
+        func memory(_ memory: ExportRecord.Memory) -> String {
+            var html = "<article class=\"card\" id=\"memory-\(memory.id)\">\n<h3>\(escape(memory.title))</h3>\n"
+            var line: [String] = []
+            if let date = memory.date, let when = try? MemoryDate(year: date.year, month: date.month, day: date.day) {
+                line.append(when.label)
+            }
+            if let location = memory.location, !location.isEmpty { line.append(location) }
+            if !line.isEmpty { html += "<p class=\"muted\">\(escape(line.joined(separator: " · ")))</p>\n" }
+            html += memory.files.compactMap { media[$0.mediaId] }.map { file($0, alt: memory.title) }.joined()
+            if let description = memory.description, !description.isEmpty { html += paragraphs(description) }
+            if let content = memory.content, !content.isEmpty { html += paragraphs(content) }
+            if let context = memory.context, !context.isEmpty { html += paragraphs(context) }
+            let names = memory.personIds.compactMap { people[$0] }
+            if !names.isEmpty {
+                html += "<p>With "
+                html += names.map { "<a href=\"#person-\($0.id)\">\(escape($0.name))</a>" }.joined(separator: ", ")
+                html += "</p>\n"
+            }
+            return html + "</article>\n"
+        }
+
+        func person(_ person: ExportRecord.Person) -> String {
+            var html = "<article class=\"card\" id=\"person-\(person.id)\">\n<h3>\(escape(person.name))</h3>\n"
+            if let avatar = person.avatarMediaId.flatMap({ media[$0] }) {
+                html += "<img class=\"avatar\" src=\"\(escape(avatar.path))\" alt=\"\(escape(person.name))\">\n"
+            }
+            var facts: [(String, String)] = []
+            if let relationship = person.relationship, !relationship.isEmpty {
+                facts.append(("Relationship", relationship))
+            }
+            if let born = person.birthDate { facts.append(("Born", born)) }
+            if let died = person.deathDate { facts.append(("Died", died)) }
+            html += definitions(facts)
+            if let notes = person.notes, !notes.isEmpty { html += paragraphs(notes) }
+            let memories = snapshot.memories.filter { $0.personIds.contains(person.id) }
+            if !memories.isEmpty {
+                html += "<p>In "
+                html += memories.map { "<a href=\"#memory-\($0.id)\">\(escape($0.title))</a>" }
+                    .joined(separator: ", ")
+                html += "</p>\n"
+            }
+            return html + "</article>\n"
+        }
+
+        func receiver(_ beneficiary: ExportRecord.Beneficiary) -> String {
+            var html = "<article class=\"card\" id=\"receiver-\(beneficiary.id)\">\n"
+            html += "<h3>\(escape(beneficiary.name))</h3>\n"
+            if let relationship = beneficiary.relationship, !relationship.isEmpty {
+                html += "<p class=\"muted\">\(escape(relationship))</p>\n"
+            }
+            let links = snapshot.links.filter { $0.beneficiaryId == beneficiary.id }
+            if links.isEmpty { html += "<p class=\"empty\">No items yet.</p>\n" }
+            html += links.isEmpty ? "" : "<ul>\n"
+            for link in links {
+                let name = items[link.itemId]?.name ?? "An item"
+                html += "<li><a href=\"#item-\(link.itemId)\">\(escape(name))</a>: \(rule(link))"
+                if let message = link.personalMessage, !message.isEmpty {
+                    html += "<blockquote>\(escape(message))</blockquote>"
+                }
+                html += "</li>\n"
+            }
+            html += links.isEmpty ? "" : "</ul>\n"
+            return html + "</article>\n"
+        }
+
+        /// A file as a browser shows it: a picture, a player, or a link for what it cannot show (HEIC, PDF).
+        func file(_ file: ExportRecord.Media, alt: String) -> String {
+            let path = escape(file.path)
+            switch file.kind {
+            case "image" where ["jpeg", "png", "gif", "webp"].contains(file.format):
+                return "<a href=\"\(path)\"><img src=\"\(path)\" alt=\"\(escape(alt))\" loading=\"lazy\"></a>\n"
+            case "video":
+                return "<video controls preload=\"metadata\" src=\"\(path)\"></video>\n"
+            case "audio":
+                return "<audio controls preload=\"none\" src=\"\(path)\"></audio>\n"
+            default:
+                return "<p><a href=\"\(path)\">\(escape(file.fileName))</a></p>\n"
+            }
+        }
+
+        func rule(_ link: ExportRecord.Link) -> String {
+            switch AccessPermission(rawValue: link.accessPermission) {
+            case .immediate: "straight away"
+            case .afterSpecificDate: "from \(WebFormat.day(link.accessDate))"
+            case .uponPassing: "upon my passing"
+            case nil: escape(link.accessPermission)
+            }
+        }
+
+        func money(_ minorUnits: Int64?, _ code: String) -> String? {
+            guard let minorUnits, let currency = CurrencyCode(code) else { return nil }
+            return Money(minorUnits: minorUnits, currency: currency).displayString
+        }
+
+        func definitions(_ facts: [(String, String)]) -> String {
+            guard !facts.isEmpty else { return "" }
+            return "<dl>\n"
+                + facts.map { "<dt>\(escape($0.0))</dt><dd>\(escape($0.1))</dd>\n" }.joined() + "</dl>\n"
+        }
+
+        func paragraphs(_ text: String) -> String {
+            text.split(separator: "\n", omittingEmptySubsequences: true)
+                .map { "<p>\(escape(String($0)))</p>\n" }.joined()
+        }
+    }
+
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.count)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
+    private static let style = """
+        body{margin:0;background:#F6F1E7;color:#211E1C;font:18px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif}
+        h1,h2,h3,h4{font-family:ui-serif,Georgia,"Times New Roman",serif;line-height:1.2}
+        .top,main{max-width:56rem;margin:0 auto;padding:1rem}
+        nav ul{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.5rem 1.25rem}
+        a{color:#211E1C}a:focus{outline:3px solid #C49245;outline-offset:2px}
+        .card{background:#FCF9F3;border:1px solid #D6CAB7;border-radius:10px;padding:1rem;margin:0 0 1rem}
+        .card h3{margin-top:0}.muted,.empty{color:#70675E}
+        img,video{max-width:100%;height:auto;border-radius:6px;margin:.25rem 0;display:block}
+        img{max-height:24rem}.avatar{width:6rem;height:6rem;object-fit:cover;border-radius:50%}
+        audio{width:100%}dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dd{margin:0}
+        dt{color:#70675E}blockquote{margin:.25rem 0 .5rem 1rem;font-style:italic}
+        """
+}

@@ -1,0 +1,75 @@
+import Fluent
+import Foundation
+
+/// Makes a household's export (docs/export-format.md): what the archive holds, ready to stream.
+struct HouseholdExport: Sendable {
+    let db: any Database
+    let store: BlobStore
+    let now: Date
+
+    /// The name of the format in manifest.json, and its version.
+    static let formatName = "heirloom-household-export"
+    static let formatVersion = 1
+
+    struct Manifest: Codable, Equatable, Sendable {
+        var format: String
+        var version: Int
+        var hubVersion: String
+        var exportedAt: Date
+        var household: Household
+        var counts: [String: Int]
+        var files: [ExportArchive.ManifestFile]
+
+        struct Household: Codable, Equatable, Sendable {
+            var id: UUID
+            var name: String
+        }
+    }
+
+    /// The archive of one household; throws `missingFile` before anything is sent if a file is not in the store.
+    func archive(householdID: UUID) async throws -> ExportArchive {
+        let snapshot = try await ExportSnapshot.read(householdID: householdID, on: db)
+        let encoder = ExportJSON.encoder()
+        var entries: [ExportArchive.Entry] = [
+            .data("household.json", try encoder.encode(snapshot.household)),
+            .data("members.json", try encoder.encode(snapshot.members)),
+            .data("media.json", try encoder.encode(snapshot.media)),
+            .data("items.json", try encoder.encode(snapshot.items)),
+            .data("beneficiaries.json", try encoder.encode(snapshot.beneficiaries)),
+            .data("links.json", try encoder.encode(snapshot.links)),
+            .data("people.json", try encoder.encode(snapshot.people)),
+            .data("memories.json", try encoder.encode(snapshot.memories)),
+            .data("items.csv", try ExportSpreadsheet.csv(snapshot)),
+            .data("index.html", Data(ExportViewer.html(snapshot, exportedAt: now).utf8)),
+        ]
+        var seen = Set<String>()
+        for file in snapshot.media where seen.insert(file.path).inserted {
+            let url = store.path(for: file.sha256)
+            guard let size = Self.size(of: url) else { throw ExportError.missingFile(file.path) }
+            entries.append(.file(file.path, url, size: size, sha256: file.sha256))
+        }
+        let manifest = Manifest(
+            format: Self.formatName, version: Self.formatVersion, hubVersion: HubInfo.version, exportedAt: now,
+            household: .init(id: snapshot.household.id, name: snapshot.household.name), counts: snapshot.counts,
+            files: ExportArchive.manifestFiles(entries))
+        entries.insert(.data("manifest.json", try encoder.encode(manifest)), at: 0)
+        return ExportArchive(fileName: Self.fileName(snapshot.household.name, now), entries: entries)
+    }
+
+    static func size(of url: URL) -> Int64? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+            (attributes[.type] as? FileAttributeType) == .typeRegular
+        else { return nil }
+        return (attributes[.size] as? NSNumber)?.int64Value
+    }
+
+    /// "heirloom-the-millers-2026-11-23.zip".
+    static func fileName(_ name: String, _ date: Date, kind: String = "") -> String {
+        let slug = name.lowercased().unicodeScalars.map {
+            CharacterSet.alphanumerics.contains($0) && $0.isASCII ? Character($0) : "-"
+        }
+        let cleaned = String(slug).split(separator: "-").joined(separator: "-").prefix(40)
+        let day = ExportJSON.format(date).prefix(10)
+        return "heirloom-\(cleaned.isEmpty ? "household" : String(cleaned))\(kind)-\(day).zip"
+    }
+}

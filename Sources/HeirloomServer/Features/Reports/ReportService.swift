@@ -1,0 +1,113 @@
+import Fluent
+import Foundation
+import HeirloomCore
+
+/// The printed reports: the estate inventory, the insurance inventory and each beneficiary's packet.
+///
+/// Each is drawn into a temporary PDF file (never held whole in memory) that the caller streams and deletes.
+/// Photos are made small for print (about 600 px, JPEG), so a 500-item report stays near 30 MB.
+struct ReportService: Sendable {
+    let db: any Database
+    let pipeline: MediaPipeline
+    let now: Date
+
+    /// The long edge of a printed photo in pixels: sharp at 2 inches and 300 dpi.
+    static let photoSize = 600
+
+    /// One item as the reports show it.
+    struct Entry: Sendable {
+        struct Receiver: Sendable {
+            var beneficiaryID: UUID
+            var name: String
+            var rule: String
+            var message: String?
+        }
+
+        var name: String
+        var category: String
+        var description: String
+        var currency: String
+        var estimated: Money?
+        var purchase: Money?
+        var purchaseDate: String?
+        var photo: PrintImage?
+        var documents: [String]
+        var receivers: [Receiver]
+    }
+
+    /// The household's items in category order, then by name, with what the reports print of them.
+    func entries(householdID: UUID, onlyFor beneficiaryID: UUID? = nil) async throws -> [Entry] {
+        var query = Item.query(on: db).filter(\.$household.$id == householdID).with(\.$photos) { $0.with(\.$media) }
+            .with(\.$documents) { $0.with(\.$media) }
+        if let beneficiaryID {
+            let itemIDs = try await ItemBeneficiary.query(on: db).filter(\.$beneficiary.$id == beneficiaryID).all()
+                .map(\.$item.id)
+            query = query.filter(\.$id ~~ itemIDs)
+        }
+        let items = try await query.sort(\.$category).sort(\.$name).all()
+        let links = try await ItemBeneficiary.query(on: db).filter(\.$item.$id ~~ items.compactMap(\.id))
+            .with(\.$beneficiary).sort(\.$createdAt).all()
+        var entries: [Entry] = []
+        for item in items {
+            let currency = CurrencyCode(item.currencyCode)
+            let first = item.photos.sorted { $0.position < $1.position }.first?.media
+            entries.append(
+                Entry(
+                    name: item.name, category: item.category, description: item.description,
+                    currency: item.currencyCode,
+                    estimated: currency.flatMap { code in
+                        item.estimatedValue.map { Money(minorUnits: $0, currency: code) }
+                    },
+                    purchase: currency.flatMap { code in
+                        item.purchasePrice.map { Money(minorUnits: $0, currency: code) }
+                    },
+                    purchaseDate: item.purchaseDate,
+                    photo: try await printImage(first),
+                    documents: item.documents.map { "\($0.media.originalName) (\($0.media.format.label))" },
+                    receivers: links.filter { $0.$item.id == item.id }.map { link in
+                        Entry.Receiver(
+                            beneficiaryID: link.$beneficiary.id, name: link.beneficiary.name,
+                            rule: Self.rule(link), message: link.personalMessage)
+                    }))
+        }
+        return entries
+    }
+
+    /// A photo made small for print, from its display rendition (upright, without metadata).
+    func printImage(_ media: MediaObject?) async throws -> PrintImage? {
+        guard let media, let display = media.displaySHA256 else { return nil }
+        let store = pipeline.store
+        let output = store.temporaryFile(".jpg")
+        defer { try? FileManager.default.removeItem(at: output) }
+        do {
+            try await pipeline.images.makePrintSize(
+                from: store.path(for: display), to: output, size: Self.photoSize, scratch: store.temporaryFile(".jpg"))
+        } catch {
+            return nil  // A photo that cannot be read is left out of the report, not the whole report.
+        }
+        return PrintImage(jpeg: try Data(contentsOf: output))
+    }
+
+    static func rule(_ link: ItemBeneficiary) -> String {
+        switch AccessPermission(rawValue: link.accessPermission) {
+        case .immediate: "Straight away"
+        case .afterSpecificDate: "From \(WebFormat.day(link.accessDate))"
+        case .uponPassing: "Upon my passing"
+        case nil: link.accessPermission
+        }
+    }
+
+    /// Sums amounts by currency, in a stable order: "$1,250 + €800".
+    static func totals(_ amounts: [Money?]) -> String {
+        var sums: [String: Int64] = [:]
+        var currencies: [String: CurrencyCode] = [:]
+        for money in amounts.compactMap({ $0 }) {
+            sums[money.currency.code, default: 0] += money.minorUnits
+            currencies[money.currency.code] = money.currency
+        }
+        guard !sums.isEmpty else { return "No values" }
+        return sums.keys.sorted().compactMap { code in
+            currencies[code].map { Money(minorUnits: sums[code] ?? 0, currency: $0).displayString }
+        }.joined(separator: " + ")
+    }
+}

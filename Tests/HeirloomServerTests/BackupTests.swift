@@ -1,0 +1,146 @@
+import Fluent
+import Foundation
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import HeirloomServer
+
+/// `heirloom backup` while the hub is busy, and `heirloom restore` into a fresh hub, on SQLite or PostgreSQL.
+@Suite("Backups")
+struct BackupTests {
+    @Test("A backup taken during uploads restores to a hub where every row's files are present")
+    func backupDuringWrites() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("backup-\(UUID())")
+        let restoredData = FileManager.default.temporaryDirectory.appendingPathComponent("restored-\(UUID())")
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: restoredData)
+        }
+        var itemsInOriginal = 0
+        var household: FullHousehold?
+        try await withApp { app in
+            // given
+            let made = try await app.makeFullHousehold()
+            household = made
+            let photo = try await MediaFixtures.data("photo.png")
+
+            // when: items with photos are added while the backup runs
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for index in 0..<6 {
+                        let item = try await app.api(
+                            .POST, "/api/items", token: made.owner.token, json: ["name": "Busy item \(index)"])
+                        let id = try item.content.get(String.self, at: "id")
+                        var bytes = photo
+                        bytes.append(contentsOf: [UInt8(index)])  // a new file each time
+                        _ = try await app.multipart(
+                            "/api/items/\(id)/photos", token: made.owner.token, files: [("file", "p.png", bytes)])
+                    }
+                }
+                group.addTask {
+                    try await app.runCommand(BackupCommand(), ["heirloom", "--output", folder.path])
+                }
+                try await group.waitForAll()
+            }
+            itemsInOriginal = try await Item.query(on: app.db).count()
+        }
+        let made = try #require(household)
+        let facts = try ExportJSON.decoder().decode(
+            HubBackup.Facts.self, from: Data(contentsOf: folder.appendingPathComponent("backup.json")))
+        #expect(facts.mediaFiles > 0 && facts.sizeBytes > 0)
+
+        // then: restored into a fresh data folder and database
+        let database = try await TestDatabase.make()
+        let restored = RestoredHub(dataDirectory: restoredData, databaseURL: database.url)
+        try FileManager.default.createDirectory(at: restoredData, withIntermediateDirectories: true)
+        var config = try HeirloomConfig.load(from: [
+            "HEIRLOOM_DATA_DIR": restoredData.path, "HEIRLOOM_PUBLIC_URL": "http://hub.test",
+        ])
+        if let url = database.url { config.database = .postgres(URL(string: url)!) }
+        _ = try await HubBackup.restore(from: folder, config: config)
+        do {
+            try await withApp(TestOptions(restored: restored)) { app in
+                try await app.runCommand(MediaGCCommand(), ["heirloom", "--dry-run"])
+                let count = try await Item.query(on: app.db).count()
+                #expect(count >= 1 && count <= itemsInOriginal)
+                let report = try await MediaGarbageCollector(
+                    db: app.db, pipeline: app.heirloom.media, now: app.heirloom.clock()
+                ).dryRun()
+                #expect(report.missing.isEmpty, "\(report.missing)")
+                let owner = try await app.api(
+                    .POST, "/api/auth/login", json: ["email": made.owner.email, "password": made.owner.password])
+                #expect(owner.status == .ok, "passwords survive a backup: \(owner.body.string)")
+                let token = try owner.content.get(String.self, at: "token")
+                let item = try await app.api(.GET, "/api/items/\(made.itemID)", token: token)
+                #expect(item.body.string.contains("Grandmother’s silver tea set"))
+            }
+        } catch {
+            try? await database.drop()
+            throw error
+        }
+        try await database.drop()
+    }
+
+    @Test("media gc --dry-run names a row whose file is missing, and changes nothing")
+    func dryRunFindsMissing() async throws {
+        try await withApp { app in
+            // given
+            let made = try await app.makeFullHousehold()
+            let objects = try await MediaObject.query(on: app.db).filter(\.$ownerType == ItemService.mediaOwnerType)
+                .all()
+            let object = try #require(objects.first)
+            try FileManager.default.removeItem(at: app.heirloom.media.store.path(for: object.sha256))
+            let before = app.heirloom.media.store.allBlobs().count
+
+            // when
+            let error = await #expect(throws: CommandFailure.self) {
+                try await app.runCommand(MediaGCCommand(), ["heirloom", "--dry-run"])
+            }
+
+            // then
+            #expect(error?.description.contains("1 file(s)") == true)
+            #expect(app.heirloom.media.store.allBlobs().count == before)
+            #expect(try await MediaObject.query(on: app.db).count() > 0)
+            _ = made
+        }
+    }
+
+    @Test("Settings shows owners the last backup; a failure is on Home until one succeeds")
+    func statusOnPages() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("backups-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await withApp(TestOptions(extraEnvironment: ["HEIRLOOM_BACKUP_DIR": folder.path])) { app in
+            // given
+            let owner = try await app.setUpHub()
+            let web = WebSession(app: app)
+            _ = try await web.post("/login", ["email": owner.email, "password": owner.password])
+            let services = app.heirloom
+            // A file where the folder should be: the backup cannot be made.
+            try Data("not a folder".utf8).write(to: folder)
+
+            // when
+            let failed = await ScheduledBackup(
+                settings: try #require(services.config.backup), config: services.config, db: app.db,
+                store: services.media.store, now: services.clock()
+            ).run()
+
+            // then
+            #expect(!failed.succeeded)
+            #expect(try await web.get("/").body.string.contains("The last backup failed"))
+            #expect(try await web.get("/settings").body.string.contains("The last backup failed"))
+
+            // when it works again
+            try FileManager.default.removeItem(at: folder)
+            let succeeded = await ScheduledBackup(
+                settings: try #require(services.config.backup), config: services.config, db: app.db,
+                store: services.media.store, now: services.clock()
+            ).run()
+
+            // then
+            #expect(succeeded.succeeded, "\(succeeded.problem ?? "")")
+            #expect(!(try await web.get("/").body.string.contains("The last backup failed")))
+            #expect(try await web.get("/settings").body.string.contains("The last backup was made on"))
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import HeirloomServer
+
+/// The printed reports, read back with poppler's tools as a person's PDF viewer would show them.
+@Suite("Printed reports")
+struct ReportTests {
+    @Test("The estate inventory, the insurance inventory and a beneficiary's packet say what they should")
+    func threeReports() async throws {
+        try await withApp { app in
+            // given
+            let household = try await app.makeFullHousehold()
+
+            for (path, words) in [
+                (
+                    "/api/reports/estate.pdf",
+                    [
+                        "Estate inventory", "Grandmother’s silver tea set", "$1,250.50",
+                        "To Daisy Miller: upon my passing",
+                        "Daisy Miller: 1 item, $1,250.50", "Page 1 of 1", "The Miller Family",
+                    ]
+                ),
+                (
+                    "/api/reports/insurance.pdf",
+                    ["Insurance inventory", "Purchase value: $300", "June 14, 1962", "Appraisal.pdf (PDF)"]
+                ),
+                (
+                    "/api/beneficiaries/\(household.beneficiaryID)/packet.pdf",
+                    ["For Daisy Miller", "For your Sunday teas, with love.", "Upon my passing"]
+                ),
+            ] {
+                // when
+                let response = try await app.download(path, token: household.editor.token)
+
+                // then
+                #expect(response.status == .ok, "\(path): \(response.body.string.prefix(300))")
+                #expect(response.headers.contentType == HTTPMediaType(type: "application", subType: "pdf"))
+                let text = try await Self.pdfText(Data(response.body.readableBytesView))
+                for word in words { #expect(text.contains(word), "\(path): \(word) in \(text)") }
+            }
+        }
+    }
+
+    @Test("Viewers are told the reports do not exist; the paper follows the household or the query")
+    func guardsAndPaper() async throws {
+        try await withApp { app in
+            let household = try await app.makeFullHousehold()
+            for path in [
+                "/api/reports/estate.pdf", "/api/reports/insurance.pdf",
+                "/api/beneficiaries/\(household.beneficiaryID)/packet.pdf",
+            ] {
+                #expect(try await app.download(path, token: household.viewer.token).status == .notFound, "\(path)")
+            }
+            let unknown = try await app.download(
+                "/api/beneficiaries/\(UUID())/packet.pdf", token: household.owner.token)
+            #expect(unknown.status == .notFound)
+
+            let letter = try await app.download("/api/reports/estate.pdf", token: household.owner.token)
+            let a4 = try await app.download("/api/reports/estate.pdf?paper=a4", token: household.owner.token)
+            #expect(try await Self.pageSize(Data(letter.body.readableBytesView)).contains("612 x 792"))
+            #expect(try await Self.pageSize(Data(a4.body.readableBytesView)).contains("595.28 x 841.89"))
+            let bad = try await app.download("/api/reports/estate.pdf?paper=a3", token: household.owner.token)
+            #expect(bad.status == .badRequest)
+        }
+    }
+
+    static func pdfText(_ pdf: Data) async throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID()).pdf")
+        try pdf.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try await Subprocess.run("pdftotext", ["-layout", file.path, "-"])
+        return String(decoding: result.output, as: UTF8.self)
+    }
+
+    static func pageSize(_ pdf: Data) async throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID()).pdf")
+        try pdf.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return String(decoding: try await Subprocess.run("pdfinfo", [file.path]).output, as: UTF8.self)
+    }
+}
