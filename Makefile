@@ -10,7 +10,7 @@ CONFIGURATION ?= release
 HEIRLOOM_BIN ?= .build/$(CONFIGURATION)/heirloom
 FUZZ_SECONDS ?= 120
 
-.PHONY: deps build run lint format build-tests test test-sqlite test-postgres test-browser test-http test-fuzz install release bench-media bench-items bench-ai
+.PHONY: deps build run lint format build-tests test test-sqlite test-postgres test-browser test-http test-fuzz install release bench-media bench-items bench-ai bench-api
 # The test steps share one build and must run in order.
 .NOTPARALLEL:
 
@@ -87,6 +87,11 @@ bench-media: release
 ## 100,000 items: list, category and search latency next to a substring scan.
 bench-items: release
 	$(PYTHON) scripts/bench/bench_items.py .build/release/heirloom
+
+## Requests a second under wrk (32 connections): the item list page next to a FastAPI + uvicorn peer serving the
+## same 10,000 rows, /api/health, /api/me, a memory-list and a journal-card page; three rounds, alternating.
+bench-api: release
+	$(PYTHON) scripts/bench/bench_api.py .build/release/heirloom
 
 ## A batch of 20 photos against a fake AI provider answering in 1 s, 4 in flight, next to the ideal (about 5 s).
 bench-ai: release

@@ -17,6 +17,7 @@ packages=(
     libcairo2-dev libpango1.0-dev      # printed reports (PDF), through the CPangoCairo target
     fonts-dejavu-core                  # the reports' fonts, embedded in each PDF
     curl                               # delivers the outbox's email over SMTP (STARTTLS, SMTPS, AUTH)
+    wrk                                # make bench-api's load generator
 )
 
 # One `dpkg -s` for all of them: prints the names of the packages that are fully installed.
@@ -59,8 +60,10 @@ if ((${#missing[@]} > 0)); then
     fi
 fi
 
-if ! python3 -c 'import selenium, pytest, requests, schemathesis, axe_selenium_python, aiosmtpd' 2>/dev/null; then
-    echo "Installing Python test helpers: selenium, pytest, requests, schemathesis, axe-selenium-python, aiosmtpd"
+if ! python3 -c 'import selenium, pytest, requests, schemathesis, axe_selenium_python, aiosmtpd, fastapi, uvicorn' \
+    2>/dev/null; then
+    echo "Installing Python test helpers: selenium, pytest, requests, schemathesis, axe-selenium-python, aiosmtpd," \
+        "and fastapi and uvicorn for make bench-api's peer"
     if ! has_pip; then
         # python3 is not Debian's (pyenv, say) and came without pip.
         python3 -m ensurepip --upgrade >/dev/null
@@ -68,7 +71,8 @@ if ! python3 -c 'import selenium, pytest, requests, schemathesis, axe_selenium_p
     pip_install=(python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore
         'selenium>=4.11' 'pytest>=7' 'requests>=2.31' 'schemathesis>=4,<5' \
         'axe-selenium-python==2.1.6' \
-        'aiosmtpd>=1.4,<2')  # axe carries axe-core 3.1.1 itself; aiosmtpd is the tests' loopback SMTP server
+        'aiosmtpd>=1.4,<2' \
+        'fastapi>=0.110' 'uvicorn[standard]>=0.29')  # axe carries axe-core 3.1.1 itself; aiosmtpd is the tests' SMTP server
     # Debian's own python3 is "externally managed" (PEP 668): there the helpers go in with
     # --break-system-packages, which only adds them beside the system's packages.
     if ! "${pip_install[@]}" 2>/dev/null; then

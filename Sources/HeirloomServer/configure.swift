@@ -69,6 +69,7 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
             CurlMailTransport(url: $0, directory: config.dataDirectory.appendingPathComponent("mail-spool"))
                 as any MailTransport
         }
+    app.databases.middleware.use(HouseholdChangeMiddleware(cache: app.heirloom.hubName))
     // The HTTP server, and a plain-http listener on the home-network address for phone apps when needed.
     app.servers.use { app in HubServer.shared(app) }
     app.lifecycle.use(AppraisalBatchLifecycle(runner: app.heirloom.batchRunner))

@@ -1,5 +1,4 @@
 import HeirloomAPI
-import OpenAPIVapor
 import Vapor
 
 /// The table of contents: every route, under the guard that lets a request reach it.
@@ -12,7 +11,8 @@ func routes(_ app: Application) throws {
     // The Legacy Treasure Chest app's AI gateway (its /ai/ calls, and its photo analyses: a device id, no
     // credentials) is answered by GatewayDivertMiddleware, in the app's own shapes, before the generated code.
     let api = app.grouped(GatewayDivertMiddleware(), RequestContextMiddleware())
-    try APIHandler().registerHandlers(on: VaporTransport(routesBuilder: api), serverURL: Servers.Server1.url())
+    try APIHandler().registerHandlers(
+        on: APITransport(routes: api), serverURL: Servers.Server1.url(), configuration: APIHandler.configuration)
     app.get(.apiOpenAPIDocument, use: OpenAPIDocument.serve)
     // Files, streamed with Range and ETag outside the generated code; documented under "Media files".
     let apiMember = app.grouped(RoleMiddleware(required: .member))

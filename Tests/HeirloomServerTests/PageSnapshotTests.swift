@@ -104,6 +104,7 @@ struct PageSnapshotTests {
     static func principal(role: HouseholdRole) -> Principal {
         Principal(
             userID: UUID(), name: "Ann Smith", email: "ann@example.com", householdID: UUID(),
-            householdName: "The Smiths", role: role, tokenID: UUID(), tokenKind: .session, viaCookie: true)
+            householdName: "The Smiths", householdCurrency: "USD", role: role, tokenID: UUID(), tokenKind: .session,
+            viaCookie: true)
     }
 }

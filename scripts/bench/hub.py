@@ -18,8 +18,9 @@ def free_port():
 class Hub:
     """A release-built server with its own data directory, stopped when the benchmark ends."""
 
-    def __init__(self, binary, data_dir=None):
+    def __init__(self, binary, data_dir=None, arguments=()):
         self.binary = binary
+        self.arguments = list(arguments)
         self.data_dir = data_dir or tempfile.mkdtemp(prefix="heirloom-bench-")
         self.port = free_port()
         self.process = None
@@ -33,7 +34,7 @@ class Hub:
         os.makedirs(self.data_dir, exist_ok=True)
         log = open(os.path.join(self.data_dir, "server.log"), "ab")
         self.process = subprocess.Popen(
-            [self.binary, "serve", "--hostname", "127.0.0.1", "--port", str(self.port)],
+            [self.binary, "serve", "--hostname", "127.0.0.1", "--port", str(self.port)] + self.arguments,
             stdout=log, stderr=subprocess.STDOUT, env=env,
         )
         deadline = time.time() + 60

@@ -1,6 +1,7 @@
 import Foundation
 import HeirloomAPI
 import HeirloomCore
+import OpenAPIRuntime
 import Vapor
 
 /// Heirloom's implementation of the generated `APIProtocol`: thin mappings from API types to services.
@@ -20,6 +21,10 @@ struct APIHandler: APIProtocol {
 }
 
 extension APIHandler {
+    /// How answers are written: compact JSON (pretty printing is for people reading it, and costs every phone
+    /// bytes and the hub time), keys in a fixed order, slashes in URLs left as they are.
+    static let configuration = OpenAPIRuntime.Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes])
+
     /// Parses an id from a path; anything that is not a UUID names nothing, so it is not found.
     func uuid(_ text: String, _ what: String) throws -> UUID {
         guard let id = UUID(uuidString: text) else { throw AppError.notFound(what) }

@@ -4,7 +4,8 @@ import Vapor
 
 extension APIHandler {
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
-        let hubName = try await HubInfo.name(on: try request.db)
+        let request = try request
+        let hubName = try await request.application.heirloom.hubName.name(on: request.db)
         return .ok(.init(body: .json(.init(status: .ok, version: HubInfo.version, hubName: hubName))))
     }
 
@@ -70,11 +71,13 @@ extension APIHandler {
     }
 
     func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
+        // Everything comes from the sign-in's own query: no second read of the household.
         let principal = try principal
-        let household = try await request.heirloom.households.household(of: principal)
         let me = Components.Schemas.Me(
             user: .init(id: principal.userID.uuidString, name: principal.name, email: principal.email),
-            household: try .init(household),
+            household: .init(
+                id: principal.householdID.uuidString, name: principal.householdName,
+                defaultCurrency: principal.householdCurrency),
             role: .init(principal.role)
         )
         return .ok(.init(body: .json(me)))

@@ -9,6 +9,8 @@ struct Principal: Authenticatable, Sendable {
     var email: String
     var householdID: UUID
     var householdName: String
+    /// The household's default currency (ISO 4217), as it was when the request was signed in.
+    var householdCurrency: String
     var role: HouseholdRole
     var tokenID: UUID
     var tokenKind: AuthToken.Kind

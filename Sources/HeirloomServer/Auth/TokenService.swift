@@ -1,5 +1,7 @@
 import Fluent
 import Foundation
+import HeirloomCore
+import SQLKit
 
 /// Issues, finds, lists and revokes sessions, app tokens and paired-device tokens.
 struct TokenService: Sendable {
@@ -28,14 +30,15 @@ struct TokenService: Sendable {
     }
 
     /// The member a secret belongs to, or nil when it is unknown, revoked or expired.
+    ///
+    /// Runs on every signed-in request: one read finds the token with its member and household.
     func principal(forSecret secret: String, viaCookie: Bool) async throws -> Principal? {
         guard secret.count <= 200 else { return nil }
-        guard
-            let token = try await AuthToken.query(on: db)
-                .filter(\.$tokenHash == SecretToken.hash(secret))
-                .with(\.$user, { $0.with(\.$household) })
-                .first()
+        let hash = SecretToken.hash(secret)
+        guard let found = try await db.withReads({ sql in try await Self.signIn(hash, on: sql) }),
+            let tokenID = found.token.id
         else { return nil }
+        let token = found.token
         let now = now()
         if let expiresAt = token.expiresAt, expiresAt <= now {
             try await token.delete(on: db)
@@ -46,7 +49,19 @@ struct TokenService: Sendable {
             if token.kind == .session { token.expiresAt = now.addingTimeInterval(Self.sessionLifetime) }
             try await token.save(on: db)
         }
-        return try Self.principal(token, viaCookie: viaCookie)
+        return Principal(
+            userID: token.$user.id,
+            name: found.userName,
+            email: found.userEmail,
+            householdID: found.householdID,
+            householdName: found.householdName,
+            householdCurrency: found.householdCurrency,
+            role: found.role,
+            tokenID: tokenID,
+            tokenKind: token.kind,
+            viaCookie: viaCookie,
+            journalUnlockedUntil: token.journalUnlockedUntil
+        )
     }
 
     /// A paired phone's member and its token's stored hash, by the token's id (signed media addresses carry the
@@ -66,12 +81,62 @@ struct TokenService: Sendable {
             email: token.user.email,
             householdID: try token.user.household.requireID(),
             householdName: token.user.household.name,
+            householdCurrency: token.user.household.defaultCurrency,
             role: token.user.role,
             tokenID: try token.requireID(),
             tokenKind: token.kind,
             viaCookie: viaCookie,
             journalUnlockedUntil: token.journalUnlockedUntil
         )
+    }
+
+    /// A token found by its hash, with what a request needs of its member and household.
+    private struct SignIn: Sendable {
+        var token: AuthToken
+        var userName: String
+        var userEmail: String
+        var role: HouseholdRole
+        var householdID: UUID
+        var householdName: String
+        var householdCurrency: String
+    }
+
+    private static func signIn(_ hash: String, on sql: any SQLDatabase) async throws -> SignIn? {
+        func column(_ name: String, of table: String, as alias: String) -> SQLAlias {
+            SQLAlias(SQLColumn(name, table: table), as: alias)
+        }
+        guard
+            let row = try await sql.select()
+                .column(SQLColumn(SQLLiteral.all, table: SQLIdentifier(AuthToken.schema)))
+                .column(column("name", of: User.schema, as: "signed_in_user_name"))
+                .column(column("email", of: User.schema, as: "signed_in_user_email"))
+                .column(column("role", of: User.schema, as: "signed_in_user_role"))
+                .column(column("id", of: Household.schema, as: "signed_in_household_id"))
+                .column(column("name", of: Household.schema, as: "signed_in_household_name"))
+                .column(column("default_currency", of: Household.schema, as: "signed_in_household_currency"))
+                .from(AuthToken.schema)
+                .join(
+                    SQLIdentifier(User.schema), on: SQLColumn("id", table: User.schema), .equal,
+                    SQLColumn("user_id", table: AuthToken.schema)
+                )
+                .join(
+                    SQLIdentifier(Household.schema), on: SQLColumn("id", table: Household.schema), .equal,
+                    SQLColumn("household_id", table: User.schema)
+                )
+                .where(SQLColumn("token_hash", table: AuthToken.schema), .equal, SQLBind(hash))
+                .limit(1).first()
+        else { return nil }
+        guard let role = HouseholdRole(rawValue: try row.decode(column: "signed_in_user_role", as: String.self)) else {
+            throw AppError.internalProblem("A member has a role Heirloom does not know.")
+        }
+        return SignIn(
+            token: try row.decode(fluentModel: AuthToken.self),
+            userName: try row.decode(column: "signed_in_user_name", as: String.self),
+            userEmail: try row.decode(column: "signed_in_user_email", as: String.self),
+            role: role,
+            householdID: try row.decode(column: "signed_in_household_id", as: UUID.self),
+            householdName: try row.decode(column: "signed_in_household_name", as: String.self),
+            householdCurrency: try row.decode(column: "signed_in_household_currency", as: String.self))
     }
 
     /// The user's tokens, newest first.

@@ -23,6 +23,8 @@ struct HeirloomServices: Sendable {
     var batchRunner = AppraisalBatchRunner()
     /// How mail leaves the hub; nil without SMTP (messages wait in the outbox).
     var mailTransport: (any MailTransport)? = nil
+    /// What `/api/health` names the hub, kept between calls.
+    var hubName = HubNameCache()
     /// The Legacy Treasure Chest gateway's per-minute counts of each device.
     var gatewayLimiter = GatewayLimiter()
 }

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import NIOConcurrencyHelpers
 import Prometheus
 
 /// The figures an operator watches, in Prometheus's text format: requests by route and status with their
@@ -15,16 +16,41 @@ final class HubMetrics: Sendable {
         .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5), .seconds(10), .seconds(30),
     ]
 
+    private struct RouteKey: Hashable {
+        var method: String
+        var route: String
+    }
+    private struct StatusKey: Hashable {
+        var route: RouteKey
+        var status: Int
+    }
+    /// The counters and histograms already made, so that a request finds its own with one dictionary lookup
+    /// (the registry checks and builds names and labels on every call).
+    private let made = NIOLockedValueBox((counters: [StatusKey: Counter](), durations: [RouteKey: DurationHistogram]()))
+
     /// Counts one answered request under its route pattern (never its raw path).
     func recordRequest(method: String, route: String, status: Int, duration: Duration) {
-        registry.makeCounter(
+        let routeKey = RouteKey(method: method, route: route)
+        let statusKey = StatusKey(route: routeKey, status: status)
+        let (counter, histogram) = made.withLockedValue { made in (made.counters[statusKey], made.durations[routeKey]) }
+        (counter ?? makeCounter(statusKey)).increment()
+        (histogram ?? makeDurationHistogram(routeKey)).record(duration)
+    }
+
+    private func makeCounter(_ key: StatusKey) -> Counter {
+        let counter = registry.makeCounter(
             descriptor: Self.requestsTotal,
-            labels: [("method", method), ("route", route), ("status", String(status))]
-        ).increment()
-        registry.makeDurationHistogram(
-            descriptor: Self.requestDuration, labels: [("method", method), ("route", route)],
-            buckets: Self.durationBuckets
-        ).record(duration)
+            labels: [("method", key.route.method), ("route", key.route.route), ("status", String(key.status))])
+        made.withLockedValue { $0.counters[key] = counter }
+        return counter
+    }
+
+    private func makeDurationHistogram(_ key: RouteKey) -> DurationHistogram {
+        let histogram = registry.makeDurationHistogram(
+            descriptor: Self.requestDuration, labels: [("method", key.method), ("route", key.route)],
+            buckets: Self.durationBuckets)
+        made.withLockedValue { $0.durations[key] = histogram }
+        return histogram
     }
 
     /// Reads the gauges afresh and renders everything.

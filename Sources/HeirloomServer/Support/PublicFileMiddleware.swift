@@ -1,8 +1,12 @@
 import Vapor
 
-/// Serves the files under `Public/`, but never asks the file system about a path it could not hold: a segment
-/// longer than a file name may be (255 bytes) would fail with "file name too long", a 500, before routing.
-/// Such a path goes on to the router, which answers 404.
+/// Serves the files under `Public/`, but asks the file system only about paths that could be one of them.
+///
+/// Only a path whose first segment names something at the top of `Public/` (`css`, `js`, `favicon.svg`, read
+/// once at start-up: the directory ships with the binary) can be a file; every other request (the API, the
+/// pages) goes straight on, without a file-system lookup on a thread pool. And a segment longer than a file name
+/// may be (255 bytes) would fail with "file name too long", a 500, before routing: such a path goes on to the
+/// router, which answers 404.
 struct PublicFileMiddleware: AsyncMiddleware {
     /// The longest file name Linux and macOS accept, in bytes.
     static let maximumSegmentBytes = 255
@@ -10,19 +14,26 @@ struct PublicFileMiddleware: AsyncMiddleware {
     static let maximumPathBytes = 1024
 
     private let files: FileMiddleware
+    /// The names at the top of the public directory.
+    private let topLevel: Set<String>
 
     init(publicDirectory: String) {
         files = FileMiddleware(publicDirectory: publicDirectory, defaultFile: nil)
+        topLevel = Set((try? FileManager.default.contentsOfDirectory(atPath: publicDirectory)) ?? [])
     }
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        guard Self.couldBeAFile(request.url.path) else { return try await next.respond(to: request) }
+        guard Self.couldBeAFile(request.url.path, topLevel: topLevel) else {
+            return try await next.respond(to: request)
+        }
         return try await files.respond(to: request, chainingTo: next)
     }
 
-    static func couldBeAFile(_ path: String) -> Bool {
+    static func couldBeAFile(_ path: String, topLevel: Set<String>) -> Bool {
         let decoded = path.removingPercentEncoding ?? path
         guard decoded.utf8.count <= maximumPathBytes else { return false }
-        return decoded.split(separator: "/").allSatisfy { $0.utf8.count <= maximumSegmentBytes }
+        let segments = decoded.split(separator: "/")
+        guard let first = segments.first, topLevel.contains(String(first)) else { return false }
+        return segments.allSatisfy { $0.utf8.count <= maximumSegmentBytes }
     }
 }

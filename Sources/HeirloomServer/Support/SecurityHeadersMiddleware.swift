@@ -18,18 +18,19 @@ struct SecurityHeadersMiddleware: AsyncMiddleware {
         "frame-ancestors 'none'",
     ].joined(separator: "; ")
 
+    static let headers: [(String, String)] = [
+        ("Content-Security-Policy", contentSecurityPolicy),
+        ("X-Content-Type-Options", "nosniff"),
+        // Invitation links carry their secret in the path; never send it to another site.
+        ("Referrer-Policy", "no-referrer"),
+        ("X-Frame-Options", "DENY"),
+        ("Permissions-Policy", "camera=(self), microphone=(self), geolocation=()"),
+        ("Cross-Origin-Opener-Policy", "same-origin"),
+    ]
+
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let response = try await next.respond(to: request)
-        let headers: [(String, String)] = [
-            ("Content-Security-Policy", Self.contentSecurityPolicy),
-            ("X-Content-Type-Options", "nosniff"),
-            // Invitation links carry their secret in the path; never send it to another site.
-            ("Referrer-Policy", "no-referrer"),
-            ("X-Frame-Options", "DENY"),
-            ("Permissions-Policy", "camera=(self), microphone=(self), geolocation=()"),
-            ("Cross-Origin-Opener-Policy", "same-origin"),
-        ]
-        for (name, value) in headers where !response.headers.contains(name: name) {
+        for (name, value) in Self.headers where !response.headers.contains(name: name) {
             response.headers.replaceOrAdd(name: name, value: value)
         }
         if usesTLS {

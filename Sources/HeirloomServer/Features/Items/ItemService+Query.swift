@@ -26,32 +26,82 @@ extension ItemService {
     func list(_ query: Query, householdID: UUID) async throws -> (items: [Item], nextOffset: Int?) {
         let limit = max(1, min(query.limit, Query.maximumLimit))
         let offset = min(max(0, query.offset), Query.maximumOffset)
-        var items: [Item]
+        var searchResults: [UUID]?
         if !ItemSearchIndex.terms(query.text).isEmpty {
-            let ids = try await ItemSearchIndex(db).search(
+            searchResults = try await ItemSearchIndex(db).search(
                 query.text,
                 householdID: householdID,
                 category: query.category?.rawValue,
                 limit: limit + 1,
                 offset: offset
             )
-            let found = try await withMedia(Item.query(on: db).filter(\.$id ~~ ids)).all()
-            let byID = Dictionary(
-                found.compactMap { item in item.id.map { ($0, item) } }, uniquingKeysWith: { a, _ in a })
-            items = ids.compactMap { byID[$0] }
-        } else {
-            var builder = withMedia(Item.query(on: db).filter(\.$household.$id == householdID))
-            if let category = query.category { builder = builder.filter(\.$category == category.rawValue) }
-            switch query.sort {
-            case .newest: builder = builder.sort(\.$createdAt, .descending).sort(\.$id, .descending)
-            case .name: builder = builder.sort(.sql(unsafeRaw: "LOWER(name)"), .ascending).sort(\.$id)
-            case .value:
-                builder = builder.sort(.sql(unsafeRaw: "estimated_value DESC NULLS LAST, created_at"), .descending)
-            }
-            items = try await builder.range(offset..<(offset + limit + 1)).all()
         }
-        let hasMore = items.count > limit
-        return (Array(items.prefix(limit)), hasMore ? offset + limit : nil)
+        let found = searchResults
+        return try await db.withReads { sql in
+            let items: [Item]
+            if let ids = found {
+                let byID = Dictionary(
+                    try await sql.rows(of: Item.self, where: "id", in: ids).compactMap { item in
+                        item.id.map { ($0, item) }
+                    },
+                    uniquingKeysWith: { a, _ in a })
+                items = ids.compactMap { byID[$0] }
+            } else {
+                var select = sql.select().column("*").from(Item.schema).where("household_id", .equal, householdID)
+                if let category = query.category { select = select.where("category", .equal, category.rawValue) }
+                switch query.sort {
+                case .newest: select = select.orderBy("created_at", .descending).orderBy("id", .descending)
+                case .name: select = select.orderBy(SQLRaw("LOWER(name) ASC, id ASC"))
+                case .value: select = select.orderBy(SQLRaw("estimated_value DESC NULLS LAST, created_at DESC"))
+                }
+                items = try await select.limit(limit + 1).offset(offset).all()
+                    .map { try $0.decode(fluentModel: Item.self) }
+            }
+            let page = Array(items.prefix(limit))
+            try await Self.loadMedia(of: page, on: sql)
+            return (page, items.count > limit ? offset + limit : nil)
+        }
+    }
+
+    /// Loads the photos, documents and stories of `items` with their media, as `withMedia` does, for a whole
+    /// page at once: four reads (three when nothing has media), whatever the number of items.
+    static func loadMedia(of items: [Item], on sql: any SQLDatabase) async throws {
+        let ids = try items.map { try $0.requireID() }
+        let photos = try await sql.rows(of: ItemPhoto.self, where: "item_id", in: ids)
+        let documents = try await sql.rows(of: ItemDocument.self, where: "item_id", in: ids)
+        let stories = try await sql.rows(of: ItemAudio.self, where: "item_id", in: ids)
+        let mediaIDs = Set(photos.map(\.$media.id) + documents.map(\.$media.id) + stories.map(\.$media.id))
+        var media: [UUID: MediaObject] = [:]
+        for object in try await sql.rows(of: MediaObject.self, where: "id", in: Array(mediaIDs)) {
+            media[try object.requireID()] = object
+        }
+        func attach(_ parent: ParentProperty<some Model, MediaObject>) throws {
+            guard let object = media[parent.id] else {
+                throw AppError.internalProblem("A file of an item has no media record.")
+            }
+            parent.value = object
+        }
+        var photosByItem: [UUID: [ItemPhoto]] = [:]
+        for photo in photos {
+            try attach(photo.$media)
+            photosByItem[photo.$item.id, default: []].append(photo)
+        }
+        var documentsByItem: [UUID: [ItemDocument]] = [:]
+        for document in documents {
+            try attach(document.$media)
+            documentsByItem[document.$item.id, default: []].append(document)
+        }
+        var storiesByItem: [UUID: [ItemAudio]] = [:]
+        for story in stories {
+            try attach(story.$media)
+            storiesByItem[story.$item.id, default: []].append(story)
+        }
+        for item in items {
+            let id = try item.requireID()
+            item.$photos.value = photosByItem[id] ?? []
+            item.$documents.value = documentsByItem[id] ?? []
+            item.$audioStories.value = storiesByItem[id] ?? []
+        }
     }
 
     /// Loads photos, documents and stories with their media.

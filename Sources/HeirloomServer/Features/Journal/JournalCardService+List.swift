@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import HeirloomCore
+import SQLKit
 
 extension JournalCardService {
     /// Which cards to list.
@@ -34,24 +35,59 @@ extension JournalCardService {
         }
         if listed.isEmpty || (filter.tag != nil && tag == nil) { return [] }
 
-        var cards = JournalCard.query(on: db)
-            .filter(\.$user.$id == reader.userID)
-            .filter(\.$drawer.$id ~~ listed)
-        if let tag {
-            cards = cards.join(siblings: \.$tags).filter(JournalTag.self, \.$name == tag)
+        let userID = reader.userID
+        let limit = filter.limit
+        let found = try await db.withReads { sql in
+            let cards = SQLIdentifier(JournalCard.schema)
+            var select = sql.select().column(SQLColumn(SQLLiteral.all, table: cards)).from(cards)
+                .where(SQLColumn("user_id", table: JournalCard.schema), .equal, SQLBind(userID))
+                .where(SQLColumn("drawer_id", table: JournalCard.schema), .in, SQLBind.group(listed))
+            if let tag {
+                select = select.join(
+                    SQLIdentifier(JournalCardTag.schema), on: SQLColumn("card_id", table: JournalCardTag.schema),
+                    .equal, SQLColumn("id", table: JournalCard.schema)
+                ).join(
+                    SQLIdentifier(JournalTag.schema), on: SQLColumn("id", table: JournalTag.schema), .equal,
+                    SQLColumn("tag_id", table: JournalCardTag.schema)
+                ).where(SQLColumn("name", table: JournalTag.schema), .equal, SQLBind(tag))
+            }
+            if let query {
+                select = select.where(
+                    SQLColumn("search_text", table: JournalCard.schema), .like, SQLBind("%" + query + "%"))
+            }
+            select = select.orderBy(SQLColumn("written_on", table: JournalCard.schema), SQLDirection.descending)
+                .orderBy(SQLColumn("created_at", table: JournalCard.schema), SQLDirection.descending)
+            if let limit { select = select.limit(max(limit, 0)) }
+            let found = try await select.all().map { try $0.decode(fluentModel: JournalCard.self) }
+            try await Self.loadTags(of: found, on: sql)
+            return found
         }
-        if let query {
-            cards = cards.filter(\.$searchText ~~ query)
-        }
-        cards = cards.with(\.$tags).sort(\.$writtenOn, .descending).sort(\.$createdAt, .descending)
-        if let limit = filter.limit { cards = cards.limit(max(limit, 0)) }
-        let found = try await cards.all()
         return try found.compactMap { card in
             guard let drawer = byID[card.$drawer.id] else { return nil }
             // LIKE treats % and _ as wildcards; the plain comparison keeps only real matches.
             if let query, !card.searchText.contains(query) { return nil }
             return try reader.show(card, in: drawer)
         }
+    }
+
+    /// Loads the tags of `cards`, as `with(\.$tags)` does, in one read for them all.
+    static func loadTags(of cards: [JournalCard], on sql: any SQLDatabase) async throws {
+        let ids = try cards.map { try $0.requireID() }
+        guard !ids.isEmpty else { return }
+        let rows = try await sql.select().column(SQLColumn("*", table: JournalTag.schema))
+            .column(SQLColumn("card_id", table: JournalCardTag.schema))
+            .from(JournalCardTag.schema)
+            .join(
+                SQLIdentifier(JournalTag.schema), on: SQLColumn("id", table: JournalTag.schema), .equal,
+                SQLColumn("tag_id", table: JournalCardTag.schema)
+            )
+            .where(SQLColumn("card_id", table: JournalCardTag.schema), .in, SQLBind.group(ids)).all()
+        var tags: [UUID: [JournalTag]] = [:]
+        for row in rows {
+            let cardID = try row.decode(column: "card_id", as: UUID.self)
+            tags[cardID, default: []].append(try row.decode(fluentModel: JournalTag.self))
+        }
+        for card in cards { card.$tags.value = tags[try card.requireID()] ?? [] }
     }
 
     /// The tags of the reader's open drawers, most used first.

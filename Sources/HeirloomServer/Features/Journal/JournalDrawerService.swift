@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import HeirloomCore
+import SQLKit
 
 /// A member's journal drawers: made on first use, then created, renamed, reordered, locked and deleted.
 struct JournalDrawerService: Sendable {
@@ -22,7 +23,12 @@ struct JournalDrawerService: Sendable {
 
     /// The reader's drawers in order, making the five default drawers on first use.
     func drawers(of reader: JournalReader) async throws -> [JournalDrawer] {
-        let existing = try await query(reader).sort(\.$sortOrder).sort(\.$createdAt).all()
+        let userID = reader.userID
+        let existing = try await db.withReads { sql in
+            try await sql.select().column("*").from(JournalDrawer.schema).where("user_id", .equal, userID)
+                .orderBy("sort_order").orderBy("created_at").all()
+                .map { try $0.decode(fluentModel: JournalDrawer.self) }
+        }
         guard existing.isEmpty else { return existing }
         do {
             try await db.transaction { db in
