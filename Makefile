@@ -54,6 +54,8 @@ test-browser: deps
 test-http: deps
 	$(SWIFT) build --product heirloom
 	$(PYTHON) -m pytest -q -p no:cacheprovider tests/http
+	# Two server processes on one PostgreSQL database send each email once (skipped above, without PostgreSQL).
+	bash scripts/with-postgres.sh $(PYTHON) -m pytest -q -p no:cacheprovider tests/http/test_outbox_two_servers.py
 
 ## Schemathesis against the published OpenAPI document for FUZZ_SECONDS: fails on any 5xx or an answer that
 ## does not match the document.
