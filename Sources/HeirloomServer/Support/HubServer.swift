@@ -38,13 +38,9 @@ final class HubServer: Server {
         guard let lan = lanListener() else { return }
         do {
             try await lan.server.start(address: .hostname(lan.host, port: lan.port))
-            extra.withLockedValue { $0 = lan.server }
-            endpoint.listening(port: lan.server.localAddress?.port ?? lan.port)
+            listening(lan)
         } catch {
-            endpoint.unavailable()
-            application.logger.warning(
-                "Cannot listen on the home-network address \(lan.host):\(lan.port) (\(error)); phones using the Memory Palace app cannot connect. Set HEIRLOOM_LAN_ADDRESS to this computer's address, or off."
-            )
+            cannotListen(lan, error)
         }
     }
 
@@ -54,12 +50,23 @@ final class HubServer: Server {
         guard let lan = lanListener() else { return }
         do {
             try lan.server.start(address: .hostname(lan.host, port: lan.port))
-            extra.withLockedValue { $0 = lan.server }
-            endpoint.listening(port: lan.server.localAddress?.port ?? lan.port)
+            listening(lan)
         } catch {
-            endpoint.unavailable()
-            application.logger.warning("Cannot listen on the home-network address \(lan.host):\(lan.port): \(error)")
+            cannotListen(lan, error)
         }
+    }
+
+    private func listening(_ lan: (server: HTTPServer, host: String, port: Int)) {
+        extra.withLockedValue { $0 = lan.server }
+        endpoint.listening(port: lan.server.localAddress?.port ?? lan.port)
+    }
+
+    /// The hub keeps serving on its main address; the devices page then warns that phones cannot connect.
+    private func cannotListen(_ lan: (server: HTTPServer, host: String, port: Int), _ error: any Error) {
+        endpoint.unavailable()
+        application.logger.warning(
+            "Cannot listen on the home-network address \(lan.host):\(lan.port) (\(error)); phones using the Memory Palace app cannot connect. Set HEIRLOOM_LAN_ADDRESS to this computer's address, or off."
+        )
     }
 
     /// The extra listener to start, or nil when the main server already answers on the home-network address.

@@ -19,10 +19,14 @@ struct PeopleService: Sendable {
 
     /// Everyone, by name, with their memory counts.
     func list(householdID: UUID) async throws -> [Listed] {
-        let people = try await Person.query(on: db).filter(\.$household.$id == householdID).with(\.$avatar)
-            .sort(\.$nameKey).all()
+        let people = try await everyone(householdID: householdID)
         let counts = try await memoryCounts(householdID: householdID)
         return people.map { Listed(person: $0, memoryCount: counts[$0.id ?? 0] ?? 0) }
+    }
+
+    /// Everyone, by name, with their pictures (the Memory Palace app's list has no counts).
+    func everyone(householdID: UUID) async throws -> [Person] {
+        try await Person.query(on: db).filter(\.$household.$id == householdID).with(\.$avatar).sort(\.$nameKey).all()
     }
 
     func find(_ id: Int, householdID: UUID) async throws -> Person {

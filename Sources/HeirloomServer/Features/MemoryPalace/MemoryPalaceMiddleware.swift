@@ -53,9 +53,9 @@ struct MemoryPalaceMiddleware: AsyncMiddleware {
         let services = request.heirloom
         switch call {
         case .listPeople:
-            let people = try await services.people.list(householdID: principal.householdID)
+            let people = try await services.people.everyone(householdID: principal.householdID)
             let body = Components.Schemas.AppPersonList(
-                success: true, people: try people.map { try .init($0.person, links: links) })
+                success: true, people: try people.map { try .init($0, links: links) })
             return try Self.json(body, status: .ok)
         case .addPerson:
             let sent: NewPerson
