@@ -102,7 +102,7 @@ struct RecipientAPITests {
             _ = try await app.api(
                 .POST, "/api/executor/report", token: executor,
                 json: ["dateOfPassing": Day(clock.now, in: .current).text])
-            clock.advance(by: 14 * day)
+            clock.advance(by: 14 * day + 1)
             // then: visible at once, before the scheduler writes it down
             #expect(try await app.recipientItems(sam) == ["Brooch", "Desk"])
             let valued = try await app.api(.GET, "/api/recipient/items/\(family.now.id)", token: sam)
