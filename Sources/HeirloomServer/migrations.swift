@@ -50,5 +50,8 @@ extension Migrations {
         add(CreatePassingToken())
         add(CreateOutboxMessage())
         add(AddRecipientFieldsToBeneficiaries())
+        // Downsizing (issue 19): quantity and disposition of items, and sets of items that belong together.
+        add(AddQuantityAndDispositionToItem())
+        add(CreateItemSet())
     }
 }

@@ -11,11 +11,16 @@ public struct ItemInput: Sendable, Equatable {
     public var suggestedPriceUsed: String?
     public var purchasePrice: String?
     public var purchaseDate: String?
+    /// How many alike pieces the item stands for ("12" dinner plates), a whole number from 1.
+    public var quantity: String?
+    /// What happens to it; checked by the hub, which knows whether it has a beneficiary.
+    public var disposition: DispositionInput?
 
     public init(
         name: String? = nil, description: String? = nil, category: String? = nil, estimatedValue: String? = nil,
         currencyCode: String? = nil, suggestedPriceNew: String? = nil, suggestedPriceUsed: String? = nil,
-        purchasePrice: String? = nil, purchaseDate: String? = nil
+        purchasePrice: String? = nil, purchaseDate: String? = nil, quantity: String? = nil,
+        disposition: DispositionInput? = nil
     ) {
         self.name = name
         self.description = description
@@ -26,6 +31,8 @@ public struct ItemInput: Sendable, Equatable {
         self.suggestedPriceUsed = suggestedPriceUsed
         self.purchasePrice = purchasePrice
         self.purchaseDate = purchaseDate
+        self.quantity = quantity
+        self.disposition = disposition
     }
 }
 
@@ -40,8 +47,11 @@ public struct ItemDraft: Sendable, Equatable {
     public var suggestedPriceUsed: Money?
     public var purchasePrice: Money?
     public var purchaseDate: String?
+    /// How many alike pieces; values are each, totals are each × quantity.
+    public var quantity: Int
 
     public static let maximumDescriptionLength = 20_000
+    public static let maximumQuantity = 100_000
 
     /// Checks `input` over `base` (the item as it is, or the defaults for a new one). Absent fields keep
     /// their value; an empty string clears an optional one.
@@ -65,6 +75,15 @@ public struct ItemDraft: Sendable, Equatable {
             input.suggestedPriceUsed, "suggestedPriceUsed", currency, keeping: base.suggestedPriceUsed)
         purchasePrice = try Self.amount(input.purchasePrice, "purchasePrice", currency, keeping: base.purchasePrice)
         if let raw = input.purchaseDate { purchaseDate = try Self.day(raw, field: "purchaseDate") }
+        if let raw = input.quantity { quantity = try Self.quantity(raw) }
+    }
+
+    /// A whole number of pieces from 1 to `maximumQuantity`.
+    public static func quantity(_ raw: String) throws(FieldError) -> Int {
+        guard let quantity = Int(raw.trimmingWhitespace()), (1...maximumQuantity).contains(quantity) else {
+            throw FieldError(field: "quantity", message: "Please give how many there are: a whole number from 1.")
+        }
+        return quantity
     }
 
     public init(name: String, currency: CurrencyCode) {
@@ -72,6 +91,7 @@ public struct ItemDraft: Sendable, Equatable {
         description = ""
         category = .other
         self.currency = currency
+        quantity = 1
     }
 
     private static func amount(_ raw: String?, _ field: String, _ currency: CurrencyCode, keeping old: Money?) throws

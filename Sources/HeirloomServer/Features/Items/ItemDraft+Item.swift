@@ -12,6 +12,7 @@ extension ItemDraft {
         suggestedPriceUsed = item.money(item.suggestedPriceUsed)
         purchasePrice = item.money(item.purchasePrice)
         purchaseDate = item.purchaseDate
+        quantity = item.quantity
     }
 
     /// Writes the fields onto a model.
@@ -25,5 +26,6 @@ extension ItemDraft {
         item.suggestedPriceUsed = suggestedPriceUsed?.minorUnits
         item.purchasePrice = purchasePrice?.minorUnits
         item.purchaseDate = purchaseDate
+        item.quantity = quantity
     }
 }
