@@ -81,6 +81,19 @@ func routes(_ app: Application) throws {
     editor.get(.itemAudioDelete(.key, .key), use: itemMedia.confirmDeleteAudio)
     editor.post(.itemAudioDelete(.key, .key), use: itemMedia.deleteAudio)
 
+    // Downsizing: what happens to each item, and sets of items (everyone sees them; owners and editors decide).
+    let downsizing = DownsizingWebController()
+    editor.post(.itemDisposition(.key), use: downsizing.itemDisposition)
+    member.get(.sets, use: downsizing.index)
+    member.get(.set(.key), use: downsizing.show)
+    editor.post(.sets, use: downsizing.create)
+    editor.post(.set(.key), use: downsizing.update)
+    editor.post(.setDisposition(.key), use: downsizing.setDisposition)
+    editor.post(.setMembers(.key), use: downsizing.addMember)
+    editor.post(.setMemberRemove(.key, .key), use: downsizing.removeMember)
+    editor.get(.setDelete(.key), use: downsizing.confirmDelete)
+    editor.post(.setDelete(.key), use: downsizing.delete)
+
     // The AI appraiser: one item, and batches of photos.
     let appraisal = AppraisalWebController()
     editor.post(.itemAppraisal(.key), use: appraisal.analyse)

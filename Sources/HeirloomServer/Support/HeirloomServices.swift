@@ -74,6 +74,8 @@ struct RequestServices: Sendable {
     var media: MediaService { MediaService(db: db, pipeline: services.media) }
     var items: ItemService { ItemService(db: db, media: media) }
     var beneficiaries: BeneficiaryService { BeneficiaryService(db: db) }
+    var sets: SetService { SetService(db: db) }
+    var estateSummary: EstateSummaryService { EstateSummaryService(db: db) }
     var people: PeopleService { PeopleService(db: db, media: media) }
     var memories: MemoryService { MemoryService(db: db, media: media) }
     var memoryPalace: MemoryPalaceService { MemoryPalaceService(memories: memories, people: people) }

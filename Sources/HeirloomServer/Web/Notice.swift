@@ -41,6 +41,9 @@ enum Notice: String, Sendable, CaseIterable {
     case gatewayQuotaSaved = "gateway-quota-saved"
     case partnerSaved = "partner-saved"
     case partnerDeleted = "partner-deleted"
+    case dispositionSaved = "disposition-saved"
+    case setSaved = "set-saved"
+    case setDeleted = "set-deleted"
 
     /// What the page says.
     var message: String {
@@ -53,6 +56,9 @@ enum Notice: String, Sendable, CaseIterable {
         case .passwordChanged: "Your password is changed. Your other sessions and devices were signed out."
         case .passwordSet: "Your password is set. Sign in with it now."
         case .signedOut: "You are signed out."
+        case .dispositionSaved: "Saved what happens to it."
+        case .setSaved: "The set is saved."
+        case .setDeleted: "The set was deleted. Its items are still in the treasure chest."
         case .itemDeleted: "The item was deleted, with its photos, documents and stories."
         case .beneficiaryDeleted: "The beneficiary was deleted."
         case .itemAssigned: "The item is assigned."

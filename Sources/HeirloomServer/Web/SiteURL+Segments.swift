@@ -28,6 +28,13 @@ extension SiteURL {
         case .itemAudio(let id): ["items", .id(id), "audio"]
         case .itemAudioRename(let id, let audio): ["items", .id(id), "audio", .id(audio, .audioID), "rename"]
         case .itemAudioDelete(let id, let audio): ["items", .id(id), "audio", .id(audio, .audioID), "delete"]
+        case .itemDisposition(let id): ["items", .id(id), "disposition"]
+        case .sets: ["sets"]
+        case .set(let id): ["sets", .id(id)]
+        case .setDisposition(let id): ["sets", .id(id), "disposition"]
+        case .setMembers(let id): ["sets", .id(id), "members"]
+        case .setMemberRemove(let id, let item): ["sets", .id(id), "members", .id(item, .memberID), "remove"]
+        case .setDelete(let id): ["sets", .id(id), "delete"]
 
         case .batches: ["items", "batch"]
         case .batch(let id): ["items", "batch", .id(id, .batchID)]

@@ -33,7 +33,7 @@ extension SiteURL {
         "passingOn": .passingOn, "passingOnSettings": .passingOnSettings, "passingOnExecutors": .passingOnExecutors,
         "passingOnReopen": .passingOnReopen, "passingOnCancel": .passingOnCancel, "outbox": .outbox,
         "executorReport": .executorReport, "recipientHome": .recipientHome,
-        "partners": .partners, "partnerNew": .partnerNew,
+        "partners": .partners, "partnerNew": .partnerNew, "sets": .sets,
         "apiExport": .apiExport, "apiJournalExport": .apiJournalExport, "itemReports": .itemReports,
         "apiReportEstate": .apiReportEstate, "apiReportInsurance": .apiReportInsurance,
     ]
@@ -82,6 +82,8 @@ extension SiteURL {
         case ("gatewayDeviceRefuse", .some(let id), _): return .gatewayDeviceRefuse(id)
         case ("gatewayDeviceRemove", .some(let id), _): return .gatewayDeviceRemove(id)
         case ("gatewayDeviceQuota", .some(let id), _): return .gatewayDeviceQuota(id)
+        case ("set", .some(let id), _): return .set(id)
+        case ("setDelete", .some(let id), _): return .setDelete(id)
         case ("partner", .some(let id), _): return .partner(id)
         case ("partnerEdit", .some(let id), _): return .partnerEdit(id)
         case ("partnerDelete", .some(let id), _): return .partnerDelete(id)

@@ -60,6 +60,7 @@ enum ItemPages {
             var id, name, description, category, estimatedValue, suggestedNew, suggestedUsed, purchasePrice,
                 purchaseDate,
                 created, updated: String
+            var quantity = 1
         }
 
         struct Photo: Encodable {
@@ -87,6 +88,8 @@ enum ItemPages {
         var beneficiaries: BeneficiaryPages.ItemSection?
         /// The AI appraisal section.
         var appraisal: AppraisalPages.Panel?
+        /// What happens to it when the home is downsized.
+        var disposition: DownsizingPages.DispositionSection?
     }
 
     struct PhotoView: Encodable {
@@ -128,7 +131,7 @@ extension ItemPages.Show {
             estimatedValue: money(item.estimatedValue), suggestedNew: money(item.suggestedPriceNew),
             suggestedUsed: money(item.suggestedPriceUsed), purchasePrice: money(item.purchasePrice),
             purchaseDate: purchaseDay.map { WebFormat.day($0) } ?? "", created: WebFormat.day(item.createdAt),
-            updated: WebFormat.day(item.updatedAt)
+            updated: WebFormat.day(item.updatedAt), quantity: item.quantity
         )
         self.canEdit = canEdit
         let photos = item.photos.sorted { $0.position < $1.position }
