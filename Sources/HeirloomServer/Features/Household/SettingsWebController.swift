@@ -8,8 +8,8 @@ struct SettingsWebController {
 
     /// What the page shows besides the base; optional parts are filled after a form is sent.
     struct Extras {
-        var householdName: String?
-        var householdError: String?
+        var householdForm: HouseholdForm?
+        var householdErrors: [String: String] = [:]
         var newInvitation: SettingsPage.NewInvitation?
         var passwordErrors: [String: String] = [:]
         var newPasswordLink: SettingsPage.NewPasswordLink?
@@ -30,9 +30,10 @@ struct SettingsWebController {
         let model = SettingsPage(
             isOwner: principal.role.canManageHousehold,
             householdForm: .init(
-                name: extras.householdName ?? household.name, defaultCurrency: household.defaultCurrency),
+                household, name: extras.householdForm?.name, timeZone: extras.householdForm?.timeZone,
+                paperSize: extras.householdForm?.paperSize),
             currencies: ItemPages.currencies,
-            householdError: extras.householdError,
+            householdErrors: extras.householdErrors,
             members: try members.map { try .init($0, you: principal.userID) },
             invitations: try invitations.map(SettingsPage.PendingInvitation.init),
             newInvitation: extras.newInvitation,
@@ -54,6 +55,8 @@ struct SettingsWebController {
     struct HouseholdForm: Content {
         var name: String?
         var defaultCurrency: String?
+        var timeZone: String?
+        var paperSize: String?
     }
     struct RoleForm: Content { var role: String? }
 
@@ -62,12 +65,13 @@ struct SettingsWebController {
         return try await req.submitForm {
             _ = try await req.heirloom.households.update(
                 by: try req.principal(),
-                name: form.name ?? "",
-                defaultCurrency: form.defaultCurrency
+                .init(
+                    name: form.name ?? "", defaultCurrency: form.defaultCurrency, timeZone: form.timeZone,
+                    paperSize: form.paperSize)
             )
             return req.redirect(to: SiteURL.settings.path(done: .householdRenamed))
         } orShowAgain: { errors in
-            try await render(req: req, extras: Extras(householdName: form.name, householdError: errors.values.first))
+            try await render(req: req, extras: Extras(householdForm: form, householdErrors: errors))
         }
     }
 
