@@ -46,7 +46,8 @@ struct ExportSnapshot: Sendable {
         return ExportSnapshot(
             household: .init(
                 id: try household.requireID(), name: household.name, defaultCurrency: household.defaultCurrency,
-                timeZone: household.timeZone, paperSize: household.paperSize, createdAt: household.createdAt, updatedAt: household.updatedAt),
+                timeZone: household.timeZone, paperSize: household.paperSize, createdAt: household.createdAt,
+                updatedAt: household.updatedAt),
             members: try users.map {
                 .init(
                     id: try $0.requireID(), name: $0.name, email: $0.email, role: $0.role.rawValue,
