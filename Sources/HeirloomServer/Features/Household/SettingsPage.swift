@@ -112,6 +112,7 @@ struct SettingsPage: Encodable {
     struct Waiting: Encodable {
         var id: String
         var name: String
+        var email: String
     }
 
     struct NewPasswordLink: Encodable {
