@@ -134,6 +134,7 @@ extension SiteURL {
         case .apiItemAudio(let id): ["api", "items", .id(id), "audio"]
         case .apiBatch(let id): ["api", "batches", .id(id)]
         case .apiExport: ["api", "export"]
+        case .apiExportProgress(let id): ["api", "export", "progress", .id(id)]
         case .apiJournalExport: ["api", "journal", "export"]
         case .apiReportEstate: ["api", "reports", "estate.pdf"]
         case .apiReportInsurance: ["api", "reports", "insurance.pdf"]

@@ -120,6 +120,7 @@ enum SiteURL: Sendable, Equatable {
     case apiItemAudio(Parameter<UUID>)
     case apiBatch(Parameter<UUID>)
     case apiExport, apiJournalExport
+    case apiExportProgress(Parameter<String>)
     case apiReportEstate, apiReportInsurance
     case apiBeneficiaryPacket(Parameter<UUID>)
     case apiRecipientMedia(Parameter<UUID>, Parameter<MediaVariant>)
