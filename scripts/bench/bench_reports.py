@@ -1,7 +1,9 @@
-"""make bench-reports: the printed estate and insurance inventories of a 500-item household with a photo each.
+"""make bench-reports: the printed estate and insurance inventories of a 500-item household with a photo each,
+and the household's export streamed from the same hub.
 
-Prints one table: pages, size and the time each report took, next to the goal (under about 50 MB for 500
-items) and to the size of the original photos the report was made from, measured in the same run.
+Prints two tables: pages, size and the time each report took, next to the goal (under about 50 MB for 500
+items) and to the size of the original photos the report was made from; and the export's size, time and the
+server's memory growth while streaming it (goal: far below the archive's size, since it is never built whole).
 
 The photos are twelve-megapixel JPEGs of camera-like noise, which compresses worst of all, so a family's real
 photos make smaller reports. BENCH_REPORT_PHOTOS distinct photos are shared round-robin by the items; each
@@ -13,6 +15,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
@@ -81,6 +84,34 @@ def report(hub, path, directory):
     return pages, len(data), seconds
 
 
+def export(hub):
+    """Streams GET /api/export to nowhere; returns (bytes, seconds, peak RSS growth in KiB)."""
+    before = hub.rss_kib()
+    peak = [before]
+    done = threading.Event()
+
+    def sample():
+        while not done.is_set():
+            peak[0] = max(peak[0], hub.rss_kib())
+            time.sleep(0.05)
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    connection = hub.connection()
+    started = time.perf_counter()
+    connection.request("GET", "/api/export", headers={"Authorization": f"Bearer {hub.token}"})
+    response = connection.getresponse()
+    assert response.status == 200, response.status
+    received = 0
+    while chunk := response.read(1 << 20):
+        received += len(chunk)
+    seconds = time.perf_counter() - started
+    done.set()
+    sampler.join()
+    connection.close()
+    return received, seconds, peak[0] - before
+
+
 def main():
     binary = sys.argv[1]
     with tempfile.TemporaryDirectory(prefix="heirloom-bench-reports-") as directory:
@@ -99,6 +130,11 @@ def main():
                     os.path.basename(path), ITEMS, pages, f"{size / 1e6:.1f}", f"< {GOAL_MB}",
                     f"{originals / 1e6:.0f}", f"{seconds:.1f}"])
             table(["report", "items", "pages", "size MB", "goal MB", "original photos MB", "seconds"], rows)
+            received, seconds, growth = export(hub)
+            print()
+            table(["export", "archive MB", "seconds", "MB/s", "server memory growth MB"], [[
+                "/api/export", f"{received / 1e6:.0f}", f"{seconds:.1f}", f"{received / 1e6 / seconds:.0f}",
+                f"{growth / 1024:.1f}"]])
         finally:
             hub.stop()
 
