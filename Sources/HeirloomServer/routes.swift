@@ -192,6 +192,7 @@ func routes(_ app: Application) throws {
     estateOwner.post(.passingOnReopen, use: passing.reopen)
     estateOwner.get(.outbox, use: passing.outbox)
     estateOwner.post(.outboxSent(.key), use: passing.markSent)
+    estateOwner.post(.outboxResend(.key), use: passing.resend)
     estateOwner.post(.beneficiaryInvite(.key), use: passing.inviteRecipient)
     member.post(.passingOnCancel, use: passing.stillHere)
     planner.get(.passingOnPreview(.key), use: passing.preview)

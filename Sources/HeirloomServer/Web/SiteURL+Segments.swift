@@ -102,6 +102,7 @@ extension SiteURL {
         case .passingOnPreview(let id): ["settings", "passing-on", "preview", .id(id)]
         case .outbox: ["settings", "outbox"]
         case .outboxSent(let id): ["settings", "outbox", .id(id), "sent"]
+        case .outboxResend(let id): ["settings", "outbox", .id(id), "resend"]
         case .beneficiaryInvite(let id): ["beneficiaries", .id(id), "invite"]
         case .executorLink(let token): ["executor", .id(token, .token)]
         case .executorHome: ["executor"]

@@ -90,6 +90,7 @@ enum SiteURL: Sendable, Equatable {
     case passingOnExecutorRemove(Parameter<UUID>)
     case passingOnPreview(Parameter<UUID>)
     case outboxSent(Parameter<UUID>)
+    case outboxResend(Parameter<UUID>)
     case beneficiaryInvite(Parameter<UUID>)
     case executorLink(Parameter<String>)
     case executorHome, executorReport
