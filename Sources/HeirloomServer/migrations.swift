@@ -50,6 +50,10 @@ extension Migrations {
         add(CreatePassingToken())
         add(CreateOutboxMessage())
         add(AddRecipientFieldsToBeneficiaries())
+        // Keeping it for good (issue 18) and passing on (issue 15): the household's time zone and paper size,
+        // and what insurers ask of an item.
+        add(AddSettingsToHousehold())
+        add(AddMakerAndSerialNumberToItem())
         // Downsizing (issue 19): quantity and disposition of items, and sets of items that belong together.
         add(AddQuantityAndDispositionToItem())
         add(CreateItemSet())

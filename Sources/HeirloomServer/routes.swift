@@ -25,7 +25,9 @@ func routes(_ app: Application) throws {
     // Exports, streamed as they are made (documented under "Exports"): the household's for owners only, which
     // anyone else is told does not exist; each member's own journal.
     let exports = ExportController()
-    app.grouped(RoleMiddleware(required: .owner, hidingAs: "page")).get(.apiExport, use: exports.household)
+    let ownersExports = app.grouped(RoleMiddleware(required: .owner, hidingAs: "page"))
+    ownersExports.get(.apiExport, use: exports.household)
+    ownersExports.get(.apiExportProgress(.key), use: exports.progress)
     apiMember.get(.apiJournalExport, use: exports.journal)
     // Printed reports (documented under "Reports"): owners and editors; viewers are told they do not exist.
     let reports = ReportController()
@@ -203,6 +205,7 @@ func routes(_ app: Application) throws {
     estateOwner.post(.passingOnReopen, use: passing.reopen)
     estateOwner.get(.outbox, use: passing.outbox)
     estateOwner.post(.outboxSent(.key), use: passing.markSent)
+    estateOwner.post(.outboxResend(.key), use: passing.resend)
     estateOwner.post(.beneficiaryInvite(.key), use: passing.inviteRecipient)
     member.post(.passingOnCancel, use: passing.stillHere)
     planner.get(.passingOnPreview(.key), use: passing.preview)

@@ -11,6 +11,8 @@ public struct ItemInput: Sendable, Equatable {
     public var suggestedPriceUsed: String?
     public var purchasePrice: String?
     public var purchaseDate: String?
+    public var maker: String?
+    public var serialNumber: String?
     /// How many alike pieces the item stands for ("12" dinner plates), a whole number from 1.
     public var quantity: String?
     /// What happens to it; checked by the hub, which knows whether it has a beneficiary.
@@ -19,8 +21,8 @@ public struct ItemInput: Sendable, Equatable {
     public init(
         name: String? = nil, description: String? = nil, category: String? = nil, estimatedValue: String? = nil,
         currencyCode: String? = nil, suggestedPriceNew: String? = nil, suggestedPriceUsed: String? = nil,
-        purchasePrice: String? = nil, purchaseDate: String? = nil, quantity: String? = nil,
-        disposition: DispositionInput? = nil
+        purchasePrice: String? = nil, purchaseDate: String? = nil, maker: String? = nil, serialNumber: String? = nil,
+        quantity: String? = nil, disposition: DispositionInput? = nil
     ) {
         self.name = name
         self.description = description
@@ -31,6 +33,8 @@ public struct ItemInput: Sendable, Equatable {
         self.suggestedPriceUsed = suggestedPriceUsed
         self.purchasePrice = purchasePrice
         self.purchaseDate = purchaseDate
+        self.maker = maker
+        self.serialNumber = serialNumber
         self.quantity = quantity
         self.disposition = disposition
     }
@@ -49,8 +53,13 @@ public struct ItemDraft: Sendable, Equatable {
     public var purchaseDate: String?
     /// How many alike pieces; values are each, totals are each × quantity.
     public var quantity: Int
+    /// Who made it ("Wedgwood", "Omega"), for insurers; nil when unknown.
+    public var maker: String?
+    /// The maker's serial or model number, for insurers; nil when unknown.
+    public var serialNumber: String?
 
     public static let maximumDescriptionLength = 20_000
+    public static let maximumLabelLength = 200
     public static let maximumQuantity = 100_000
 
     /// Checks `input` over `base` (the item as it is, or the defaults for a new one). Absent fields keep
@@ -76,6 +85,19 @@ public struct ItemDraft: Sendable, Equatable {
         purchasePrice = try Self.amount(input.purchasePrice, "purchasePrice", currency, keeping: base.purchasePrice)
         if let raw = input.purchaseDate { purchaseDate = try Self.day(raw, field: "purchaseDate") }
         if let raw = input.quantity { quantity = try Self.quantity(raw) }
+        if let raw = input.maker { maker = try Self.label(raw, field: "maker", what: "The maker") }
+        if let raw = input.serialNumber {
+            serialNumber = try Self.label(raw, field: "serialNumber", what: "The serial number")
+        }
+    }
+
+    /// A short optional line of text: trimmed, at most 200 characters; empty clears it.
+    private static func label(_ raw: String, field: String, what: String) throws -> String? {
+        let text = raw.trimmingWhitespace()
+        guard text.count <= maximumLabelLength else {
+            throw FieldError(field: field, message: "\(what) can be at most 200 characters long.")
+        }
+        return text.isEmpty ? nil : text
     }
 
     /// A whole number of pieces from 1 to `maximumQuantity`.

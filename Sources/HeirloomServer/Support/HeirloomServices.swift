@@ -27,6 +27,8 @@ struct HeirloomServices: Sendable {
     var hubName = HubNameCache()
     /// The Legacy Treasure Chest gateway's per-minute counts of each device.
     var gatewayLimiter = GatewayLimiter()
+    /// How far each running household export has got, for the Export page's progress bar.
+    var exportProgress = ExportProgressBoard()
 }
 
 extension HeirloomServices {

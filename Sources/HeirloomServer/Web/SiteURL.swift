@@ -99,6 +99,7 @@ enum SiteURL: Sendable, Equatable {
     case passingOnExecutorRemove(Parameter<UUID>)
     case passingOnPreview(Parameter<UUID>)
     case outboxSent(Parameter<UUID>)
+    case outboxResend(Parameter<UUID>)
     case beneficiaryInvite(Parameter<UUID>)
     case executorLink(Parameter<String>)
     case executorHome, executorReport
@@ -129,6 +130,7 @@ enum SiteURL: Sendable, Equatable {
     case apiItemAudio(Parameter<UUID>)
     case apiBatch(Parameter<UUID>)
     case apiExport, apiJournalExport
+    case apiExportProgress(Parameter<String>)
     case apiReportEstate, apiReportInsurance
     case apiBeneficiaryPacket(Parameter<UUID>)
     case apiRecipientMedia(Parameter<UUID>, Parameter<MediaVariant>)

@@ -75,6 +75,7 @@ extension SiteURL {
         case ("passingOnExecutorRemove", .some(let id), _): return .passingOnExecutorRemove(id)
         case ("passingOnPreview", .some(let id), _): return .passingOnPreview(id)
         case ("outboxSent", .some(let id), _): return .outboxSent(id)
+        case ("outboxResend", .some(let id), _): return .outboxResend(id)
         case ("beneficiaryInvite", .some(let id), _): return .beneficiaryInvite(id)
         case ("recipientItemAccept", .some(let id), _): return .recipientItemAccept(id)
         case ("recipientItemDecline", .some(let id), _): return .recipientItemDecline(id)

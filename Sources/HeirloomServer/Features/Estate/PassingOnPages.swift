@@ -125,12 +125,14 @@ enum PassingOnPages {
         var releaseDay: String?
         var today: String
         var error: String?
+        var whoToContact: String
     }
 
     struct RecipientView: Encodable {
         var name: String
         var fromName: String
         var items: [ShownItem]
+        var whoToContact: String
         var answers = true
         var emptyText = "There is nothing here for you yet. You will receive an email when there is."
     }

@@ -12,6 +12,8 @@ extension ItemDraft {
         suggestedPriceUsed = item.money(item.suggestedPriceUsed)
         purchasePrice = item.money(item.purchasePrice)
         purchaseDate = item.purchaseDate
+        maker = item.maker
+        serialNumber = item.serialNumber
         quantity = item.quantity
     }
 
@@ -26,6 +28,8 @@ extension ItemDraft {
         item.suggestedPriceUsed = suggestedPriceUsed?.minorUnits
         item.purchasePrice = purchasePrice?.minorUnits
         item.purchaseDate = purchaseDate
+        item.maker = maker
+        item.serialNumber = serialNumber
         item.quantity = quantity
     }
 }

@@ -68,15 +68,14 @@ struct ItemWebController {
 
     struct ItemForm: Content {
         var name, description, category, estimatedValue, currencyCode, suggestedPriceNew, suggestedPriceUsed,
-            purchasePrice,
-            purchaseDate, quantity: String?
+            purchasePrice, purchaseDate, maker, serialNumber, quantity: String?
 
         var input: ItemInput {
             ItemInput(
                 name: name ?? "", description: description, category: category, estimatedValue: estimatedValue,
                 currencyCode: currencyCode, suggestedPriceNew: suggestedPriceNew,
                 suggestedPriceUsed: suggestedPriceUsed,
-                purchasePrice: purchasePrice, purchaseDate: purchaseDate,
+                purchasePrice: purchasePrice, purchaseDate: purchaseDate, maker: maker, serialNumber: serialNumber,
                 quantity: quantity.flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 })
         }
 
@@ -85,7 +84,9 @@ struct ItemWebController {
                 "name": name ?? "", "description": description ?? "", "category": category ?? "",
                 "estimatedValue": estimatedValue ?? "", "currencyCode": currencyCode ?? "",
                 "suggestedPriceNew": suggestedPriceNew ?? "", "suggestedPriceUsed": suggestedPriceUsed ?? "",
-                "purchasePrice": purchasePrice ?? "", "purchaseDate": purchaseDate ?? "", "quantity": quantity ?? "1",
+                "purchasePrice": purchasePrice ?? "", "purchaseDate": purchaseDate ?? "", "maker": maker ?? "",
+                "serialNumber": serialNumber ?? "",
+                "quantity": quantity ?? "1",
             ]
         }
     }
@@ -119,6 +120,7 @@ struct ItemWebController {
             "suggestedPriceNew": draft.suggestedPriceNew?.decimalString ?? "",
             "suggestedPriceUsed": draft.suggestedPriceUsed?.decimalString ?? "",
             "purchasePrice": draft.purchasePrice?.decimalString ?? "", "purchaseDate": draft.purchaseDate ?? "",
+            "maker": draft.maker ?? "", "serialNumber": draft.serialNumber ?? "",
             "quantity": String(draft.quantity),
         ]
         let page = SiteURL.item(.value(try item.requireID()))

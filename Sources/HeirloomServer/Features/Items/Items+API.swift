@@ -79,6 +79,8 @@ extension ItemInput {
             suggestedPriceUsed: body.suggestedPriceUsed,
             purchasePrice: body.purchasePrice,
             purchaseDate: body.purchaseDate,
+            maker: body.maker,
+            serialNumber: body.serialNumber,
             quantity: body.quantity.map(String.init),
             disposition: body.disposition.map(DispositionInput.init)
         )
