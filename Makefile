@@ -10,7 +10,7 @@ CONFIGURATION ?= release
 HEIRLOOM_BIN ?= .build/$(CONFIGURATION)/heirloom
 FUZZ_SECONDS ?= 120
 
-.PHONY: deps build run lint format build-tests test test-sqlite test-postgres test-browser test-http test-fuzz install release bench-media bench-items bench-ai bench-api bench-reports
+.PHONY: deps build run lint format build-tests test test-sqlite test-postgres test-browser test-http test-fuzz install release bench-media bench-items bench-summary bench-ai bench-api bench-reports
 # The test steps share one build and must run in order.
 .NOTPARALLEL:
 
@@ -89,6 +89,10 @@ bench-media: release
 ## 100,000 items: list, category and search latency next to a substring scan.
 bench-items: release
 	$(PYTHON) scripts/bench/bench_items.py .build/release/heirloom
+
+## The estate summary over 10,000 items (quantities, sets, dispositions) next to the plain item list, same run.
+bench-summary: release
+	$(PYTHON) scripts/bench/bench_summary.py .build/release/heirloom
 
 ## Requests a second under wrk (32 connections): the item list page next to a FastAPI + uvicorn peer serving the
 ## same 10,000 rows, /api/health, /api/me, a memory-list and a journal-card page; three rounds, alternating.

@@ -32,6 +32,8 @@ struct PageSnapshotTests {
         item.purchaseDate = "1998-03-21"
         item.createdAt = day
         item.updatedAt = day
+        item.quantity = 1
+        item.disposition = .undecided
         let photo = ItemPhoto(itemID: itemID, mediaID: mediaID, position: 0)
         photo.id = photoID
         let media = MediaObject()
@@ -49,6 +51,36 @@ struct PageSnapshotTests {
     func itemShowModel() throws {
         let model = try ItemPages.Show(Self.clock(photos: true), canEdit: true)
         assertSnapshot(of: model, as: .json)
+    }
+
+    @Test("An item's \"What happens to it\": sold, done, with the exact amount it fetched")
+    func dispositionSection() {
+        let sold = Disposition(
+            value: .sell, status: .done, note: "To the school", amount: Money(minorUnits: 75_000, currency: .usd))
+        let section = DownsizingPages.DispositionSection(
+            sold, currency: .usd, action: .itemDisposition(.value(Self.itemID)), canEdit: true, allowLegacy: false)
+        assertSnapshot(of: section, as: .json)
+    }
+
+    @Test("Home's estate at a glance: totals, legacy against the rest, decisions and next steps")
+    func estateSummary() throws {
+        let usd = CurrencyCode.usd
+        let plates = try EstateLine.item(
+            category: .chinaAndCrystal, each: Money(minorUnits: 1_000, currency: usd), currency: usd, quantity: 12,
+            own: .undecided, memberQuantity: 8,
+            set: Disposition(value: .donate, status: .done, note: "", amount: nil))
+        let ring = try EstateLine.item(
+            category: .jewelry, each: Money(minorUnits: 30_000, currency: usd), currency: usd, quantity: 1,
+            own: Disposition(value: .legacy, status: .notStarted, note: "", amount: nil), memberQuantity: nil, set: nil)
+        let summary = EstateSummaryService.Summary(
+            tally: try EstateTally(lines: [plates, ring], sets: []), totalsAvailable: true, setCount: 1,
+            mostValuable: [
+                .init(
+                    id: Self.itemID, name: "Ring", category: .jewelry, quantity: 1,
+                    each: Money(minorUnits: 30_000, currency: usd), total: Money(minorUnits: 30_000, currency: usd))
+            ],
+            nextSteps: .init(undecidedItems: 1, itemsWithoutPhoto: 2, beneficiariesWithoutEmail: 0, lotsNotReady: 0))
+        assertSnapshot(of: DownsizingPages.Estate(summary), as: .json)
     }
 
     @Test("An item's card in lists: name, category, value, thumbnail and link")
