@@ -141,7 +141,8 @@ enum DownsizingPages {
         var totalsAvailable: Bool
         var setsHref: String
 
-        init(_ summary: EstateSummaryService.Summary) {
+        /// `canPlan`: owners and editors; a viewer is not sent to the beneficiaries, which they never see.
+        init(_ summary: EstateSummaryService.Summary, canPlan: Bool = true) {
             let tally = summary.tally
             totals = tally.value.map(\.displayString)
             fetched = tally.fetched.map(\.displayString)
@@ -172,7 +173,7 @@ enum DownsizingPages {
                     label: "Beneficiaries without an email", count: steps.beneficiariesWithoutEmail,
                     href: SiteURL.beneficiaries.path),
                 Step(label: "Sale lots not ready", count: steps.lotsNotReady, href: SiteURL.sets.path),
-            ].filter { $0.count > 0 }
+            ].filter { $0.count > 0 && (canPlan || $0.href != SiteURL.beneficiaries.path) }
             totalsAvailable = summary.totalsAvailable
             setsHref = SiteURL.sets.path
         }

@@ -83,8 +83,9 @@ struct EstateSummaryService: Sendable {
             """
             SELECT i.category, i.currency_code, i.disposition_value AS own_value, i.disposition_status AS own_status, \
             s.disposition_value AS set_value, s.disposition_status AS set_status, COUNT(*) AS items, \
-            SUM(CASE WHEN i.estimated_value IS NULL THEN 0 ELSE 1 END) AS valued_items, \
-            SUM(i.quantity - (\(unsafeRaw: inSet))) AS loose_units, SUM(\(unsafeRaw: inSet)) AS set_units, \
+            CAST(SUM(CASE WHEN i.estimated_value IS NULL THEN 0 ELSE 1 END) AS BIGINT) AS valued_items, \
+            CAST(SUM(i.quantity - (\(unsafeRaw: inSet))) AS BIGINT) AS loose_units, \
+            CAST(SUM(\(unsafeRaw: inSet)) AS BIGINT) AS set_units, \
             \(unsafeRaw: loose) AS loose_value, \(unsafeRaw: grouped) AS set_value_sum, \(unsafeRaw: fetched) AS fetched \
             FROM items i LEFT JOIN item_set_members m ON m.item_id = i.id LEFT JOIN item_sets s ON s.id = m.set_id \
             WHERE i.household_id = \(bind: householdID) \

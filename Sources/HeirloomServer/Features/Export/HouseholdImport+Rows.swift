@@ -140,6 +140,8 @@ struct RowWriter {
             row.maker = item.maker
             row.serialNumber = item.serialNumber
             row.$createdBy.id = item.createdById
+            row.quantity = 1
+            row.disposition = .undecided
             try await row.create(on: db)
             times.append(.init(schema: Item.schema, id: item.id, createdAt: item.createdAt, updatedAt: item.updatedAt))
             for photo in item.photos {

@@ -63,7 +63,9 @@ struct HomeWebController {
             greeting: greeting(for: principal.name, at: req.heirloom.now),
             sections: NavSection.offered(to: principal.role).filter { $0 != .home }.map(Section.init),
             stats: stats,
-            estate: .init(try await req.heirloom.estateSummary.summary(householdID: principal.householdID)),
+            estate: .init(
+                try await req.heirloom.estateSummary.summary(householdID: principal.householdID),
+                canPlan: principal.role.canEdit),
             onThisDay: try await req.heirloom.memories.onThisDay(req.heirloom.now, householdID: principal.householdID)
                 .map(MemoryPages.Card.init),
             today: WebFormat.monthAndDay(req.heirloom.now)

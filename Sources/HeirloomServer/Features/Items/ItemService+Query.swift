@@ -112,7 +112,7 @@ extension ItemService {
             .with(\.$audioStories) { $0.with(\.$media) }
     }
 
-    /// Counts and estimated totals of a household's items, per currency and per category.
+    /// Counts and estimated totals (each × quantity) of a household's items, per currency and per category.
     struct Summary: Sendable {
         struct Group: Sendable {
             var category: ItemCategory
@@ -130,7 +130,8 @@ extension ItemService {
         do {
             rows = try await db.sql().raw(
                 """
-                SELECT category, currency_code, COUNT(*) AS item_count, CAST(SUM(estimated_value) AS BIGINT) AS total \
+                SELECT category, currency_code, COUNT(*) AS item_count, \
+                CAST(SUM(estimated_value * quantity) AS BIGINT) AS total \
                 FROM items WHERE household_id = \(bind: householdID) GROUP BY category, currency_code
                 """
             ).all()
