@@ -79,20 +79,26 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
     let metrics = HubMetrics()
     app.hubMetrics = metrics
 
-    // Outermost first: headers and the CSRF cookie apply to error pages too.
+    // Outermost first: headers and the CSRF cookie apply to error pages too. One chain, run in one task per
+    // request (Vapor would give each middleware a task of its own).
     app.middleware = Middlewares()
-    app.middleware.use(RequestLogMiddleware(metrics: metrics))
-    app.middleware.use(InFlightMiddleware(requests: metrics.requestsInFlight))
-    app.middleware.use(RefusedBodyMiddleware())
-    app.middleware.use(SecurityHeadersMiddleware(usesTLS: config.usesTLS))
-    app.middleware.use(CSRFCookieMiddleware())
-    app.middleware.use(ErrorPageMiddleware())
-    app.middleware.use(FormFieldLimitMiddleware())
-    app.middleware.use(PublicFileMiddleware(publicDirectory: app.directory.publicDirectory))
-    app.middleware.use(APIBodyLimitMiddleware())
-    app.middleware.use(MetricsMiddleware())
-    app.middleware.use(TokenAuthenticator())
-    app.middleware.use(MemoryPalaceMiddleware())
+    app.middleware.use(
+        MiddlewareChain([
+            RequestLogMiddleware(metrics: metrics),
+            InFlightMiddleware(requests: metrics.requestsInFlight),
+            RefusedBodyMiddleware(),
+            SecurityHeadersMiddleware(usesTLS: config.usesTLS),
+            CSRFCookieMiddleware(),
+            ErrorPageMiddleware(),
+            FormFieldLimitMiddleware(),
+            PublicFileMiddleware(publicDirectory: app.directory.publicDirectory),
+            APIBodyLimitMiddleware(),
+            MetricsMiddleware(),
+            TokenAuthenticator(),
+            MemoryPalaceMiddleware(),
+        ]))
+    // The hub counts its requests itself (HubMetrics); Vapor's own per-request metrics would go nowhere.
+    app.http.server.configuration.reportMetrics = false
 
     app.asyncCommands.use(CreateUserCommand(), as: "create-user")
     app.asyncCommands.use(ResetPasswordCommand(), as: "reset-password")

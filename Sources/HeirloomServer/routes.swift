@@ -10,12 +10,12 @@ func routes(_ app: Application) throws {
     // The JSON API: every operation of Sources/HeirloomAPI/openapi.yaml, each handler checking its principal.
     // The Legacy Treasure Chest app's AI gateway (its /ai/ calls, and its photo analyses: a device id, no
     // credentials) is answered by GatewayDivertMiddleware, in the app's own shapes, before the generated code.
-    let api = app.grouped(GatewayDivertMiddleware(), RequestContextMiddleware())
+    let api = app.chained(GatewayDivertMiddleware(), RequestContextMiddleware())
     try APIHandler().registerHandlers(
         on: APITransport(routes: api), serverURL: Servers.Server1.url(), configuration: APIHandler.configuration)
     app.get(.apiOpenAPIDocument, use: OpenAPIDocument.serve)
     // Files, streamed with Range and ETag outside the generated code; documented under "Media files".
-    let apiMember = app.grouped(RoleMiddleware(required: .member))
+    let apiMember = app.chained(RoleMiddleware(required: .member))
     apiMember.get(.apiMedia(.key, .key), use: MediaFileController().download)
     apiMember.get(.apiJournalCardAudio(.key), use: JournalAudioController().audio)
     // A recipient's files: their own token, no member needed.
@@ -25,20 +25,20 @@ func routes(_ app: Application) throws {
     // Exports, streamed as they are made (documented under "Exports"): the household's for owners only, which
     // anyone else is told does not exist; each member's own journal.
     let exports = ExportController()
-    let ownersExports = app.grouped(RoleMiddleware(required: .owner, hidingAs: "page"))
+    let ownersExports = app.chained(RoleMiddleware(required: .owner, hidingAs: "page"))
     ownersExports.get(.apiExport, use: exports.household)
     ownersExports.get(.apiExportProgress(.key), use: exports.progress)
     apiMember.get(.apiJournalExport, use: exports.journal)
     // Printed reports (documented under "Reports"): owners and editors; viewers are told they do not exist.
     let reports = ReportController()
-    let apiPlanner = app.grouped(RoleMiddleware(required: .editor, hidingAs: "report"))
+    let apiPlanner = app.chained(RoleMiddleware(required: .editor, hidingAs: "report"))
     apiPlanner.get(.apiReportEstate, use: reports.estate)
     apiPlanner.get(.apiReportInsurance, use: reports.insurance)
     apiPlanner.get(.apiBeneficiaryPacket(.key), use: reports.packet)
 
     // The guard first, then the form's CSRF check: a viewer is told a hidden page does not exist even when the
     // form is stale, and nothing is read of a body that nobody may send.
-    let web = app.grouped(CSRFFormMiddleware())
+    let web = app.chained(CSRFFormMiddleware())
     let member = webGuarded(app, .member)
     let editor = webGuarded(app, .editor)
     let owner = webGuarded(app, .owner)
@@ -157,7 +157,7 @@ func routes(_ app: Application) throws {
 
     // The private journal: each member's own; a locked drawer answers with the unlock page.
     let journal = JournalWebController()
-    let writer = member.grouped(JournalLockedMiddleware())
+    let writer = member.chained(JournalLockedMiddleware())
     writer.get(.journal, use: journal.index)
     writer.get(.journalUnlock, use: journal.unlockForm)
     writer.post(.journalUnlock, use: journal.unlock)
@@ -244,5 +244,5 @@ func routes(_ app: Application) throws {
 private func webGuarded(_ app: Application, _ role: RoleMiddleware.Required, hidingAs: String? = nil)
     -> any RoutesBuilder
 {
-    app.grouped(RoleMiddleware(required: role, hidingAs: hidingAs)).grouped(CSRFFormMiddleware())
+    app.chained(RoleMiddleware(required: role, hidingAs: hidingAs), CSRFFormMiddleware())
 }

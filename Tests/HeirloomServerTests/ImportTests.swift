@@ -100,16 +100,8 @@ struct ImportTests {
 
     @Test("An imported member chooses a password with a one-time link from Settings or the import")
     func passwordLink() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID()).zip")
+        let (made, file) = try await Self.exportedFullHousehold()
         defer { try? FileManager.default.removeItem(at: file) }
-        var household: FullHousehold?
-        try await withApp { app in
-            let made = try await app.makeFullHousehold()
-            household = made
-            try Data(try await app.download("/api/export", token: made.owner.token).body.readableBytesView)
-                .write(to: file)
-        }
-        let made = try #require(household)
 
         try await withApp { app in
             // given: the household imported, and its owner signed in again
@@ -163,6 +155,19 @@ struct ImportTests {
         }
     }
 
+    /// A household with every kind of record, made in a hub of its own and exported to a file.
+    static func exportedFullHousehold() async throws -> (FullHousehold, URL) {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID()).zip")
+        var household: FullHousehold?
+        try await withApp { app in
+            let made = try await app.makeFullHousehold()
+            household = made
+            try Data(try await app.download("/api/export", token: made.owner.token).body.readableBytesView)
+                .write(to: file)
+        }
+        return (try #require(household), file)
+    }
+
     struct OutboxEntry: Decodable {
         var toEmail: String
         var subject: String
@@ -172,16 +177,8 @@ struct ImportTests {
 
     @Test("heirloom import --email-links puts each member's password link in the outbox instead of printing it")
     func emailLinks() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID()).zip")
+        let (made, file) = try await Self.exportedFullHousehold()
         defer { try? FileManager.default.removeItem(at: file) }
-        var household: FullHousehold?
-        try await withApp { app in
-            let made = try await app.makeFullHousehold()
-            household = made
-            try Data(try await app.download("/api/export", token: made.owner.token).body.readableBytesView)
-                .write(to: file)
-        }
-        let made = try #require(household)
         try await withApp { app in
             try await app.runCommand(ImportCommand(), ["heirloom", file.path, "--email-links"])
             let messages = try await OutboxMessage.query(on: app.db).all()

@@ -32,3 +32,9 @@ final class Household: Model, @unchecked Sendable {
     /// The paper reports are printed on.
     var paper: PaperSize { paperSize.flatMap(PaperSize.init(rawValue:)) ?? .forCurrency(defaultCurrency) }
 }
+
+extension Household {
+    /// The properties above, listed by hand: Fluent would otherwise find them by reflection for every row read or
+    /// written (the largest cost of a list page in `make bench-api`'s profile). ModelPropertiesTests checks the list.
+    var properties: [any AnyProperty] { [$id, $name, $defaultCurrency, $timeZone, $paperSize, $createdAt, $updatedAt] }
+}

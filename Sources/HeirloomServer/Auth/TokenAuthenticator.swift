@@ -13,34 +13,43 @@ struct TokenAuthenticator: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         // Executors and recipients carry tokens of their own, which are not members' tokens.
         if request.isOutsiderAPI { return try await next.respond(to: request) }
+        let tokens = request.heirloom.tokens
+        let signedIn: TokenService.SignedInRequest?
         if let bearer = request.headers.bearerAuthorization?.token {
-            guard let principal = try await request.heirloom.tokens.principal(forSecret: bearer, viaCookie: false)
-            else {
+            guard let found = try await tokens.principal(forSecret: bearer, viaCookie: false) else {
                 throw AppError.unauthenticated
             }
-            request.auth.login(principal)
+            signedIn = found
         } else if let appToken = request.headers.first(name: Self.appTokenHeader) {
-            guard let principal = try await request.heirloom.tokens.principal(forSecret: appToken, viaCookie: false),
-                principal.tokenKind == .device
+            guard let found = try await tokens.principal(forSecret: appToken, viaCookie: false),
+                found.principal.tokenKind == .device
             else {
                 throw AppError.unauthenticated
             }
-            request.auth.login(principal)
+            signedIn = found
             request.storage[AppTokenKey.self] = appToken
         } else if let cookie = request.cookies[Self.sessionCookie]?.string, !cookie.isEmpty,
-            let principal = try await request.heirloom.tokens.principal(forSecret: cookie, viaCookie: true)
+            let found = try await tokens.principal(forSecret: cookie, viaCookie: true)
         {
             if request.isAPI, !request.method.isSafe {
                 try CSRF.verifyHeader(request)
             }
-            request.auth.login(principal)
+            signedIn = found
+        } else {
+            signedIn = nil
         }
-        if let principal = request.auth.get(Principal.self) {
-            // Any request of the estate holder while a passing is reported says they are still here.
+        if let signedIn {
+            let principal = signedIn.principal
+            request.auth.login(principal)
+            // Any request of the estate holder while a passing is reported says they are still here. The sign-in's
+            // read of the estate tells whether there is anything to do; then it is read again and done.
             let services = request.heirloom
-            request.cancelledReport = try await EstateService.holderSeen(
-                userID: principal.userID, householdID: principal.householdID, name: principal.name,
-                now: services.now, base: services.config.publicBaseURL, on: request.db)
+            let now = services.now
+            if signedIn.estate?.needsNotice(at: now) == true {
+                request.cancelledReport = try await EstateService.holderSeen(
+                    userID: principal.userID, householdID: principal.householdID, name: principal.name,
+                    now: now, base: services.config.publicBaseURL, on: request.db)
+            }
         }
         return try await next.respond(to: request)
     }

@@ -29,39 +29,46 @@ struct TokenService: Sendable {
         return (token, secret)
     }
 
+    /// A request's signed-in member, and what the same read found of the estate they hold.
+    struct SignedInRequest: Sendable {
+        var principal: Principal
+        /// The estate of which the member is the holder, as read; nil when they hold none.
+        var estate: HolderSighting?
+    }
+
     /// The member a secret belongs to, or nil when it is unknown, revoked or expired.
     ///
-    /// Runs on every signed-in request: one read finds the token with its member and household.
-    func principal(forSecret secret: String, viaCookie: Bool) async throws -> Principal? {
+    /// Runs on every signed-in request: one read finds the token with its member, household and estate.
+    func principal(forSecret secret: String, viaCookie: Bool) async throws -> SignedInRequest? {
         guard secret.count <= 200 else { return nil }
         let hash = SecretToken.hash(secret)
-        guard let found = try await db.withReads({ sql in try await Self.signIn(hash, on: sql) }),
-            let tokenID = found.token.id
-        else { return nil }
-        let token = found.token
+        guard let found = try await db.withReads({ sql in try await Self.signIn(hash, on: sql) }) else { return nil }
         let now = now()
-        if let expiresAt = token.expiresAt, expiresAt <= now {
-            try await token.delete(on: db)
+        if let expiresAt = found.expiresAt, expiresAt <= now {
+            try await AuthToken.query(on: db).filter(\.$id == found.tokenID).delete()
             return nil
         }
-        if (token.lastUsedAt.map { now.timeIntervalSince($0) } ?? .infinity) > Self.touchInterval {
-            token.lastUsedAt = now
-            if token.kind == .session { token.expiresAt = now.addingTimeInterval(Self.sessionLifetime) }
-            try await token.save(on: db)
+        if (found.lastUsedAt.map { now.timeIntervalSince($0) } ?? .infinity) > Self.touchInterval {
+            var touch = AuthToken.query(on: db).filter(\.$id == found.tokenID).set(\.$lastUsedAt, to: now)
+            if found.kind == .session {
+                touch = touch.set(\.$expiresAt, to: now.addingTimeInterval(Self.sessionLifetime))
+            }
+            try await touch.update()
         }
-        return Principal(
-            userID: token.$user.id,
+        let principal = Principal(
+            userID: found.userID,
             name: found.userName,
             email: found.userEmail,
             householdID: found.householdID,
             householdName: found.householdName,
             householdCurrency: found.householdCurrency,
             role: found.role,
-            tokenID: tokenID,
-            tokenKind: token.kind,
+            tokenID: found.tokenID,
+            tokenKind: found.kind,
             viaCookie: viaCookie,
-            journalUnlockedUntil: token.journalUnlockedUntil
+            journalUnlockedUntil: found.journalUnlockedUntil
         )
+        return SignedInRequest(principal: principal, estate: found.estateHolderID == found.userID ? found.estate : nil)
     }
 
     /// A paired phone's member and its token's stored hash, by the token's id (signed media addresses carry the
@@ -88,55 +95,6 @@ struct TokenService: Sendable {
             viaCookie: viaCookie,
             journalUnlockedUntil: token.journalUnlockedUntil
         )
-    }
-
-    /// A token found by its hash, with what a request needs of its member and household.
-    private struct SignIn: Sendable {
-        var token: AuthToken
-        var userName: String
-        var userEmail: String
-        var role: HouseholdRole
-        var householdID: UUID
-        var householdName: String
-        var householdCurrency: String
-    }
-
-    private static func signIn(_ hash: String, on sql: any SQLDatabase) async throws -> SignIn? {
-        func column(_ name: String, of table: String, as alias: String) -> SQLAlias {
-            SQLAlias(SQLColumn(name, table: table), as: alias)
-        }
-        guard
-            let row = try await sql.select()
-                .column(SQLColumn(SQLLiteral.all, table: SQLIdentifier(AuthToken.schema)))
-                .column(column("name", of: User.schema, as: "signed_in_user_name"))
-                .column(column("email", of: User.schema, as: "signed_in_user_email"))
-                .column(column("role", of: User.schema, as: "signed_in_user_role"))
-                .column(column("id", of: Household.schema, as: "signed_in_household_id"))
-                .column(column("name", of: Household.schema, as: "signed_in_household_name"))
-                .column(column("default_currency", of: Household.schema, as: "signed_in_household_currency"))
-                .from(AuthToken.schema)
-                .join(
-                    SQLIdentifier(User.schema), on: SQLColumn("id", table: User.schema), .equal,
-                    SQLColumn("user_id", table: AuthToken.schema)
-                )
-                .join(
-                    SQLIdentifier(Household.schema), on: SQLColumn("id", table: Household.schema), .equal,
-                    SQLColumn("household_id", table: User.schema)
-                )
-                .where(SQLColumn("token_hash", table: AuthToken.schema), .equal, SQLBind(hash))
-                .limit(1).first()
-        else { return nil }
-        guard let role = HouseholdRole(rawValue: try row.decode(column: "signed_in_user_role", as: String.self)) else {
-            throw AppError.internalProblem("A member has a role Heirloom does not know.")
-        }
-        return SignIn(
-            token: try row.decode(fluentModel: AuthToken.self),
-            userName: try row.decode(column: "signed_in_user_name", as: String.self),
-            userEmail: try row.decode(column: "signed_in_user_email", as: String.self),
-            role: role,
-            householdID: try row.decode(column: "signed_in_household_id", as: UUID.self),
-            householdName: try row.decode(column: "signed_in_household_name", as: String.self),
-            householdCurrency: try row.decode(column: "signed_in_household_currency", as: String.self))
     }
 
     /// The user's tokens, newest first.

@@ -39,3 +39,11 @@ final class User: Model, @unchecked Sendable {
         self.appleSubject = appleSubject
     }
 }
+
+extension User {
+    /// The properties above, listed by hand: Fluent would otherwise find them by reflection for every row read or
+    /// written (the largest cost of a list page in `make bench-api`'s profile). ModelPropertiesTests checks the list.
+    var properties: [any AnyProperty] {
+        [$id, $household, $name, $email, $passwordHash, $role, $appleSubject, $createdAt, $updatedAt]
+    }
+}

@@ -85,3 +85,15 @@ struct CreateMediaObject: AsyncMigration {
         try await database.schema(MediaObject.schema).delete()
     }
 }
+
+extension MediaObject {
+    /// The properties above, listed by hand: Fluent would otherwise find them by reflection for every row read or
+    /// written (the largest cost of a list page in `make bench-api`'s profile). ModelPropertiesTests checks the list.
+    var properties: [any AnyProperty] {
+        [
+            $id, $household, $uploadedBy, $ownerType, $ownerID, $use, $format, $originalName, $sizeBytes, $sha256,
+            $displaySHA256, $thumbnailSHA256, $playableSHA256, $width, $height, $takenAt, $durationSeconds,
+            $waveformJSON, $pageCount, $createdAt,
+        ]
+    }
+}

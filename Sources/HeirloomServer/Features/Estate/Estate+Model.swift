@@ -121,3 +121,15 @@ final class PassingToken: Model, @unchecked Sendable {
 
     init() {}
 }
+
+extension Estate {
+    /// The properties above, listed by hand: Fluent would otherwise find them by reflection for every row read or
+    /// written (the largest cost of a list page in `make bench-api`'s profile). ModelPropertiesTests checks the list.
+    var properties: [any AnyProperty] {
+        [
+            $id, $household, $holder, $waitingPeriodDays, $inactivityMonths, $showValuesToRecipients, $state,
+            $reportedAt, $reportedBy, $dateOfPassing, $reportNote, $releaseAt, $releasedAt, $halfwayNoticeAt,
+            $holderSeenAt, $inactivityReminders, $inactivityExecutorsToldAt, $createdAt, $updatedAt,
+        ]
+    }
+}

@@ -123,8 +123,9 @@ struct EstateService: Sendable {
         if estate.status.effectiveState(at: now) == .passingReported {
             cancelled = try await cancelReport(of: estate, by: name, now: now, base: base, on: db)
         }
-        if (estate.holderSeenAt.map { now.timeIntervalSince($0) } ?? .infinity) > 3600
-            || estate.inactivityReminders > 0 || estate.inactivityExecutorsToldAt != nil
+        if HolderSighting.restartsInactivityCheck(
+            seenAt: estate.holderSeenAt, reminders: estate.inactivityReminders,
+            executorsToldAt: estate.inactivityExecutorsToldAt, now: now)
         {
             // Seen again: the inactivity check starts over.
             try await Estate.query(on: db).filter(\.$id == estate.requireID()).set(\.$holderSeenAt, to: now)

@@ -120,3 +120,33 @@ final class ItemAudio: Model, @unchecked Sendable {
         self.title = title
     }
 }
+
+extension Item {
+    /// The properties above, listed by hand: Fluent would otherwise find them by reflection for every row read or
+    /// written (the largest cost of a list page in `make bench-api`'s profile). ModelPropertiesTests checks the list.
+    var properties: [any AnyProperty] {
+        [
+            $id, $household, $name, $description, $category, $currencyCode, $estimatedValue, $suggestedPriceNew,
+            $suggestedPriceUsed, $purchasePrice, $purchaseDate, $maker, $serialNumber, $createdBy, $createdAt,
+            $updatedAt, $photos, $documents, $audioStories,
+        ]
+    }
+}
+
+extension ItemPhoto {
+    /// The properties above, listed by hand: Fluent would otherwise find them by reflection for every row read or
+    /// written (the largest cost of a list page in `make bench-api`'s profile). ModelPropertiesTests checks the list.
+    var properties: [any AnyProperty] { [$id, $item, $media, $position, $createdAt] }
+}
+
+extension ItemDocument {
+    /// The properties above, listed by hand: Fluent would otherwise find them by reflection for every row read or
+    /// written (the largest cost of a list page in `make bench-api`'s profile). ModelPropertiesTests checks the list.
+    var properties: [any AnyProperty] { [$id, $item, $media, $createdAt] }
+}
+
+extension ItemAudio {
+    /// The properties above, listed by hand: Fluent would otherwise find them by reflection for every row read or
+    /// written (the largest cost of a list page in `make bench-api`'s profile). ModelPropertiesTests checks the list.
+    var properties: [any AnyProperty] { [$id, $item, $media, $title, $createdAt] }
+}

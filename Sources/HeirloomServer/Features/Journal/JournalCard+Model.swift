@@ -44,3 +44,14 @@ final class JournalCard: Model, @unchecked Sendable {
         JournalDay(writtenOn) ?? JournalDay(createdAt ?? Date(timeIntervalSince1970: 0), in: .gmt)
     }
 }
+
+extension JournalCard {
+    /// The properties above, listed by hand: Fluent would otherwise find them by reflection for every row read or
+    /// written (the largest cost of a list page in `make bench-api`'s profile). ModelPropertiesTests checks the list.
+    var properties: [any AnyProperty] {
+        [
+            $id, $user, $drawer, $kind, $title, $body, $writtenOn, $searchText, $mediaID, $durationSeconds, $waveform,
+            $tags, $createdAt, $updatedAt,
+        ]
+    }
+}

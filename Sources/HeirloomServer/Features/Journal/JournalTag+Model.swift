@@ -30,3 +30,15 @@ final class JournalCardTag: Model, @unchecked Sendable {
 
     init() {}
 }
+
+extension JournalTag {
+    /// The properties above, listed by hand: Fluent would otherwise find them by reflection for every row read or
+    /// written (the largest cost of a list page in `make bench-api`'s profile). ModelPropertiesTests checks the list.
+    var properties: [any AnyProperty] { [$id, $user, $name, $cards, $createdAt] }
+}
+
+extension JournalCardTag {
+    /// The properties above, listed by hand: Fluent would otherwise find them by reflection for every row read or
+    /// written (the largest cost of a list page in `make bench-api`'s profile). ModelPropertiesTests checks the list.
+    var properties: [any AnyProperty] { [$id, $card, $tag] }
+}

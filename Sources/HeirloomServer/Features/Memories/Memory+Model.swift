@@ -116,3 +116,32 @@ final class FaceTag: Model, @unchecked Sendable {
         FaceBox(photoIndex: photoIndex, personID: $person.id, x: x, y: y, width: width, height: height)
     }
 }
+
+extension Memory {
+    /// The properties above, listed by hand: Fluent would otherwise find them by reflection for every row read or
+    /// written (the largest cost of a list page in `make bench-api`'s profile). ModelPropertiesTests checks the list.
+    var properties: [any AnyProperty] {
+        [
+            $id, $household, $createdBy, $kind, $title, $description, $content, $dateValue, $dateYear, $dateMonth,
+            $dateDay, $location, $context, $deviceName, $searchText, $createdAt, $updatedAt, $people, $media, $faces,
+        ]
+    }
+}
+
+extension MemoryPerson {
+    /// The properties above, listed by hand: Fluent would otherwise find them by reflection for every row read or
+    /// written (the largest cost of a list page in `make bench-api`'s profile). ModelPropertiesTests checks the list.
+    var properties: [any AnyProperty] { [$id, $memory, $person] }
+}
+
+extension MemoryMedia {
+    /// The properties above, listed by hand: Fluent would otherwise find them by reflection for every row read or
+    /// written (the largest cost of a list page in `make bench-api`'s profile). ModelPropertiesTests checks the list.
+    var properties: [any AnyProperty] { [$id, $memory, $media, $position] }
+}
+
+extension FaceTag {
+    /// The properties above, listed by hand: Fluent would otherwise find them by reflection for every row read or
+    /// written (the largest cost of a list page in `make bench-api`'s profile). ModelPropertiesTests checks the list.
+    var properties: [any AnyProperty] { [$id, $memory, $photoIndex, $person, $x, $y, $width, $height] }
+}
