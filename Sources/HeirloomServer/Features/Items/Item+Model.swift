@@ -128,7 +128,8 @@ extension Item {
         [
             $id, $household, $name, $description, $category, $currencyCode, $estimatedValue, $suggestedPriceNew,
             $suggestedPriceUsed, $purchasePrice, $purchaseDate, $maker, $serialNumber, $createdBy, $createdAt,
-            $updatedAt, $photos, $documents, $audioStories,
+            $updatedAt, $quantity, $dispositionValue, $dispositionStatus, $dispositionNote, $dispositionAmount, $photos,
+            $documents, $audioStories,
         ]
     }
 }
