@@ -50,5 +50,8 @@ extension Migrations {
         add(CreatePassingToken())
         add(CreateOutboxMessage())
         add(AddRecipientFieldsToBeneficiaries())
+        // Downsizing (issue 19): stored liquidation briefs and plans; sales, lots and their members.
+        add(CreateLiquidationBrief())
+        add(CreateSale())
     }
 }

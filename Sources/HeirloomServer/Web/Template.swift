@@ -60,6 +60,10 @@ enum Template: String, Sendable, CaseIterable {
     case stillHere = "estate/still-here"
     case partnersIndex = "partners/index"
     case partnerForm = "partners/form"
+    case liquidationShow = "liquidation/show"
+    case salesIndex = "sales/index"
+    case saleShow = "sales/show"
+    case lotShow = "sales/lot"
     case exportIndex = "export/index"
     case reportsIndex = "reports/index"
 }
