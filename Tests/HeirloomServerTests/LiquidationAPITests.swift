@@ -188,8 +188,11 @@ struct LiquidationAPITests {
             #expect(tick.status == .forbidden)
 
             // an unknown item, a malformed id and a long note
-            #expect(try await app.api(.GET, "/api/items/\(UUID())/liquidation/brief", token: owner.token).status == .notFound)
-            #expect(try await app.api(.POST, "/api/items/nope/liquidation/brief", token: owner.token).status == .notFound)
+            #expect(
+                try await app.api(.GET, "/api/items/\(UUID())/liquidation/brief", token: owner.token).status
+                    == .notFound)
+            #expect(
+                try await app.api(.POST, "/api/items/nope/liquidation/brief", token: owner.token).status == .notFound)
             let long = try await app.api(
                 .PATCH, "\(path)/plan/steps/\(step.id)", token: owner.token,
                 json: ["note": String(repeating: "a", count: 2001)])
@@ -234,7 +237,8 @@ struct LiquidationAPITests {
                 .POST, "/api/partners", token: owner.token,
                 json: ["name": "Hospice shop", "partnerType": "donation", "categories": ["Furniture"]])
             _ = try await app.api(
-                .POST, "/api/partners", token: owner.token, json: ["name": "Gold buyer", "partnerType": "estate_jeweler"])
+                .POST, "/api/partners", token: owner.token,
+                json: ["name": "Gold buyer", "partnerType": "estate_jeweler"])
             let id = try await Self.item(app, owner, name: "Kitchen chairs", value: "60")
             let path = "/api/items/\(id)/liquidation"
 

@@ -38,8 +38,9 @@ struct SaleAPITests {
                 let refused = try await app.api(.POST, "/api/sales", token: owner.token, json: bad)
                 #expect(refused.status == .unprocessableEntity || refused.status == .badRequest, "\(bad)")
             }
-            #expect(try await app.api(.POST, "/api/sales", token: viewer.token, json: ["kind": "auction"]).status
-                == .forbidden)
+            #expect(
+                try await app.api(.POST, "/api/sales", token: viewer.token, json: ["kind": "auction"]).status
+                    == .forbidden)
             #expect(try await Sale.query(on: app.db).count() == 1)
 
             // when a lot is added with an exact target price, and a second with the next number
@@ -57,10 +58,12 @@ struct SaleAPITests {
             #expect(try second.content.get(Int.self, at: "lotNumber") == 2)
 
             // then an item already in a lot, a taken number, no members and unknown items are refused
-            let again = try await app.api(.POST, "/api/sales/\(saleID)/lots", token: owner.token, json: ["itemIds": [table]])
+            let again = try await app.api(
+                .POST, "/api/sales/\(saleID)/lots", token: owner.token, json: ["itemIds": [table]])
             #expect(again.status == .conflict)
             #expect(try again.content.get(String.self, at: "error", "code") == "already_in_lot")
-            let empty = try await app.api(.POST, "/api/sales/\(saleID)/lots", token: owner.token, json: ["itemIds": [String]()])
+            let empty = try await app.api(
+                .POST, "/api/sales/\(saleID)/lots", token: owner.token, json: ["itemIds": [String]()])
             #expect(empty.status == .unprocessableEntity)
             let unknown = try await app.api(
                 .POST, "/api/sales/\(saleID)/lots", token: owner.token, json: ["itemIds": [UUID().uuidString]])
@@ -81,8 +84,9 @@ struct SaleAPITests {
             let early = try await app.api(.PATCH, "/api/lots/\(lotID)", token: editor.token, json: ["ready": true])
             #expect(early.status == .conflict)
             #expect(try early.content.get(String.self, at: "error", "code") == "checklist_incomplete")
-            #expect(try await app.api(.PATCH, "/api/lots/\(lotID)", token: viewer.token, json: ["prepared": true])
-                .status == .forbidden)
+            #expect(
+                try await app.api(.PATCH, "/api/lots/\(lotID)", token: viewer.token, json: ["prepared": true])
+                    .status == .forbidden)
 
             // when the editor ticks every step, then each records who and when
             clock.advance(by: 60)
@@ -106,8 +110,9 @@ struct SaleAPITests {
             let lots = try await app.api(.GET, "/api/sales/\(saleID)/lots", token: viewer.token)
             #expect(lots.status == .ok)
             #expect((try Self.json(lots)["lots"] as? [Any])?.count == 2)
-            #expect(try await app.api(.PATCH, "/api/lots/\(UUID())", token: owner.token, json: ["prepared": true])
-                .status == .notFound)
+            #expect(
+                try await app.api(.PATCH, "/api/lots/\(UUID())", token: owner.token, json: ["prepared": true])
+                    .status == .notFound)
 
             // deleting an item takes it out of its lot
             _ = try await app.api(.DELETE, "/api/items/\(lamp)", token: owner.token)

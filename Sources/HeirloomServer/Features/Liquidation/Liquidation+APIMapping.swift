@@ -66,7 +66,9 @@ extension Components.Schemas.StoredLiquidationBrief {
             createdBy: .named(view.record.$createdBy.id, view.createdBy),
             choosablePaths: view.choosablePaths.map(Components.Schemas.LiquidationPath.init),
             needsLocalHelp: view.needsLocalHelp,
-            partners: try view.partners.map { .init(partner: try .init($0.partner), score: $0.score, reasons: $0.reasons) },
+            partners: try view.partners.map {
+                .init(partner: try .init($0.partner), score: $0.score, reasons: $0.reasons)
+            },
             plan: plan)
     }
 }

@@ -122,7 +122,8 @@ extension LiquidationPage {
         var rows = brief.pathOptions.map { option in
             PathRow(
                 value: option.path.rawValue, label: option.label, effort: Self.effortName(option.effort),
-                time: option.timeEstimate, proceeds: Self.proceeds(option.netProceeds), risksText: option.risks.joined(separator: ". "),
+                time: option.timeEstimate, proceeds: Self.proceeds(option.netProceeds),
+                risksText: option.risks.joined(separator: ". "),
                 logistics: option.logisticsNotes, recommended: option.path == brief.recommendedPath,
                 chosen: option.path == chosen, choosable: view.choosablePaths.contains(option.path))
         }

@@ -103,7 +103,8 @@ struct LiquidationService: Sendable {
         try await db.transaction { db in
             // The brief may have been made again while the plan was written: the plan belongs to this one.
             guard try await StoredBrief.find(recordID, on: db) != nil else {
-                throw AppError.conflict(code: "brief_replaced", message: "The brief was made again; please choose again.")
+                throw AppError.conflict(
+                    code: "brief_replaced", message: "The brief was made again; please choose again.")
             }
             try await LiquidationPlanStep.query(on: db).filter(\.$brief.$id == recordID).delete()
             for item in plan.items.sorted(by: { $0.order < $1.order }) {
@@ -148,11 +149,13 @@ struct LiquidationService: Sendable {
         if let note {
             let text = note.trimmingWhitespace()
             guard text.count <= Self.maximumNoteLength else {
-                throw AppError.invalid(FieldError(field: "note", message: "A note can be at most 2000 characters long."))
+                throw AppError.invalid(
+                    FieldError(field: "note", message: "A note can be at most 2000 characters long."))
             }
             guard !text.unicodeScalars.contains(where: { $0.value < 32 && $0 != "\n" && $0 != "\r" && $0 != "\t" })
             else {
-                throw AppError.invalid(FieldError(field: "note", message: "This holds characters that cannot be shown."))
+                throw AppError.invalid(
+                    FieldError(field: "note", message: "This holds characters that cannot be shown."))
             }
             step.note = text.isEmpty ? nil : text
         }
@@ -177,8 +180,10 @@ struct LiquidationService: Sendable {
         -> LiquidationView
     {
         let brief = try record.decodedBrief()
-        let steps = try await LiquidationPlanStep.query(on: db).filter(\.$brief.$id == record.requireID()).sort(\.$position)
-            .all()
+        let steps = try await LiquidationPlanStep.query(on: db).filter(\.$brief.$id == record.requireID()).sort(
+            \.$position
+        )
+        .all()
         let userIDs = [record.$createdBy.id, record.$planCreatedBy.id].compactMap { $0 }
         let users = try await userIDs.isEmpty ? [] : User.query(on: db).filter(\.$id ~~ userIDs).all()
         func name(_ id: UUID?) -> String? { id.flatMap { id in users.first { $0.id == id }?.name } }

@@ -66,11 +66,14 @@ struct SaleService: Sendable {
                 let own = lots.filter { $0.$sale.id == sale.id }
                 return SaleSummary(sale: sale, lotCount: own.count, readyLotCount: own.filter(\.isReady).count)
             }
-            .sorted { ($0.sale.date ?? "9999", $0.sale.createdAt ?? now) < ($1.sale.date ?? "9999", $1.sale.createdAt ?? now) }
+            .sorted {
+                ($0.sale.date ?? "9999", $0.sale.createdAt ?? now) < ($1.sale.date ?? "9999", $1.sale.createdAt ?? now)
+            }
     }
 
     func find(_ id: UUID, householdID: UUID) async throws -> Sale {
-        guard let sale = try await Sale.query(on: db).filter(\.$id == id).filter(\.$household.$id == householdID).first()
+        guard
+            let sale = try await Sale.query(on: db).filter(\.$id == id).filter(\.$household.$id == householdID).first()
         else { throw AppError.notFound("sale") }
         return sale
     }
@@ -91,7 +94,9 @@ struct SaleService: Sendable {
     static func validated(_ input: SaleInput, householdID: UUID) throws -> Sale {
         guard let raw = input.kind, let kind = SaleKind(rawValue: raw.trimmingWhitespace()) else {
             throw AppError.invalid(
-                FieldError(field: "kind", message: "Please choose an estate sale, auction, consignment drop-off or donation run."))
+                FieldError(
+                    field: "kind",
+                    message: "Please choose an estate sale, auction, consignment drop-off or donation run."))
         }
         let sale = Sale()
         sale.$household.id = householdID

@@ -76,6 +76,7 @@ struct SaleWebController {
 
     struct StepRow: Encodable {
         var name: String
+        var lowerName: String
         var field: String
         var hint: String
         var done: Bool
@@ -208,7 +209,8 @@ struct SaleWebController {
         let done = lot.doneSteps
         let steps = LotStep.allCases.map { step in
             StepRow(
-                name: step.displayName, field: step.rawValue, hint: step.hint, done: done.contains(step),
+                name: step.displayName, lowerName: step.displayName.lowercased(), field: step.rawValue, hint: step.hint,
+                done: done.contains(step),
                 who: lot.tick(step).map { tick in
                     "Ticked" + (tick.by.map { " by \($0)" } ?? "") + " on \(WebFormat.day(tick.at))"
                 },

@@ -33,7 +33,8 @@ extension APIHandler {
 
     func listLots(_ input: Operations.ListLots.Input) async throws -> Operations.ListLots.Output {
         let service = try request.heirloom.sales
-        let lots = try await service.lots(saleID: try uuid(input.path.id, "sale"), householdID: try principal.householdID)
+        let lots = try await service.lots(
+            saleID: try uuid(input.path.id, "sale"), householdID: try principal.householdID)
         let base = try request.heirloom.config.publicBaseURL
         var mapped: [Components.Schemas.Lot] = []
         for lot in lots { mapped.append(try .init(lot, members: try await service.members(of: lot), base: base)) }

@@ -63,7 +63,9 @@ extension Components.Schemas.Lot {
                 Money(minorUnits: $0, currency: CurrencyCode(lot.currencyCode) ?? .usd).decimalString
             },
             currencyCode: lot.currencyCode,
-            members: members.map { .init(kind: $0.scope == .set ? .set : .item, id: $0.id.uuidString, title: $0.title) },
+            members: members.map {
+                .init(kind: $0.scope == .set ? .set : .item, id: $0.id.uuidString, title: $0.title)
+            },
             checklist: .init(
                 prepared: state(.prepared), documented: state(.documented), staged: state(.staged),
                 ready: state(.ready)),
