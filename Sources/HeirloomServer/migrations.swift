@@ -50,6 +50,10 @@ extension Migrations {
         add(CreatePassingToken())
         add(CreateOutboxMessage())
         add(AddRecipientFieldsToBeneficiaries())
+        // Keeping it for good (issue 18) and passing on (issue 15): the household's time zone and paper size,
+        // and what insurers ask of an item.
+        add(AddSettingsToHousehold())
+        add(AddMakerAndSerialNumberToItem())
         // Downsizing (issue 19): stored liquidation briefs and plans; sales, lots and their members.
         add(CreateLiquidationBrief())
         add(CreateSale())

@@ -176,6 +176,50 @@ struct HouseholdTests {
         }
     }
 
+    @Test("owners choose the time zone and the paper; bad ones are 422 and change nothing; passing on follows the zone")
+    func settings() async throws {
+        try await withApp { app in
+            let owner = try await app.setUpHub()
+            let editor = try await app.addMember(role: "editor", by: owner)
+            let first = try await app.api(.GET, "/api/household", token: owner.token)
+            #expect(try first.content.get(String.self, at: "timeZone") == TimeZone.current.identifier)
+            #expect(try first.content.get(String.self, at: "paperSize") == "letter", "USD households print on Letter")
+
+            let saved = try await app.api(
+                .PATCH, "/api/household", token: owner.token,
+                json: ["timeZone": "Australia/Perth", "paperSize": "a4"])
+            #expect(saved.status == .ok, "\(saved.body.string)")
+            #expect(try saved.content.get(String.self, at: "timeZone") == "Australia/Perth")
+            #expect(try saved.content.get(String.self, at: "paperSize") == "a4")
+            let estate = try await app.api(.GET, "/api/estate", token: owner.token)
+            #expect(try estate.content.get(String.self, at: "timeZone") == "Australia/Perth")
+
+            for (body, field) in [
+                (["timeZone": "Mars/Olympus"], "timeZone"), (["paperSize": "a3"], "paperSize"),
+                (["timeZone": ""], "timeZone"),
+            ] {
+                let bad = try await app.api(.PATCH, "/api/household", token: owner.token, json: body)
+                #expect(bad.status == .unprocessableEntity || bad.status == .badRequest, "\(body)")
+                if bad.status == .unprocessableEntity { #expect(try bad.apiError.field == field) }
+            }
+            #expect(
+                try await app.api(.PATCH, "/api/household", token: editor.token, json: ["timeZone": "Europe/Paris"])
+                    .status == .forbidden)
+
+            // The estate's own setting writes the household's zone; "auto" paper follows the currency again.
+            let viaEstate = try await app.api(
+                .PUT, "/api/estate", token: owner.token, json: ["waitingPeriodDays": 14, "timeZone": "Europe/Oslo"])
+            #expect(viaEstate.status == .ok, "\(viaEstate.body.string)")
+            let auto = try await app.api(
+                .PATCH, "/api/household", token: owner.token, json: ["paperSize": "auto", "defaultCurrency": "EUR"])
+            #expect(try auto.content.get(String.self, at: "timeZone") == "Europe/Oslo")
+            #expect(try auto.content.get(String.self, at: "paperSize") == "a4")
+            let dollars = try await app.api(
+                .PATCH, "/api/household", token: owner.token, json: ["defaultCurrency": "CAD"])
+            #expect(try dollars.content.get(String.self, at: "paperSize") == "letter")
+        }
+    }
+
     @Test("sign-up is closed unless allowed")
     func signupClosed() async throws {
         try await withApp { app in

@@ -123,7 +123,6 @@ struct ImportTests {
                 "/login", ["email": made.owner.email, "password": "a new password after the move"])
             let settings = try await web.get("/settings").body.string
             #expect(settings.contains("Waiting for a new password") && settings.contains("Ben Miller"))
-            _ = owner
 
             // when: the owner makes the editor a link, and the editor uses it
             let page = try await web.post("/settings/members/\(made.editor.id)/password-link", [:]).body.string
@@ -145,8 +144,61 @@ struct ImportTests {
             #expect(try await stranger.get(path).status == .gone, "a link works once")
             let waiting = try await web.get("/settings").body.string
             #expect(
-                !waiting.contains("password link<span class=\"visually-hidden\"> for Ben Miller")
-                    && waiting.contains("password link<span class=\"visually-hidden\"> for Cara Miller"))
+                !waiting.contains("link to print<span class=\"visually-hidden\"> for Ben Miller")
+                    && waiting.contains("link to print<span class=\"visually-hidden\"> for Cara Miller"))
+
+            // when: the owner emails the viewer her link instead
+            let emailed = try await web.post(
+                "/settings/members/\(made.viewer.id)/password-link", ["send": "email"])
+            #expect(emailed.headers.first(name: .location) == "/settings?done=password-link-emailed")
+            let outbox = try await app.api(.GET, "/api/outbox", token: owner)
+            let messages = try outbox.content.get([OutboxEntry].self, at: "messages")
+            let mail = try #require(messages.first { $0.toEmail == made.viewer.email })
+            #expect(mail.status == "queued" && mail.subject.contains("Choose your password"))
+            let emailedPath = String(try #require(mail.link).dropFirst("http://hub.test".count))
+            let cara = try await stranger.post(
+                emailedPath, ["newPassword": "cara's new password", "confirmPassword": "cara's new password"])
+            #expect(cara.status == .seeOther)
+            #expect(!(try await web.get("/settings").body.string.contains("Waiting for a new password")))
+        }
+    }
+
+    struct OutboxEntry: Decodable {
+        var toEmail: String
+        var subject: String
+        var status: String
+        var link: String?
+    }
+
+    @Test("heirloom import --email-links puts each member's password link in the outbox instead of printing it")
+    func emailLinks() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID()).zip")
+        defer { try? FileManager.default.removeItem(at: file) }
+        var household: FullHousehold?
+        try await withApp { app in
+            let made = try await app.makeFullHousehold()
+            household = made
+            try Data(try await app.download("/api/export", token: made.owner.token).body.readableBytesView)
+                .write(to: file)
+        }
+        let made = try #require(household)
+        try await withApp { app in
+            try await app.runCommand(ImportCommand(), ["heirloom", file.path, "--email-links"])
+            let messages = try await OutboxMessage.query(on: app.db).all()
+            #expect(
+                Set(messages.map(\.toEmail)) == [made.owner.email, made.editor.email, made.viewer.email])
+            #expect(messages.allSatisfy { $0.purpose == "passwordLink" && $0.status == .queued })
+            let path = String(
+                try #require(messages.first { $0.toEmail == made.owner.email }?.link).dropFirst(
+                    "http://hub.test".count))
+            let set = try await WebSession(app: app).post(
+                path,
+                ["newPassword": "a new password after the move", "confirmPassword": "a new password after the move"])
+            #expect(set.status == .seeOther)
+            let login = try await app.api(
+                .POST, "/api/auth/login",
+                json: ["email": made.owner.email, "password": "a new password after the move"])
+            #expect(login.status == .ok)
         }
     }
 

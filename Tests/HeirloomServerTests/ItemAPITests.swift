@@ -137,6 +137,33 @@ struct ItemAPITests {
         }
     }
 
+    @Test("the maker and serial number insurers ask for are kept, trimmed, cleared with an empty string, and checked")
+    func makerAndSerialNumber() async throws {
+        try await withApp { app in
+            let owner = try await app.setUpHub()
+            let made = try await app.api(
+                .POST, "/api/items", token: owner.token,
+                json: ["name": "Wristwatch", "maker": "  Omega ", "serialNumber": "14389-61"])
+            #expect(made.status == .created, "\(made.body.string)")
+            let id = try made.content.get(String.self, at: "id")
+            #expect(try made.content.get(String.self, at: "maker") == "Omega")
+            #expect(try made.content.get(String.self, at: "serialNumber") == "14389-61")
+
+            let tooLong = try await app.api(
+                .PATCH, "/api/items/\(id)", token: owner.token,
+                json: ["maker": "Wedgwood", "serialNumber": String(repeating: "9", count: 201)])
+            #expect(tooLong.status == .unprocessableEntity)
+            #expect(try tooLong.apiError.field == "serialNumber")
+            let unchanged = try await app.api(.GET, "/api/items/\(id)", token: owner.token)
+            #expect(try unchanged.content.get(String.self, at: "maker") == "Omega")
+
+            let cleared = try await app.api(.PATCH, "/api/items/\(id)", token: owner.token, json: ["maker": ""])
+            #expect(cleared.status == .ok)
+            #expect((try? cleared.content.get(String.self, at: "maker")) == nil)
+            #expect(try cleared.content.get(String.self, at: "serialNumber") == "14389-61")
+        }
+    }
+
     @Test("photos, documents and stories are added, ordered, renamed and deleted; deleting the item frees everything")
     func media() async throws {
         try await withApp { app in

@@ -25,7 +25,10 @@ struct ReportTests {
                 ),
                 (
                     "/api/reports/insurance.pdf",
-                    ["Insurance inventory", "Purchase value: $300", "June 14, 1962", "Appraisal.pdf (PDF)"]
+                    [
+                        "Insurance inventory", "Purchase value: $300", "June 14, 1962", "Appraisal.pdf (PDF)",
+                        "Made by: Walker & Hall", "Serial number: WH 1923/114",
+                    ]
                 ),
                 (
                     "/api/beneficiaries/\(household.beneficiaryID)/packet.pdf",
@@ -64,6 +67,15 @@ struct ReportTests {
             #expect(try await Self.pageSize(Data(a4.body.readableBytesView)).contains("595.28 x 841.89"))
             let bad = try await app.download("/api/reports/estate.pdf?paper=a3", token: household.owner.token)
             #expect(bad.status == .badRequest)
+
+            // The household's own choice, which the query still overrides.
+            let chosen = try await app.api(
+                .PATCH, "/api/household", token: household.owner.token, json: ["paperSize": "a4"])
+            #expect(chosen.status == .ok)
+            let now = try await app.download("/api/reports/insurance.pdf", token: household.owner.token)
+            #expect(try await Self.pageSize(Data(now.body.readableBytesView)).contains("595.28 x 841.89"))
+            let asked = try await app.download("/api/reports/insurance.pdf?paper=letter", token: household.owner.token)
+            #expect(try await Self.pageSize(Data(asked.body.readableBytesView)).contains("612 x 792"))
         }
     }
 

@@ -11,11 +11,13 @@ public struct ItemInput: Sendable, Equatable {
     public var suggestedPriceUsed: String?
     public var purchasePrice: String?
     public var purchaseDate: String?
+    public var maker: String?
+    public var serialNumber: String?
 
     public init(
         name: String? = nil, description: String? = nil, category: String? = nil, estimatedValue: String? = nil,
         currencyCode: String? = nil, suggestedPriceNew: String? = nil, suggestedPriceUsed: String? = nil,
-        purchasePrice: String? = nil, purchaseDate: String? = nil
+        purchasePrice: String? = nil, purchaseDate: String? = nil, maker: String? = nil, serialNumber: String? = nil
     ) {
         self.name = name
         self.description = description
@@ -26,6 +28,8 @@ public struct ItemInput: Sendable, Equatable {
         self.suggestedPriceUsed = suggestedPriceUsed
         self.purchasePrice = purchasePrice
         self.purchaseDate = purchaseDate
+        self.maker = maker
+        self.serialNumber = serialNumber
     }
 }
 
@@ -40,8 +44,13 @@ public struct ItemDraft: Sendable, Equatable {
     public var suggestedPriceUsed: Money?
     public var purchasePrice: Money?
     public var purchaseDate: String?
+    /// Who made it ("Wedgwood", "Omega"), for insurers; nil when unknown.
+    public var maker: String?
+    /// The maker's serial or model number, for insurers; nil when unknown.
+    public var serialNumber: String?
 
     public static let maximumDescriptionLength = 20_000
+    public static let maximumLabelLength = 200
 
     /// Checks `input` over `base` (the item as it is, or the defaults for a new one). Absent fields keep
     /// their value; an empty string clears an optional one.
@@ -65,6 +74,19 @@ public struct ItemDraft: Sendable, Equatable {
             input.suggestedPriceUsed, "suggestedPriceUsed", currency, keeping: base.suggestedPriceUsed)
         purchasePrice = try Self.amount(input.purchasePrice, "purchasePrice", currency, keeping: base.purchasePrice)
         if let raw = input.purchaseDate { purchaseDate = try Self.day(raw, field: "purchaseDate") }
+        if let raw = input.maker { maker = try Self.label(raw, field: "maker", what: "The maker") }
+        if let raw = input.serialNumber {
+            serialNumber = try Self.label(raw, field: "serialNumber", what: "The serial number")
+        }
+    }
+
+    /// A short optional line of text: trimmed, at most 200 characters; empty clears it.
+    private static func label(_ raw: String, field: String, what: String) throws -> String? {
+        let text = raw.trimmingWhitespace()
+        guard text.count <= maximumLabelLength else {
+            throw FieldError(field: field, message: "\(what) can be at most 200 characters long.")
+        }
+        return text.isEmpty ? nil : text
     }
 
     public init(name: String, currency: CurrencyCode) {

@@ -9,9 +9,12 @@ extension Components.Schemas.User {
 }
 
 extension Components.Schemas.Household {
-    init(_ household: Household) throws {
+    /// The household; with `settings`, also its time zone and paper size (GET and PATCH /api/household).
+    init(_ household: Household, settings: Bool = false) throws {
         self.init(
-            id: try household.requireID().uuidString, name: household.name, defaultCurrency: household.defaultCurrency)
+            id: try household.requireID().uuidString, name: household.name, defaultCurrency: household.defaultCurrency,
+            timeZone: settings ? household.zone.identifier : nil,
+            paperSize: settings ? .init(rawValue: household.paper.rawValue) : nil)
     }
 }
 

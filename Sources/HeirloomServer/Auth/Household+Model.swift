@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import HeirloomCore
 
 /// A family: everything in Heirloom belongs to exactly one household.
 final class Household: Model, @unchecked Sendable {
@@ -9,6 +10,11 @@ final class Household: Model, @unchecked Sendable {
     @Field(key: "name") var name: String
     /// ISO 4217 code new items use unless told otherwise.
     @Field(key: "default_currency") var defaultCurrency: String
+    /// IANA name of the household's time zone; nil means the server's. Dates left "after a day" open at midnight
+    /// there, and days are counted there.
+    @OptionalField(key: "time_zone") var timeZone: String?
+    /// `PaperSize.rawValue` for printed reports; nil means the custom of the household's currency.
+    @OptionalField(key: "paper_size") var paperSize: String?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 
@@ -19,4 +25,10 @@ final class Household: Model, @unchecked Sendable {
         self.name = name
         self.defaultCurrency = defaultCurrency
     }
+
+    /// The household's time zone, or the server's when none is chosen (or a stored name is no longer known).
+    var zone: TimeZone { timeZone.flatMap(TimeZone.init(identifier:)) ?? .current }
+
+    /// The paper reports are printed on.
+    var paper: PaperSize { paperSize.flatMap(PaperSize.init(rawValue:)) ?? .forCurrency(defaultCurrency) }
 }

@@ -57,6 +57,27 @@ struct PasswordLinkService: Sendable {
         return "\(publicBaseURL)\(SiteURL.passwordLink(.value(secret)).path)"
     }
 
+    /// Makes a new link for a member and writes the email that carries it to the outbox, in one transaction: the
+    /// hub's mail worker sends it, or an owner passes it on by hand from Settings → Outbox.
+    @discardableResult
+    func email(to member: User, householdName: String) async throws -> OutboxMessage {
+        let memberID = try member.requireID()
+        return try await db.transaction { db in
+            let links = PasswordLinkService(db: db, now: now, passwords: passwords, publicBaseURL: publicBaseURL)
+            let url = try await links.create(for: memberID)
+            let mail = Mail(
+                purpose: "passwordLink", toName: member.name, toEmail: member.email,
+                subject: "Choose your password for \(householdName)",
+                paragraphs: [
+                    "The family hub \(householdName) has moved to a new home, and everything in it came along.",
+                    "To sign in again, please choose a new password with the link below. It works once, for 14 days. "
+                        + "If it has expired, ask one of the family's owners for a new one.",
+                ],
+                link: url, linkLabel: "Choose my password")
+            return try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: member.$household.id)
+        }
+    }
+
     /// The member a link is for, while it can still be used.
     func open(_ secret: String) async throws -> (PasswordLink, User) {
         guard secret.count <= 200,

@@ -22,6 +22,9 @@ struct FullHousehold {
 extension Application {
     func makeFullHousehold() async throws -> FullHousehold {
         let owner = try await setUpHub()
+        let settings = try await api(
+            .PATCH, "/api/household", token: owner.token, json: ["timeZone": "Europe/London", "paperSize": "letter"])
+        #expect(settings.status == .ok, "\(settings.body.string)")
         let editor = try await addMember(role: "editor", by: owner)
         let viewer = try await addMember(
             role: "viewer", by: owner, name: "Cara Miller", email: "cara@example.com", password: "a third good password"
@@ -32,7 +35,7 @@ extension Application {
             json: [
                 "name": "Grandmother’s silver tea set", "description": "Sterling, 1920s.\nFrom Sheffield.",
                 "category": "silver", "estimatedValue": "1250.50", "purchasePrice": "300", "currencyCode": "USD",
-                "purchaseDate": "1962-06-14",
+                "purchaseDate": "1962-06-14", "maker": "Walker & Hall", "serialNumber": "WH 1923/114",
             ])
         #expect(item.status == .created, "\(item.body.string)")
         let itemID = try item.content.get(String.self, at: "id")

@@ -16,7 +16,7 @@ extension Components.Schemas.Estate {
             releaseAt: estate.releaseAt,
             releasedAt: estate.releasedAt,
             showValuesToRecipients: estate.showValuesToRecipients,
-            timeZone: estate.timeZone
+            timeZone: estate.zone.identifier
         )
     }
 }

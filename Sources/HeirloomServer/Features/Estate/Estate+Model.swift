@@ -13,8 +13,6 @@ final class Estate: Model, @unchecked Sendable {
     @Field(key: "waiting_period_days") var waitingPeriodDays: Int
     @OptionalField(key: "inactivity_months") var inactivityMonths: Int?
     @Field(key: "show_values_to_recipients") var showValuesToRecipients: Bool
-    /// The household's time zone (IANA name): date rules open at midnight there.
-    @Field(key: "time_zone") var timeZone: String
     /// `EstateState.rawValue`.
     @Field(key: "state") var state: String
     @OptionalField(key: "reported_at") var reportedAt: Date?
@@ -53,7 +51,8 @@ final class Estate: Model, @unchecked Sendable {
         }
     }
 
-    var zone: TimeZone { TimeZone(identifier: timeZone) ?? .current }
+    /// The household's time zone: date rules open at midnight there. Every query of estates loads the household.
+    var zone: TimeZone { $household.value?.zone ?? .current }
 }
 
 /// A trusted contact who may report the holder's passing; not necessarily a member of the household.

@@ -30,7 +30,9 @@ struct EstateService: Sendable {
 
     /// The household's estate with its holder loaded, made with the defaults on first use.
     static func ensure(householdID: UUID, on db: any Database) async throws -> Estate {
-        if let estate = try await Estate.query(on: db).filter(\.$household.$id == householdID).with(\.$holder).first() {
+        if let estate = try await Estate.query(on: db).filter(\.$household.$id == householdID).with(\.$holder)
+            .with(\.$household).first()
+        {
             return estate
         }
         let firstOwner = try await User.query(on: db).filter(\.$household.$id == householdID)
@@ -40,7 +42,6 @@ struct EstateService: Sendable {
         estate.$holder.id = firstOwner?.id
         estate.waitingPeriodDays = EstateRules.defaultWaitingPeriodDays
         estate.showValuesToRecipients = false
-        estate.timeZone = TimeZone.current.identifier
         estate.state = EstateState.active.rawValue
         estate.inactivityReminders = 0
         do {
@@ -50,7 +51,7 @@ struct EstateService: Sendable {
         }
         guard
             let stored = try await Estate.query(on: db).filter(\.$household.$id == householdID).with(\.$holder)
-                .first()
+                .with(\.$household).first()
         else { throw AppError.internalProblem("The estate could not be made.") }
         return stored
     }
@@ -77,8 +78,13 @@ struct EstateService: Sendable {
         if let days = settings.waitingPeriodDays { estate.waitingPeriodDays = try EstateRules.waitingPeriod(days) }
         estate.inactivityMonths = try EstateRules.inactivity(settings.inactivityMonths)
         if let show = settings.showValuesToRecipients { estate.showValuesToRecipients = show }
-        if let zone = settings.timeZone { estate.timeZone = try EstateRules.timeZone(zone).identifier }
-        try await estate.save(on: db)
+        try await db.transaction { db in
+            if let zone = settings.timeZone {
+                estate.household.timeZone = try EstateRules.timeZone(zone).identifier
+                try await estate.household.save(on: db)
+            }
+            try await estate.save(on: db)
+        }
         return try await Self.ensure(householdID: principal.householdID, on: db)
     }
 
@@ -111,7 +117,7 @@ struct EstateService: Sendable {
     ) async throws -> Bool {
         guard
             let estate = try await Estate.query(on: db).filter(\.$household.$id == householdID)
-                .filter(\.$holder.$id == userID).with(\.$holder).first()
+                .filter(\.$holder.$id == userID).with(\.$holder).with(\.$household).first()
         else { return false }
         var cancelled = false
         if estate.status.effectiveState(at: now) == .passingReported {

@@ -36,7 +36,7 @@ struct PassingOnWebController {
             inactivityMonths: estate.inactivityMonths ?? 0,
             inactivityChoices: [3, 6, 12, 18, 24],
             showValues: estate.showValuesToRecipients,
-            timeZone: estate.timeZone,
+            timeZone: estate.zone.identifier,
             stateLabel: PassingOnPages.stateLabel(state),
             stateDetail: detail,
             isReported: state == .passingReported,
@@ -62,7 +62,6 @@ struct PassingOnWebController {
         var waitingPeriodDays: String?
         var inactivityMonths: String?
         var showValuesToRecipients: String?
-        var timeZone: String?
     }
 
     func update(req: Request) async throws -> Response {
@@ -76,8 +75,7 @@ struct PassingOnWebController {
             let months = form.inactivityMonths.flatMap { Int($0) }.flatMap { $0 == 0 ? nil : $0 }
             let settings = EstateService.Settings(
                 holderUserID: form.holderUserId.flatMap(UUID.init(uuidString:)), waitingPeriodDays: days,
-                inactivityMonths: months, showValuesToRecipients: form.showValuesToRecipients == "on",
-                timeZone: form.timeZone)
+                inactivityMonths: months, showValuesToRecipients: form.showValuesToRecipients == "on")
             _ = try await req.heirloom.estate.update(settings, by: try req.principal())
             return req.redirect(to: SiteURL.passingOn.path(done: .estateSaved))
         } orShowAgain: { errors in

@@ -10,6 +10,10 @@ enum ExportRecord {
         var id: UUID
         var name: String
         var defaultCurrency: String
+        /// IANA name; absent when the household follows the server's zone (and in exports before 2026-11).
+        var timeZone: String?
+        /// "a4" or "letter"; absent when it follows the currency.
+        var paperSize: String?
         var createdAt: Date?
         var updatedAt: Date?
     }
@@ -90,6 +94,8 @@ enum ExportRecord {
         var suggestedPriceUsed: Int64?
         var purchasePrice: Int64?
         var purchaseDate: String?
+        var maker: String?
+        var serialNumber: String?
         var createdById: UUID?
         var createdAt: Date?
         var updatedAt: Date?

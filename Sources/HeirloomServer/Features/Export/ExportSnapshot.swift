@@ -46,7 +46,8 @@ struct ExportSnapshot: Sendable {
         return ExportSnapshot(
             household: .init(
                 id: try household.requireID(), name: household.name, defaultCurrency: household.defaultCurrency,
-                createdAt: household.createdAt, updatedAt: household.updatedAt),
+                timeZone: household.timeZone, paperSize: household.paperSize, createdAt: household.createdAt,
+                updatedAt: household.updatedAt),
             members: try users.map {
                 .init(
                     id: try $0.requireID(), name: $0.name, email: $0.email, role: $0.role.rawValue,
@@ -112,7 +113,8 @@ extension ExportRecord.Item {
             id: try item.requireID(), name: item.name, description: item.description, category: item.category,
             currency: item.currencyCode, estimatedValue: item.estimatedValue,
             suggestedPriceNew: item.suggestedPriceNew, suggestedPriceUsed: item.suggestedPriceUsed,
-            purchasePrice: item.purchasePrice, purchaseDate: item.purchaseDate, createdById: item.$createdBy.id,
+            purchasePrice: item.purchasePrice, purchaseDate: item.purchaseDate, maker: item.maker,
+            serialNumber: item.serialNumber, createdById: item.$createdBy.id,
             createdAt: item.createdAt, updatedAt: item.updatedAt,
             photos: try item.photos.sorted { $0.position < $1.position }.map {
                 .init(id: try $0.requireID(), mediaId: $0.$media.id, position: $0.position, createdAt: $0.createdAt)

@@ -73,6 +73,8 @@ enum ExportViewer {
             if let value = money(item.estimatedValue, item.currency) { facts.append(("Estimated value", value)) }
             if let value = money(item.purchasePrice, item.currency) { facts.append(("Purchase price", value)) }
             if let date = item.purchaseDate { facts.append(("Bought", date)) }
+            if let maker = item.maker { facts.append(("Made by", maker)) }
+            if let serial = item.serialNumber { facts.append(("Serial number", serial)) }
             if let notes = item.valuation?.userNotes, !notes.isEmpty { facts.append(("Notes on its value", notes)) }
             html += definitions(facts)
             if !item.documents.isEmpty {

@@ -26,6 +26,8 @@ struct RowWriter {
         row.id = household.id
         row.name = household.name
         row.defaultCurrency = household.defaultCurrency
+        row.timeZone = household.timeZone
+        row.paperSize = household.paperSize
         try await row.create(on: db)
         times.append(
             .init(
@@ -134,6 +136,8 @@ struct RowWriter {
             row.suggestedPriceUsed = item.suggestedPriceUsed
             row.purchasePrice = item.purchasePrice
             row.purchaseDate = item.purchaseDate
+            row.maker = item.maker
+            row.serialNumber = item.serialNumber
             row.$createdBy.id = item.createdById
             try await row.create(on: db)
             times.append(.init(schema: Item.schema, id: item.id, createdAt: item.createdAt, updatedAt: item.updatedAt))

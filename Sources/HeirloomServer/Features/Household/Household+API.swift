@@ -5,17 +5,18 @@ import Vapor
 extension APIHandler {
     func getHousehold(_ input: Operations.GetHousehold.Input) async throws -> Operations.GetHousehold.Output {
         let household = try await request.heirloom.households.household(of: try principal)
-        return .ok(.init(body: .json(try .init(household))))
+        return .ok(.init(body: .json(try .init(household, settings: true))))
     }
 
     func updateHousehold(_ input: Operations.UpdateHousehold.Input) async throws -> Operations.UpdateHousehold.Output {
         guard case .json(let body) = input.body else { throw AppError.badRequest("Expected a JSON body.") }
         let household = try await request.heirloom.households.update(
             by: try principal,
-            name: body.name,
-            defaultCurrency: body.defaultCurrency
+            .init(
+                name: body.name, defaultCurrency: body.defaultCurrency, timeZone: body.timeZone,
+                paperSize: body.paperSize?.rawValue)
         )
-        return .ok(.init(body: .json(try .init(household))))
+        return .ok(.init(body: .json(try .init(household, settings: true))))
     }
 
     func listMembers(_ input: Operations.ListMembers.Input) async throws -> Operations.ListMembers.Output {

@@ -25,18 +25,42 @@ struct HouseholdService: Sendable {
 
     /// Renames the household (owners only).
     func rename(by principal: Principal, to rawName: String) async throws -> Household {
-        try await update(by: principal, name: rawName, defaultCurrency: nil)
+        try await update(by: principal, Changes(name: rawName))
     }
 
-    /// Changes the household's name and default currency, whichever are given (owners only).
-    func update(by principal: Principal, name rawName: String?, defaultCurrency: String?) async throws -> Household {
+    /// Changes the household's name, default currency, time zone and paper size, whichever are given (owners only).
+    /// What an owner may change; nil keeps the current value.
+    struct Changes: Sendable {
+        var name: String?
+        var defaultCurrency: String?
+        /// An IANA name, like Europe/London.
+        var timeZone: String?
+        /// "a4", "letter", or "auto" for the custom of the household's currency.
+        var paperSize: String?
+    }
+
+    func update(by principal: Principal, _ changes: Changes) async throws -> Household {
         try principal.requireOwner()
         let household = try await household(of: principal)
-        if let rawName { household.name = try AccountRules.name(rawName, field: "name", what: "household name") }
-        if let defaultCurrency {
+        if let rawName = changes.name {
+            household.name = try AccountRules.name(rawName, field: "name", what: "household name")
+        }
+        if let defaultCurrency = changes.defaultCurrency {
             household.defaultCurrency = try CurrencyCode.parse(
                 defaultCurrency.trimmingWhitespace().uppercased(), field: "defaultCurrency"
             ).code
+        }
+        if let zone = changes.timeZone {
+            household.timeZone = try EstateRules.timeZone(zone.trimmingWhitespace()).identifier
+        }
+        if let paper = changes.paperSize {
+            switch paper {
+            case "auto": household.paperSize = nil
+            case let size where PaperSize(rawValue: size) != nil: household.paperSize = size
+            default:
+                throw AppError.invalid(
+                    FieldError(field: "paperSize", message: "Please choose A4, US Letter, or the usual size."))
+            }
         }
         try await household.save(on: db)
         return household

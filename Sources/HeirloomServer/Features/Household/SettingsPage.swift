@@ -6,7 +6,23 @@ struct SettingsPage: Encodable {
     struct HouseholdForm: Encodable {
         var name: String
         var defaultCurrency: String
+        var timeZone: String
+        /// "auto", "a4" or "letter".
+        var paperSize: String
+        /// What "auto" means for this household now, like "US Letter".
+        var usualPaper: String
+
+        init(_ household: Household, name: String? = nil, timeZone: String? = nil, paperSize: String? = nil) {
+            self.name = name ?? household.name
+            defaultCurrency = household.defaultCurrency
+            self.timeZone = timeZone ?? household.zone.identifier
+            self.paperSize = paperSize ?? household.paperSize ?? "auto"
+            usualPaper = PaperSize.forCurrency(household.defaultCurrency).label
+        }
     }
+
+    /// Every time zone the server knows, for the household form's suggestions.
+    static let timeZones = TimeZone.knownTimeZoneIdentifiers.sorted()
 
     struct MemberRow: Encodable {
         var id: String
@@ -78,9 +94,11 @@ struct SettingsPage: Encodable {
 
     var isOwner: Bool
     var householdForm: HouseholdForm
+    var timeZones: [String] = SettingsPage.timeZones
     /// ISO 4217 codes, the most used first.
     var currencies: [String]
-    var householdError: String?
+    /// The household form's errors by field: name, timeZone, paperSize, defaultCurrency.
+    var householdErrors: [String: String]
     var members: [MemberRow]
     var invitations: [PendingInvitation]
     var newInvitation: NewInvitation?
@@ -94,6 +112,7 @@ struct SettingsPage: Encodable {
     struct Waiting: Encodable {
         var id: String
         var name: String
+        var email: String
     }
 
     struct NewPasswordLink: Encodable {

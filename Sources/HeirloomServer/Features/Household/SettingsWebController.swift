@@ -8,8 +8,8 @@ struct SettingsWebController {
 
     /// What the page shows besides the base; optional parts are filled after a form is sent.
     struct Extras {
-        var householdName: String?
-        var householdError: String?
+        var householdForm: HouseholdForm?
+        var householdErrors: [String: String] = [:]
         var newInvitation: SettingsPage.NewInvitation?
         var passwordErrors: [String: String] = [:]
         var newPasswordLink: SettingsPage.NewPasswordLink?
@@ -30,9 +30,10 @@ struct SettingsWebController {
         let model = SettingsPage(
             isOwner: principal.role.canManageHousehold,
             householdForm: .init(
-                name: extras.householdName ?? household.name, defaultCurrency: household.defaultCurrency),
+                household, name: extras.householdForm?.name, timeZone: extras.householdForm?.timeZone,
+                paperSize: extras.householdForm?.paperSize),
             currencies: ItemPages.currencies,
-            householdError: extras.householdError,
+            householdErrors: extras.householdErrors,
             members: try members.map { try .init($0, you: principal.userID) },
             invitations: try invitations.map(SettingsPage.PendingInvitation.init),
             newInvitation: extras.newInvitation,
@@ -41,7 +42,7 @@ struct SettingsWebController {
             backup: principal.role.canManageHousehold ? BackupPage(req.application.heirloom) : nil,
             needsPassword: principal.role.canManageHousehold
                 ? try members.filter { $0.passwordHash == nil && $0.appleSubject == nil }.map {
-                    SettingsPage.Waiting(id: try $0.requireID().uuidString, name: $0.name)
+                    SettingsPage.Waiting(id: try $0.requireID().uuidString, name: $0.name, email: $0.email)
                 } : [],
             newPasswordLink: extras.newPasswordLink
         )
@@ -54,6 +55,8 @@ struct SettingsWebController {
     struct HouseholdForm: Content {
         var name: String?
         var defaultCurrency: String?
+        var timeZone: String?
+        var paperSize: String?
     }
     struct RoleForm: Content { var role: String? }
 
@@ -62,12 +65,13 @@ struct SettingsWebController {
         return try await req.submitForm {
             _ = try await req.heirloom.households.update(
                 by: try req.principal(),
-                name: form.name ?? "",
-                defaultCurrency: form.defaultCurrency
+                .init(
+                    name: form.name ?? "", defaultCurrency: form.defaultCurrency, timeZone: form.timeZone,
+                    paperSize: form.paperSize)
             )
             return req.redirect(to: SiteURL.settings.path(done: .householdRenamed))
         } orShowAgain: { errors in
-            try await render(req: req, extras: Extras(householdName: form.name, householdError: errors.values.first))
+            try await render(req: req, extras: Extras(householdForm: form, householdErrors: errors))
         }
     }
 
@@ -94,17 +98,28 @@ struct SettingsWebController {
         return try await model.render(title: "Remove a member", nav: .settings, on: req)
     }
 
-    /// Makes a one-time link with which a member without a password (brought in by an import) sets one.
-    func makePasswordLink(req: Request) async throws -> View {
+    struct PasswordLinkForm: Content {
+        /// "email" writes the link to the outbox; anything else shows it once on the page.
+        var send: String?
+    }
+
+    /// Makes a one-time link with which a member without a password (brought in by an import) sets one: shown on
+    /// the page to copy or print, or emailed through the outbox.
+    func makePasswordLink(req: Request) async throws -> Response {
         let principal = try req.principal()
         let member = try await req.heirloom.households.member(try req.id("member"), of: principal)
         let services = req.application.heirloom
-        let url = try await PasswordLinkService(
+        let links = PasswordLinkService(
             db: req.db, now: services.clock(), passwords: services.passwords,
-            publicBaseURL: services.config.publicBaseURL
-        ).create(for: try member.requireID())
-        return try await render(
-            req: req, extras: Extras(newPasswordLink: .init(name: member.name, url: url)))
+            publicBaseURL: services.config.publicBaseURL)
+        if try req.content.decode(PasswordLinkForm.self).send == "email" {
+            let household = try await req.heirloom.households.household(of: principal)
+            try await links.email(to: member, householdName: household.name)
+            return req.redirect(to: SiteURL.settings.path(done: .passwordLinkEmailed))
+        }
+        let url = try await links.create(for: try member.requireID())
+        return try await render(req: req, extras: Extras(newPasswordLink: .init(name: member.name, url: url)))
+            .encodeResponse(for: req)
     }
 
     func removeMember(req: Request) async throws -> Response {

@@ -21,6 +21,9 @@ final class Item: Model, @unchecked Sendable {
     @OptionalField(key: "purchase_price") var purchasePrice: Int64?
     /// A calendar day, "YYYY-MM-DD".
     @OptionalField(key: "purchase_date") var purchaseDate: String?
+    /// Who made it, for insurers.
+    @OptionalField(key: "maker") var maker: String?
+    @OptionalField(key: "serial_number") var serialNumber: String?
     @OptionalParent(key: "created_by_id") var createdBy: User?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?

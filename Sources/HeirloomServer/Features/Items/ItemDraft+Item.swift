@@ -12,6 +12,8 @@ extension ItemDraft {
         suggestedPriceUsed = item.money(item.suggestedPriceUsed)
         purchasePrice = item.money(item.purchasePrice)
         purchaseDate = item.purchaseDate
+        maker = item.maker
+        serialNumber = item.serialNumber
     }
 
     /// Writes the fields onto a model.
@@ -25,5 +27,7 @@ extension ItemDraft {
         item.suggestedPriceUsed = suggestedPriceUsed?.minorUnits
         item.purchasePrice = purchasePrice?.minorUnits
         item.purchaseDate = purchaseDate
+        item.maker = maker
+        item.serialNumber = serialNumber
     }
 }

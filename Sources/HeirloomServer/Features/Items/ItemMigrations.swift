@@ -85,3 +85,17 @@ struct CreateItemMedia: AsyncMigration {
         }
     }
 }
+
+/// Adds the maker and the serial number insurers ask for (issue 18); both optional.
+struct AddMakerAndSerialNumberToItem: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        // One column per statement: SQLite alters a table one change at a time.
+        try await database.schema(Item.schema).field("maker", .string).update()
+        try await database.schema(Item.schema).field("serial_number", .string).update()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(Item.schema).deleteField("serial_number").update()
+        try await database.schema(Item.schema).deleteField("maker").update()
+    }
+}

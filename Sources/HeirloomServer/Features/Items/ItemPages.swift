@@ -58,8 +58,7 @@ enum ItemPages {
     struct Show: Encodable {
         struct Details: Encodable {
             var id, name, description, category, estimatedValue, suggestedNew, suggestedUsed, purchasePrice,
-                purchaseDate,
-                created, updated: String
+                purchaseDate, maker, serialNumber, created, updated: String
         }
 
         struct Photo: Encodable {
@@ -127,7 +126,8 @@ extension ItemPages.Show {
             category: ItemCategory.normalise(item.category).rawValue,
             estimatedValue: money(item.estimatedValue), suggestedNew: money(item.suggestedPriceNew),
             suggestedUsed: money(item.suggestedPriceUsed), purchasePrice: money(item.purchasePrice),
-            purchaseDate: purchaseDay.map { WebFormat.day($0) } ?? "", created: WebFormat.day(item.createdAt),
+            purchaseDate: purchaseDay.map { WebFormat.day($0) } ?? "", maker: item.maker ?? "",
+            serialNumber: item.serialNumber ?? "", created: WebFormat.day(item.createdAt),
             updated: WebFormat.day(item.updatedAt)
         )
         self.canEdit = canEdit

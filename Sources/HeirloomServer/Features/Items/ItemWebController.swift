@@ -68,15 +68,14 @@ struct ItemWebController {
 
     struct ItemForm: Content {
         var name, description, category, estimatedValue, currencyCode, suggestedPriceNew, suggestedPriceUsed,
-            purchasePrice,
-            purchaseDate: String?
+            purchasePrice, purchaseDate, maker, serialNumber: String?
 
         var input: ItemInput {
             ItemInput(
                 name: name ?? "", description: description, category: category, estimatedValue: estimatedValue,
                 currencyCode: currencyCode, suggestedPriceNew: suggestedPriceNew,
                 suggestedPriceUsed: suggestedPriceUsed,
-                purchasePrice: purchasePrice, purchaseDate: purchaseDate)
+                purchasePrice: purchasePrice, purchaseDate: purchaseDate, maker: maker, serialNumber: serialNumber)
         }
 
         var values: [String: String] {
@@ -84,7 +83,8 @@ struct ItemWebController {
                 "name": name ?? "", "description": description ?? "", "category": category ?? "",
                 "estimatedValue": estimatedValue ?? "", "currencyCode": currencyCode ?? "",
                 "suggestedPriceNew": suggestedPriceNew ?? "", "suggestedPriceUsed": suggestedPriceUsed ?? "",
-                "purchasePrice": purchasePrice ?? "", "purchaseDate": purchaseDate ?? "",
+                "purchasePrice": purchasePrice ?? "", "purchaseDate": purchaseDate ?? "", "maker": maker ?? "",
+                "serialNumber": serialNumber ?? "",
             ]
         }
     }
@@ -118,6 +118,7 @@ struct ItemWebController {
             "suggestedPriceNew": draft.suggestedPriceNew?.decimalString ?? "",
             "suggestedPriceUsed": draft.suggestedPriceUsed?.decimalString ?? "",
             "purchasePrice": draft.purchasePrice?.decimalString ?? "", "purchaseDate": draft.purchaseDate ?? "",
+            "maker": draft.maker ?? "", "serialNumber": draft.serialNumber ?? "",
         ]
         let page = SiteURL.item(.value(try item.requireID()))
         return try await form(req, mode: "edit", action: page, cancel: page, values: values, errors: [:])

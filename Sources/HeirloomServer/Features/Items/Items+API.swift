@@ -78,7 +78,9 @@ extension ItemInput {
             suggestedPriceNew: body.suggestedPriceNew,
             suggestedPriceUsed: body.suggestedPriceUsed,
             purchasePrice: body.purchasePrice,
-            purchaseDate: body.purchaseDate
+            purchaseDate: body.purchaseDate,
+            maker: body.maker,
+            serialNumber: body.serialNumber
         )
     }
 }

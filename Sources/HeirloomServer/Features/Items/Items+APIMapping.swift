@@ -18,6 +18,8 @@ extension Components.Schemas.Item {
             suggestedPriceUsed: item.money(item.suggestedPriceUsed)?.decimalString,
             purchasePrice: item.money(item.purchasePrice)?.decimalString,
             purchaseDate: item.purchaseDate,
+            maker: item.maker,
+            serialNumber: item.serialNumber,
             createdAt: item.createdAt ?? Date(),
             updatedAt: item.updatedAt ?? item.createdAt ?? Date(),
             photos: try photos.sorted { $0.position < $1.position }.map(Components.Schemas.ItemPhoto.init),

@@ -27,7 +27,7 @@ struct PassingJobs: Sendable {
     func releaseDueEstates() async throws {
         let now = clock()
         let due = try await Estate.query(on: db).filter(\.$state == EstateState.passingReported.rawValue)
-            .filter(\.$releaseAt <= now).all()
+            .filter(\.$releaseAt <= now).with(\.$household).all()
         for estate in due {
             var status = estate.status
             guard status.releaseIfDue(at: now) else { continue }
@@ -45,7 +45,8 @@ struct PassingJobs: Sendable {
     func remindHoldersHalfway() async throws {
         let now = clock()
         let waiting = try await Estate.query(on: db).filter(\.$state == EstateState.passingReported.rawValue)
-            .filter(\.$halfwayNoticeAt == nil).filter(\.$releaseAt > now).with(\.$holder).all()
+            .filter(\.$halfwayNoticeAt == nil).filter(\.$releaseAt > now).with(\.$holder)
+            .with(\.$household).all()
         let base = publicBaseURL
         for estate in waiting {
             guard let halfway = estate.status.halfwayAt, now >= halfway else { continue }
@@ -112,7 +113,8 @@ struct PassingJobs: Sendable {
     func checkInactivity() async throws {
         let now = clock()
         let checked = try await Estate.query(on: db).filter(\.$inactivityMonths != nil)
-            .filter(\.$state == EstateState.active.rawValue).with(\.$holder).all()
+            .filter(\.$state == EstateState.active.rawValue).with(\.$holder)
+            .with(\.$household).all()
         let base = publicBaseURL
         for estate in checked {
             guard let months = estate.inactivityMonths, let holderID = estate.$holder.id,

@@ -1,26 +1,12 @@
 import CPangoCairo
 import Foundation
+import HeirloomCore
 
 /// A PDF being drawn with cairo, its text set by pango (any script, fonts embedded), page by page from the top.
 ///
 /// Reports are laid out twice: once without drawing, to count the pages for "Page 2 of 7", then for real.
 final class PDFCanvas {
-    /// A sheet of paper in points.
-    enum Paper: String, Sendable {
-        case a4, letter
-
-        var size: (width: Double, height: Double) {
-            switch self {
-            case .a4: (595.28, 841.89)
-            case .letter: (612, 792)
-            }
-        }
-
-        /// US Letter where it is the custom (the US, Canada, Mexico, the Philippines…), A4 elsewhere.
-        static func forCurrency(_ code: String) -> Paper {
-            ["USD", "CAD", "MXN", "PHP", "CLP", "COP", "VES", "GTQ", "CRC"].contains(code) ? .letter : .a4
-        }
-    }
+    typealias Paper = PaperSize
 
     let paper: Paper
     let margin = 48.0
@@ -218,6 +204,16 @@ enum ReportError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .rendering(let problem): "The report could not be drawn: \(problem)"
+        }
+    }
+}
+
+extension PaperSize {
+    /// The sheet in points.
+    var size: (width: Double, height: Double) {
+        switch self {
+        case .a4: (595.28, 841.89)
+        case .letter: (612, 792)
         }
     }
 }

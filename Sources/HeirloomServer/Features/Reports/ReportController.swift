@@ -43,7 +43,7 @@ struct ReportController {
         let principal = try req.principal()
         let services = req.application.heirloom
         let household = try await req.heirloom.households.household(of: principal)
-        var paper = PDFCanvas.Paper.forCurrency(household.defaultCurrency)
+        var paper = household.paper
         if let asked = req.query[String.self, at: "paper"] {
             guard let chosen = PDFCanvas.Paper(rawValue: asked) else {
                 throw AppError.badRequest("paper must be a4 or letter.")

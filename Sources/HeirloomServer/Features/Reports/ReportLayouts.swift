@@ -148,6 +148,8 @@ struct ReportDocument: Sendable {
             lines.append(Line(text: "Estimated value: \(entry.estimated?.displayString ?? "not set")"))
             lines.append(Line(text: "Purchase value: \(entry.purchase?.displayString ?? "not known")"))
             if let date = entry.purchaseDate { lines.append(Line(text: "Bought: \(Self.day(date))")) }
+            if let maker = entry.maker { lines.append(Line(text: "Made by: \(maker)")) }
+            if let serial = entry.serialNumber { lines.append(Line(text: "Serial number: \(serial)")) }
             if !entry.documents.isEmpty {
                 lines.append(Line(text: "Papers: " + entry.documents.joined(separator: "; ")))
             }

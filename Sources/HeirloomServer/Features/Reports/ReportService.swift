@@ -30,6 +30,8 @@ struct ReportService: Sendable {
         var estimated: Money?
         var purchase: Money?
         var purchaseDate: String?
+        var maker: String?
+        var serialNumber: String?
         var photo: PrintImage?
         var documents: [String]
         var receivers: [Receiver]
@@ -61,7 +63,7 @@ struct ReportService: Sendable {
                     purchase: currency.flatMap { code in
                         item.purchasePrice.map { Money(minorUnits: $0, currency: code) }
                     },
-                    purchaseDate: item.purchaseDate,
+                    purchaseDate: item.purchaseDate, maker: item.maker, serialNumber: item.serialNumber,
                     photo: try await printImage(first),
                     documents: item.documents.map { "\($0.media.originalName) (\($0.media.format.label))" },
                     receivers: links.filter { $0.$item.id == item.id }.map { link in

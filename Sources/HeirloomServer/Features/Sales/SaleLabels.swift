@@ -70,7 +70,7 @@ struct SaleLabelController {
         let sales = req.heirloom.sales
         let sale = try await sales.find(id, householdID: principal.householdID)
         let household = try await req.heirloom.households.household(of: principal)
-        var paper = PDFCanvas.Paper.forCurrency(household.defaultCurrency)
+        var paper = household.paper
         if let asked = req.query[String.self, at: "paper"] {
             guard let chosen = PDFCanvas.Paper(rawValue: asked) else {
                 throw AppError.badRequest("paper must be a4 or letter.")
