@@ -125,6 +125,8 @@ enum PassingOnPages {
         var releaseDay: String?
         var today: String
         var error: String?
+        /// The family's sales and their lots' checklists, to follow the downsizing (read only).
+        var sales: [SaleProgress] = []
     }
 
     struct RecipientView: Encodable {
