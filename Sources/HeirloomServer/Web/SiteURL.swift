@@ -111,6 +111,9 @@ enum SiteURL: Sendable, Equatable {
     case itemLiquidation(Parameter<UUID>)
     case itemLiquidationPlan(Parameter<UUID>)
     case itemLiquidationStep(Parameter<UUID>, Parameter<UUID>)
+    case setLiquidation(Parameter<UUID>)
+    case setLiquidationPlan(Parameter<UUID>)
+    case setLiquidationStep(Parameter<UUID>, Parameter<UUID>)
     case sales, salesFromUndecided
     case sale(Parameter<UUID>)
     case saleLots(Parameter<UUID>)

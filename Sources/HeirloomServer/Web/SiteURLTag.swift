@@ -87,6 +87,7 @@ extension SiteURL {
         case ("partnerEdit", .some(let id), _): return .partnerEdit(id)
         case ("partnerDelete", .some(let id), _): return .partnerDelete(id)
         case ("itemLiquidation", .some(let id), _): return .itemLiquidation(id)
+        case ("setLiquidation", .some(let id), _): return .setLiquidation(id)
         case ("sale", .some(let id), _): return .sale(id)
         case ("saleLots", .some(let id), _): return .saleLots(id)
         case ("lot", .some(let id), _): return .lot(id)

@@ -177,4 +177,10 @@ struct LiquidationURLs {
             show: .itemLiquidation(.value(id)), brief: .itemLiquidation(.value(id)),
             plan: .itemLiquidationPlan(.value(id)), step: { .itemLiquidationStep(.value(id), .value($0)) })
     }
+
+    static func set(_ id: UUID) -> LiquidationURLs {
+        LiquidationURLs(
+            show: .setLiquidation(.value(id)), brief: .setLiquidation(.value(id)),
+            plan: .setLiquidationPlan(.value(id)), step: { .setLiquidationStep(.value(id), .value($0)) })
+    }
 }

@@ -39,6 +39,28 @@ struct LiquidationWebController {
         return try await step(req, subject: .item(id), urls: .item(id))
     }
 
+    // MARK: Sets (their page is the brief's way back)
+
+    func showSet(req: Request) async throws -> View {
+        let id = try req.id("set")
+        return try await show(req, subject: .set(id), urls: .set(id), back: .sales)
+    }
+
+    func briefSet(req: Request) async throws -> Response {
+        let id = try req.id("set")
+        return try await brief(req, subject: .set(id), urls: .set(id), back: .sales)
+    }
+
+    func planSet(req: Request) async throws -> Response {
+        let id = try req.id("set")
+        return try await plan(req, subject: .set(id), urls: .set(id), back: .sales)
+    }
+
+    func stepSet(req: Request) async throws -> Response {
+        let id = try req.id("set")
+        return try await step(req, subject: .set(id), urls: .set(id))
+    }
+
     // MARK: Shared
 
     func show(

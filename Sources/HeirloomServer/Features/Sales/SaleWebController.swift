@@ -180,14 +180,19 @@ struct SaleWebController {
         let id = try req.id("sale")
         let form = try req.content.decode(LotForm.self)
         return try await req.submitForm(conflictsOn: "itemId") {
-            guard let itemID = form.itemId.flatMap(UUID.init(uuidString:)) else {
-                throw AppError.invalid(FieldError(field: "itemId", message: "Please choose an item for the lot."))
+            // An item's id, or "set:" and a set's id.
+            let choice = form.itemId ?? ""
+            let setID = choice.hasPrefix("set:") ? UUID(uuidString: String(choice.dropFirst(4))) : nil
+            let itemID = UUID(uuidString: choice)
+            guard itemID != nil || setID != nil else {
+                throw AppError.invalid(
+                    FieldError(field: "itemId", message: "Please choose an item or a set for the lot."))
             }
             _ = try await req.heirloom.sales.createLot(
                 saleID: id,
                 LotInput(
-                    itemIDs: [itemID], title: form.title, room: form.room, floor: form.floor,
-                    targetPrice: form.targetPrice),
+                    itemIDs: itemID.map { [$0] } ?? [], setIDs: setID.map { [$0] } ?? [], title: form.title,
+                    room: form.room, floor: form.floor, targetPrice: form.targetPrice),
                 by: try req.principal())
             return req.redirect(to: SiteURL.sale(.value(id)).path(done: .lotCreated))
         } orShowAgain: { errors in
