@@ -79,7 +79,9 @@ let package = Package(
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
         .executableTarget(name: "heirloom", dependencies: ["HeirloomServer"]),
-        .testTarget(name: "HeirloomCoreTests", dependencies: ["HeirloomCore"]),
+        .testTarget(
+            name: "HeirloomCoreTests",
+            dependencies: ["HeirloomCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "HeirloomServerTests",
             dependencies: [

@@ -34,6 +34,18 @@ public enum AppraisalPrompt {
         case .tools:
             "Tools: brand, model, age, power source, whether it works, completeness (batteries, cases, bits), "
                 + "and collectible old makers."
+        case .clothing:
+            "Clothing: designer or maker's label, fabric, size, era, condition (stains, moth holes, alterations), "
+                + "and whether it is vintage or simply used."
+        case .electronics:
+            "Electronics: brand, model number, age, whether it powers on and works, accessories and cables, "
+                + "and whether data on it must be wiped first."
+        case .appliances:
+            "Appliances: brand, model and serial number from the plate, age, whether it works, energy rating, "
+                + "and what it takes to disconnect and move it."
+        case .documentsAndPapers:
+            "Documents and papers: what it is, date, author or signatory, historical interest, condition, and "
+                + "whether it holds personal data that must be kept or shredded rather than sold."
         case .other:
             "Other items: what it is, maker, material, age, size, condition, and who would buy it."
         }

@@ -70,6 +70,31 @@ extension ItemCategory {
                 "tool", "toolbox", "power tool", "hammer", "drill", "saw", "wrench", "screwdriver", "lathe",
                 "chisel", "plier", "sander", "vise", "mower", "lawn mower",
             ]
+        case .clothing:
+            [
+                "clothing", "clothes", "apparel", "garment", "dress", "gown", "suit", "coat", "overcoat", "jacket",
+                "blazer", "shirt", "blouse", "sweater", "cardigan", "skirt", "trouser", "pant", "jean", "shoe", "boot",
+                "hat", "glove", "tie", "uniform", "costume", "wedding dress", "vintage clothing",
+            ]
+        case .electronics:
+            [
+                "electronic", "electronics", "computer", "laptop", "tablet", "phone", "telephone", "cell phone",
+                "television", "tv", "radio", "stereo", "record player", "turntable", "speaker", "amplifier",
+                "receiver", "camera", "video camera", "camcorder", "game console", "printer", "monitor", "headphone",
+            ]
+        case .appliances:
+            [
+                "appliance", "appliances", "refrigerator", "fridge", "freezer", "washer", "washing machine", "dryer",
+                "dishwasher", "oven", "stove", "range", "microwave", "toaster", "blender", "mixer", "stand mixer",
+                "vacuum", "vacuum cleaner", "sewing machine", "air conditioner", "dehumidifier", "heater",
+                "coffee maker",
+            ]
+        case .documentsAndPapers:
+            [
+                "document", "documents and papers", "paper", "paperwork", "letter", "deed", "certificate",
+                "birth certificate", "passport", "diploma", "manuscript", "diary", "ledger", "photo album",
+                "scrapbook", "archive", "correspondence", "recipe book", "map",
+            ]
         case .other:
             ["other", "misc", "miscellaneous", "uncategorized", "uncategorised", "none"]
         }

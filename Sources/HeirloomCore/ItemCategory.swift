@@ -12,6 +12,10 @@ public enum ItemCategory: String, Codable, CaseIterable, Sendable {
     case chinaAndCrystal = "China & Crystal"
     case luxuryPersonalItems = "Luxury Personal Items"
     case tools = "Tools"
+    case clothing = "Clothing"
+    case electronics = "Electronics"
+    case appliances = "Appliances"
+    case documentsAndPapers = "Documents & Papers"
     case other = "Other"
 
     /// The category's name as people read it.

@@ -54,6 +54,9 @@ extension Migrations {
         // and what insurers ask of an item.
         add(AddSettingsToHousehold())
         add(AddMakerAndSerialNumberToItem())
+        // Downsizing (issue 19): quantity and disposition of items, and sets of items that belong together.
+        add(AddQuantityAndDispositionToItem())
+        add(CreateItemSet())
         // Downsizing (issue 19): stored liquidation briefs and plans; sales, lots and their members.
         add(CreateLiquidationBrief())
         add(CreateSale())

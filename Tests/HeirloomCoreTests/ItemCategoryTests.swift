@@ -8,7 +8,8 @@ struct ItemCategoryTests {
         #expect(
             ItemCategory.allCases.map(\.rawValue) == [
                 "Art", "Furniture", "Jewelry", "Collectibles", "Rug", "Luggage", "Decor", "China & Crystal",
-                "Luxury Personal Items", "Tools", "Other",
+                "Luxury Personal Items", "Tools", "Clothing", "Electronics", "Appliances", "Documents & Papers",
+                "Other",
             ])
         #expect(ItemCategory.allCases.allSatisfy { ItemCategory.normalise($0.displayName) == $0 })
         #expect(ItemCategory(rawValue: "China & Crystal") == .chinaAndCrystal)
@@ -31,6 +32,13 @@ struct ItemCategoryTests {
             ("toys", .collectibles), ("Persian rug", .rug), ("oil painting", .art),
             ("antique china cabinet", .furniture),
             ("men's pocket watch", .jewelry), ("sterling silver", .chinaAndCrystal), ("jewelries", .jewelry),
+            ("clothes", .clothing), ("wedding dress", .clothing), ("wool coats", .clothing),
+            ("fur coat", .luxuryPersonalItems),
+            ("shoes", .clothing), ("TV", .electronics), ("record player", .electronics), ("cameras", .electronics),
+            ("refrigerator", .appliances), ("sewing machine", .appliances), ("stand mixer", .appliances),
+            ("documents & papers", .documentsAndPapers), ("Documents and Papers", .documentsAndPapers),
+            ("letters", .documentsAndPapers), ("old deeds", .documentsAndPapers), ("photo albums", .documentsAndPapers),
+            ("records", .collectibles), ("game console", .electronics), ("console", .furniture),
         ])
     func normalises(raw: String, expected: ItemCategory) {
         #expect(ItemCategory.normalise(raw) == expected)

@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomCore
 import Testing
 import Vapor
 import VaporTesting
@@ -126,6 +127,9 @@ struct LiquidationAPITests {
             #expect(plan.steps.count >= 5)
             #expect(plan.steps.map(\.order) == Array(1...plan.steps.count))
             #expect(!plan.done)
+            // and the item is now to be consigned, in progress
+            let consigned = try #require(try await Item.find(UUID(uuidString: id), on: app.db))
+            #expect(consigned.disposition.value == .consign && consigned.disposition.status == .inProgress)
 
             // and ticks every step, the first with a note
             clock.advance(by: 3600)
@@ -142,6 +146,7 @@ struct LiquidationAPITests {
             #expect(done.done)
             #expect(done.steps.allSatisfy { $0.done && $0.doneBy?.name == "Ben Miller" && $0.doneAt != nil })
             #expect(done.steps[0].note == "Called Smith's on Monday")
+            #expect(try await Item.find(UUID(uuidString: id), on: app.db)?.disposition.status == .done)
 
             // when a step is unticked by the owner, who and when are cleared and the plan is not done
             let undone = try await app.api(
@@ -149,6 +154,7 @@ struct LiquidationAPITests {
             let undonePlan = try #require(try Self.decode(undone).plan)
             #expect(!undonePlan.done)
             #expect(undonePlan.steps[1].doneBy == nil && undonePlan.steps[1].doneAt == nil)
+            #expect(try await Item.find(UUID(uuidString: id), on: app.db)?.disposition.status == .inProgress)
 
             // when the brief is made again, it replaces the brief and its plan
             let again = try await app.api(.POST, "\(path)/brief", token: owner.token, json: ["goal": "fastestExit"])

@@ -13,11 +13,16 @@ public struct ItemInput: Sendable, Equatable {
     public var purchaseDate: String?
     public var maker: String?
     public var serialNumber: String?
+    /// How many alike pieces the item stands for ("12" dinner plates), a whole number from 1.
+    public var quantity: String?
+    /// What happens to it; checked by the hub, which knows whether it has a beneficiary.
+    public var disposition: DispositionInput?
 
     public init(
         name: String? = nil, description: String? = nil, category: String? = nil, estimatedValue: String? = nil,
         currencyCode: String? = nil, suggestedPriceNew: String? = nil, suggestedPriceUsed: String? = nil,
-        purchasePrice: String? = nil, purchaseDate: String? = nil, maker: String? = nil, serialNumber: String? = nil
+        purchasePrice: String? = nil, purchaseDate: String? = nil, maker: String? = nil, serialNumber: String? = nil,
+        quantity: String? = nil, disposition: DispositionInput? = nil
     ) {
         self.name = name
         self.description = description
@@ -30,6 +35,8 @@ public struct ItemInput: Sendable, Equatable {
         self.purchaseDate = purchaseDate
         self.maker = maker
         self.serialNumber = serialNumber
+        self.quantity = quantity
+        self.disposition = disposition
     }
 }
 
@@ -48,9 +55,12 @@ public struct ItemDraft: Sendable, Equatable {
     public var maker: String?
     /// The maker's serial or model number, for insurers; nil when unknown.
     public var serialNumber: String?
+    /// How many alike pieces; values are each, totals are each × quantity.
+    public var quantity: Int
 
     public static let maximumDescriptionLength = 20_000
     public static let maximumLabelLength = 200
+    public static let maximumQuantity = 100_000
 
     /// Checks `input` over `base` (the item as it is, or the defaults for a new one). Absent fields keep
     /// their value; an empty string clears an optional one.
@@ -78,6 +88,7 @@ public struct ItemDraft: Sendable, Equatable {
         if let raw = input.serialNumber {
             serialNumber = try Self.label(raw, field: "serialNumber", what: "The serial number")
         }
+        if let raw = input.quantity { quantity = try Self.quantity(raw) }
     }
 
     /// A short optional line of text: trimmed, at most 200 characters; empty clears it.
@@ -89,11 +100,20 @@ public struct ItemDraft: Sendable, Equatable {
         return text.isEmpty ? nil : text
     }
 
+    /// A whole number of pieces from 1 to `maximumQuantity`.
+    public static func quantity(_ raw: String) throws(FieldError) -> Int {
+        guard let quantity = Int(raw.trimmingWhitespace()), (1...maximumQuantity).contains(quantity) else {
+            throw FieldError(field: "quantity", message: "Please give how many there are: a whole number from 1.")
+        }
+        return quantity
+    }
+
     public init(name: String, currency: CurrencyCode) {
         self.name = name
         description = ""
         category = .other
         self.currency = currency
+        quantity = 1
     }
 
     private static func amount(_ raw: String?, _ field: String, _ currency: CurrencyCode, keeping old: Money?) throws

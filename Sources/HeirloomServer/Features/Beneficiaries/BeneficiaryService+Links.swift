@@ -34,6 +34,7 @@ extension BeneficiaryService {
             // Two requests for the same pair at once: the unique index keeps one.
             throw Self.alreadyAssigned(person.name, item.name)
         }
+        try await LegacySync(db: db).settle([itemID])
         link.$beneficiary.value = person
         return link
     }
@@ -58,6 +59,7 @@ extension BeneficiaryService {
     func removeLink(_ linkID: UUID, of itemID: UUID, by principal: Principal) async throws {
         let link = try await findLink(linkID, of: itemID, by: principal)
         try await link.delete(on: db)
+        try await LegacySync(db: db).settle([itemID])
     }
 
     /// One link of an item of the household, its beneficiary loaded.

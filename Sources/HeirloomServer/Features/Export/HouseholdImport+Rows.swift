@@ -86,6 +86,7 @@ struct RowWriter {
                 .init(schema: ItemBeneficiary.schema, id: link.id, createdAt: link.createdAt, updatedAt: link.updatedAt)
             )
         }
+        try await LegacySync(db: db).settle(Array(Set(links.map(\.itemId))))
         for person in people {
             let row = Person()
             row.id = person.id

@@ -27,6 +27,15 @@ final class Item: Model, @unchecked Sendable {
     @OptionalParent(key: "created_by_id") var createdBy: User?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
+    /// How many alike pieces the item stands for; `estimatedValue` is each, totals are each × quantity.
+    @Field(key: "quantity") var quantity: Int
+    /// `DispositionValue.rawValue`: what happens to it; kept in step with its beneficiary links by `LegacyRule`.
+    @Field(key: "disposition_value") var dispositionValue: String
+    /// `DispositionStatus.rawValue`.
+    @Field(key: "disposition_status") var dispositionStatus: String
+    @Field(key: "disposition_note") var dispositionNote: String
+    /// What it fetched when done, in minor units of `currencyCode`.
+    @OptionalField(key: "disposition_amount") var dispositionAmount: Int64?
 
     @Children(for: \.$item) var photos: [ItemPhoto]
     @Children(for: \.$item) var documents: [ItemDocument]
@@ -38,6 +47,22 @@ final class Item: Model, @unchecked Sendable {
 
     func money(_ minorUnits: Int64?) -> Money? {
         minorUnits.map { Money(minorUnits: $0, currency: currency) }
+    }
+
+    /// What happens to the item, as stored (a stored row was checked, so unknown text reads as undecided).
+    var disposition: Disposition {
+        get {
+            Disposition(
+                value: DispositionValue(rawValue: dispositionValue) ?? .undecided,
+                status: DispositionStatus(rawValue: dispositionStatus) ?? .notStarted,
+                note: dispositionNote, amount: money(dispositionAmount))
+        }
+        set {
+            dispositionValue = newValue.value.rawValue
+            dispositionStatus = newValue.status.rawValue
+            dispositionNote = newValue.note
+            dispositionAmount = newValue.amount?.minorUnits
+        }
     }
 }
 

@@ -14,6 +14,7 @@ extension ItemDraft {
         purchaseDate = item.purchaseDate
         maker = item.maker
         serialNumber = item.serialNumber
+        quantity = item.quantity
     }
 
     /// Writes the fields onto a model.
@@ -29,5 +30,6 @@ extension ItemDraft {
         item.purchaseDate = purchaseDate
         item.maker = maker
         item.serialNumber = serialNumber
+        item.quantity = quantity
     }
 }

@@ -26,11 +26,14 @@ struct ItemService: Sendable {
         if let id, let existing = try await Item.find(id, on: db) {
             return (try await repeated(existing, draft: draft, principal: principal), false)
         }
+        let disposition = try Disposition(
+            input.disposition ?? DispositionInput(), over: .undecided, currency: draft.currency, hasBeneficiary: false)
         let item = Item()
         item.id = id ?? UUID()
         item.$household.id = principal.householdID
         item.$createdBy.id = principal.userID
         draft.apply(to: item)
+        item.disposition = disposition
         do {
             try await db.transaction { db in
                 try await item.create(on: db)
@@ -60,7 +63,10 @@ struct ItemService: Sendable {
     func update(_ id: UUID, _ input: ItemInput, by principal: Principal) async throws -> Item {
         try principal.requireEditor()
         let item = try await find(id, householdID: principal.householdID)
-        try ItemDraft(input, over: ItemDraft(item)).apply(to: item)
+        let draft = try ItemDraft(input, over: ItemDraft(item))
+        let disposition = try await disposition(input.disposition, of: item, currency: draft.currency)
+        draft.apply(to: item)
+        item.disposition = disposition
         try await db.transaction { db in
             try await item.save(on: db)
             try await ItemSearchIndex(db).update(item)
@@ -77,6 +83,19 @@ struct ItemService: Sendable {
             try await ItemSearchIndex(db).remove(id)
             try await Item.query(on: db).filter(\.$id == id).delete()
         }
+    }
+
+    /// The item's disposition with `input` applied, its amount kept as written when the currency changes.
+    private func disposition(_ input: DispositionInput?, of item: Item, currency: CurrencyCode) async throws
+        -> Disposition
+    {
+        var base = item.disposition
+        if let amount = base.amount, currency != item.currency {
+            base.amount = try Money.parse(amount.decimalString, currency: currency, field: "disposition.amount")
+        }
+        guard let input, !input.isEmpty else { return base }
+        let hasBeneficiary = try await LegacySync(db: db).hasBeneficiary(try item.requireID())
+        return try Disposition(input, over: base, currency: currency, hasBeneficiary: hasBeneficiary)
     }
 
     private func householdCurrency(_ householdID: UUID) async throws -> CurrencyCode {

@@ -60,7 +60,7 @@ struct CreateLiquidationBrief: AsyncMigration {
             .id()
             .field("household_id", .uuid, .required, .references(Household.schema, .id, onDelete: .cascade))
             .field("item_id", .uuid, .references(Item.schema, .id, onDelete: .cascade))
-            .field("set_id", .uuid)
+            .field("set_id", .uuid, .references(ItemSet.schema, .id, onDelete: .cascade))
             .field("scope", .string, .required)
             .field("brief_json", .string, .required)
             .field("rule_based", .bool, .required)

@@ -119,6 +119,7 @@ struct LiquidationService: Sendable {
             record.planCreatedAt = now
             record.$planCreatedBy.id = principal.userID
             try await record.save(on: db)
+            try await Self.settle(subject, path: chosenPath, done: false, on: db)
         }
         return try await view(facts, record, householdID: principal.householdID)
     }
@@ -159,7 +160,14 @@ struct LiquidationService: Sendable {
             }
             step.note = text.isEmpty ? nil : text
         }
-        try await step.save(on: db)
+        try await db.transaction { db in
+            try await step.save(on: db)
+            if let path = record.chosenPath.flatMap(LiquidationPath.init(rawValue:)) {
+                let open = try await LiquidationPlanStep.query(on: db).filter(\.$brief.$id == record.requireID())
+                    .filter(\.$done == false).count()
+                try await Self.settle(subject, path: path, done: open == 0, on: db)
+            }
+        }
         return try await view(facts, record, householdID: principal.householdID)
     }
 

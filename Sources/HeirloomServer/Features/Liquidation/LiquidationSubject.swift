@@ -60,8 +60,31 @@ struct SubjectReader: Sendable {
             return SubjectFacts(
                 subject: subject, title: item.name, category: item.category,
                 value: LiquidationAdvice.estimatedValue(request), request: request)
-        case .set:
-            throw AppError.notFound("set")
+        case .set(let id):
+            guard
+                let set = try await ItemSet.query(on: db).filter(\.$id == id)
+                    .filter(\.$household.$id == householdID).with(\.$members, { $0.with(\.$item) }).first()
+            else { throw AppError.notFound("set") }
+            let members = set.members.sorted { $0.item.name < $1.item.name }
+            let currency = members.first?.item.currency ?? set.currency
+            let summaries = members.map { member in
+                LiquidationMemberSummary(
+                    title: member.item.name, category: member.item.category, quantity: member.quantity,
+                    unitValue: member.item.currency == currency
+                        ? member.item.estimatedValue.map { Double($0) / Double(currency.minorUnitsPerMajorUnit) } : nil)
+            }
+            let category = members.first?.item.category ?? set.type.displayName
+            let request = LiquidationBriefRequest(
+                scope: .set, title: set.name, description: set.story.isEmpty ? nil : set.story, category: category,
+                quantity: 1, currencyCode: currency.code,
+                setContext: LiquidationSetContext(
+                    setName: set.name, setType: set.type.displayName, story: set.story.isEmpty ? nil : set.story,
+                    sellTogetherPreference: set.sellTogether ? "together" : "separately",
+                    memberSummaries: summaries),
+                inputs: inputs)
+            return SubjectFacts(
+                subject: subject, title: set.name, category: category,
+                value: LiquidationAdvice.estimatedValue(request), request: request)
         }
     }
 }

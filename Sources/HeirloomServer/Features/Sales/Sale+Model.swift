@@ -123,7 +123,7 @@ struct CreateSale: AsyncMigration {
             .id()
             .field("lot_id", .uuid, .required, .references(Lot.schema, .id, onDelete: .cascade))
             .field("item_id", .uuid, .references(Item.schema, .id, onDelete: .cascade))
-            .field("set_id", .uuid)
+            .field("set_id", .uuid, .references(ItemSet.schema, .id, onDelete: .cascade))
             .field("position", .int, .required)
             .unique(on: "item_id")
             .unique(on: "set_id")

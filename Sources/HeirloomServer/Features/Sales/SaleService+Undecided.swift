@@ -12,10 +12,32 @@ extension SaleService {
             .filter { item in item.id.map { !takenSet.contains($0) } ?? false }
     }
 
+    /// The household's sets that are in no lot, by name.
+    func setsInNoLot(householdID: UUID) async throws -> [ItemSet] {
+        let taken = Set(
+            try await LotMember.query(on: db).join(Lot.self, on: \LotMember.$lot.$id == \Lot.$id)
+                .filter(Lot.self, \.$household.$id == householdID).all().compactMap(\.setID))
+        return try await ItemSet.query(on: db).filter(\.$household.$id == householdID).sort(\.$name).all()
+            .filter { set in set.id.map { !taken.contains($0) } ?? false }
+    }
+
     /// The items and sets whose disposition is undecided and that are in no lot.
     func undecided(householdID: UUID) async throws -> (items: [Item], sets: [(id: UUID, name: String)]) {
-        // Dispositions arrive with the downsizing data layer; until then nothing is undecided.
-        ([], [])
+        let members = try await LotMember.query(on: db).join(Lot.self, on: \LotMember.$lot.$id == \Lot.$id)
+            .filter(Lot.self, \.$household.$id == householdID).all()
+        let itemsInLots = Set(members.compactMap { $0.$item.id })
+        let setsInLots = Set(members.compactMap(\.setID))
+        let sets = try await ItemSet.query(on: db).filter(\.$household.$id == householdID)
+            .filter(\.$dispositionValue == DispositionValue.undecided.rawValue).sort(\.$name).all()
+            .filter { set in set.id.map { !setsInLots.contains($0) } ?? false }
+        // An item of a set goes with its set: into the sale with it, or as the set was decided.
+        let covered = Set(
+            try await ItemSetMember.query(on: db).join(ItemSet.self, on: \ItemSetMember.$set.$id == \ItemSet.$id)
+                .filter(ItemSet.self, \.$household.$id == householdID).all().map { $0.$item.id })
+        let items = try await Item.query(on: db).filter(\.$household.$id == householdID)
+            .filter(\.$dispositionValue == DispositionValue.undecided.rawValue).sort(\.$name).all()
+            .filter { item in item.id.map { !itemsInLots.contains($0) && !covered.contains($0) } ?? false }
+        return (items, sets.compactMap { set in set.id.map { (id: $0, name: set.name) } })
     }
 
     /// A new sale with one lot for each undecided item and set in no lot, in one transaction.

@@ -62,6 +62,7 @@ struct SaleWebController {
         var lotsAction: String
         var labelsHref: String
         var items: [ItemOption]
+        var sets: [ItemOption]
         var form: LotForm
         var errors: [String: String]
     }
@@ -159,6 +160,7 @@ struct SaleWebController {
         let sale = try await service.find(id, householdID: principal.householdID)
         let lots = try await service.lots(saleID: id, householdID: principal.householdID)
         let free = try await service.itemsInNoLot(householdID: principal.householdID)
+        let freeSets = try await service.setsInNoLot(householdID: principal.householdID)
         let rows = try lots.map { lot in
             LotRow(
                 href: SiteURL.lot(.value(try lot.requireID())).path, number: lot.number, title: lot.title,
@@ -171,7 +173,9 @@ struct SaleWebController {
                 when: sale.date.flatMap(Self.day), venue: sale.venue, notes: sale.notes, lots: rows,
                 readyCount: lots.filter(\.isReady).count, canEdit: principal.role.canEdit,
                 lotsAction: SiteURL.saleLots(.value(id)).path, labelsHref: SiteURL.apiSaleLabels(.value(id)).path,
-                items: try free.map { ItemOption(id: try $0.requireID().uuidString, name: $0.name) }, form: form,
+                items: try free.map { ItemOption(id: try $0.requireID().uuidString, name: $0.name) },
+                sets: try freeSets.map { ItemOption(id: "set:" + (try $0.requireID().uuidString), name: $0.name) },
+                form: form,
                 errors: errors),
             on: req)
     }

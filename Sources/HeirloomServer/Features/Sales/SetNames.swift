@@ -7,7 +7,10 @@ struct SetNames: Sendable {
 
     /// The names of those of `ids` that exist (in the household, when given).
     func names(_ ids: [UUID], householdID: UUID? = nil) async throws -> [UUID: String] {
-        // Sets arrive with the downsizing data layer; until then no set exists.
-        [:]
+        guard !ids.isEmpty else { return [:] }
+        var query = ItemSet.query(on: db).filter(\.$id ~~ ids)
+        if let householdID { query = query.filter(\.$household.$id == householdID) }
+        return Dictionary(
+            uniqueKeysWithValues: try await query.all().compactMap { set in set.id.map { ($0, set.name) } })
     }
 }
