@@ -10,7 +10,7 @@ CONFIGURATION ?= release
 HEIRLOOM_BIN ?= .build/$(CONFIGURATION)/heirloom
 FUZZ_SECONDS ?= 120
 
-.PHONY: deps build run lint format build-tests test test-sqlite test-postgres test-browser test-http test-fuzz install release bench-media bench-items bench-ai bench-api
+.PHONY: deps build run lint format build-tests test test-sqlite test-postgres test-browser test-http test-fuzz install release bench-media bench-items bench-ai bench-api bench-reports
 # The test steps share one build and must run in order.
 .NOTPARALLEL:
 
@@ -94,6 +94,11 @@ bench-items: release
 ## same 10,000 rows, /api/health, /api/me, a memory-list and a journal-card page; three rounds, alternating.
 bench-api: release
 	$(PYTHON) scripts/bench/bench_api.py .build/release/heirloom
+
+## The printed estate and insurance inventories of 500 items with a 12-megapixel photo each: pages, size (goal
+## under about 50 MB) and time, next to the size of the original photos.
+bench-reports: release
+	$(PYTHON) scripts/bench/bench_reports.py .build/release/heirloom
 
 ## A batch of 20 photos against a fake AI provider answering in 1 s, 4 in flight, next to the ideal (about 5 s).
 bench-ai: release

@@ -25,7 +25,9 @@ func routes(_ app: Application) throws {
     // Exports, streamed as they are made (documented under "Exports"): the household's for owners only, which
     // anyone else is told does not exist; each member's own journal.
     let exports = ExportController()
-    app.grouped(RoleMiddleware(required: .owner, hidingAs: "page")).get(.apiExport, use: exports.household)
+    let ownersExports = app.grouped(RoleMiddleware(required: .owner, hidingAs: "page"))
+    ownersExports.get(.apiExport, use: exports.household)
+    ownersExports.get(.apiExportProgress(.key), use: exports.progress)
     apiMember.get(.apiJournalExport, use: exports.journal)
     // Printed reports (documented under "Reports"): owners and editors; viewers are told they do not exist.
     let reports = ReportController()
@@ -83,6 +85,19 @@ func routes(_ app: Application) throws {
     editor.post(.itemAudioRename(.key, .key), use: itemMedia.renameAudio)
     editor.get(.itemAudioDelete(.key, .key), use: itemMedia.confirmDeleteAudio)
     editor.post(.itemAudioDelete(.key, .key), use: itemMedia.deleteAudio)
+
+    // Downsizing: what happens to each item, and sets of items (everyone sees them; owners and editors decide).
+    let downsizing = DownsizingWebController()
+    editor.post(.itemDisposition(.key), use: downsizing.itemDisposition)
+    member.get(.sets, use: downsizing.index)
+    member.get(.set(.key), use: downsizing.show)
+    editor.post(.sets, use: downsizing.create)
+    editor.post(.set(.key), use: downsizing.update)
+    editor.post(.setDisposition(.key), use: downsizing.setDisposition)
+    editor.post(.setMembers(.key), use: downsizing.addMember)
+    editor.post(.setMemberRemove(.key, .key), use: downsizing.removeMember)
+    editor.get(.setDelete(.key), use: downsizing.confirmDelete)
+    editor.post(.setDelete(.key), use: downsizing.delete)
 
     // The AI appraiser: one item, and batches of photos.
     let appraisal = AppraisalWebController()
@@ -193,6 +208,7 @@ func routes(_ app: Application) throws {
     estateOwner.post(.passingOnReopen, use: passing.reopen)
     estateOwner.get(.outbox, use: passing.outbox)
     estateOwner.post(.outboxSent(.key), use: passing.markSent)
+    estateOwner.post(.outboxResend(.key), use: passing.resend)
     estateOwner.post(.beneficiaryInvite(.key), use: passing.inviteRecipient)
     member.post(.passingOnCancel, use: passing.stillHere)
     planner.get(.passingOnPreview(.key), use: passing.preview)

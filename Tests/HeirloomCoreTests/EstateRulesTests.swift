@@ -33,6 +33,28 @@ struct EstateStatusTests {
         #expect(!again)
     }
 
+    @Test("whom to ask: nobody named, one person, or a list ending in \"or\"; never more than three")
+    func whoToContact() {
+        let people = ["Olive", "Ben", "Cara", "Dan"].map {
+            WhoToContact.Person(name: $0, email: "\($0.lowercased())@x.org")
+        }
+        #expect(WhoToContact.sentence([]) == "If you have questions, please speak to the family.")
+        #expect(
+            WhoToContact.sentence(Array(people.prefix(1)))
+                == "If you have questions, please contact Olive (olive@x.org).")
+        #expect(
+            WhoToContact.sentence(people)
+                == "If you have questions, please contact Olive (olive@x.org), Ben (ben@x.org) or Cara (cara@x.org).")
+    }
+
+    @Test("a report's moments are whole seconds, so every database reads back the moment people were shown")
+    func wholeSeconds() throws {
+        var estate = EstateStatus()
+        try estate.report(at: now.addingTimeInterval(0.75), waitingPeriodDays: 2)
+        #expect(estate.reportedAt == now)
+        #expect(estate.releaseAt == now.addingTimeInterval(2 * day))
+    }
+
     @Test("reporting twice is refused, also once the report has run out")
     func reportTwice() throws {
         var estate = EstateStatus()

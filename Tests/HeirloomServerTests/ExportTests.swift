@@ -99,6 +99,37 @@ struct ExportTests {
         }
     }
 
+    @Test("A download named with ?progress= can be followed to its end by the owner who started it, and nobody else")
+    func progress() async throws {
+        try await withApp { app in
+            // given
+            let household = try await app.makeFullHousehold()
+            let other = try await app.addMember(
+                role: "owner", by: household.owner, name: "Olive Miller", email: "olive@example.com",
+                password: "olive's good password")
+            let id = "0c8f7a52-5c1e-4d7e-9a55-6f2f0b7d1a11"
+
+            // when
+            let unknown = try await app.api(.GET, "/api/export/progress/\(id)", token: household.owner.token)
+            let archive = try await app.download("/api/export?progress=\(id)", token: household.owner.token)
+            let followed = try await app.api(.GET, "/api/export/progress/\(id)", token: household.owner.token)
+
+            // then
+            #expect(unknown.status == .notFound)
+            #expect(archive.status == .ok)
+            #expect(try followed.content.get(String.self, at: "state") == "done")
+            let total = try followed.content.get(Int.self, at: "total")
+            #expect(total == archive.body.readableBytes)
+            #expect(try followed.content.get(Int.self, at: "written") == total)
+            #expect(try await app.api(.GET, "/api/export/progress/\(id)", token: other.token).status == .notFound)
+            #expect(
+                try await app.api(.GET, "/api/export/progress/\(id)", token: household.viewer.token).status
+                    == .notFound)
+            let bad = try await app.download("/api/export?progress=a/b", token: household.owner.token)
+            #expect(bad.status == .badRequest)
+        }
+    }
+
     @Test("A member's journal: locked drawers only after unlocking, and never anyone else's")
     func journalExport() async throws {
         try await withApp { app in

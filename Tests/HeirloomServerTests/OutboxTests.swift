@@ -74,6 +74,21 @@ struct OutboxTests {
             #expect(transport.sent.map(\.to) == ["joe@example.com"])
             let sent = try await app.outbox(owner).messages.first { $0.toEmail == "joe@example.com" }
             #expect(sent?.status == "sent")
+
+            // when the owner sends Mary's failed message again: a new message goes, the failed one stays failed
+            let sentAgain = try await app.api(.POST, "/api/outbox/\(sent?.id ?? "")/resend", token: owner.token)
+            #expect(sentAgain.status == .conflict)
+            #expect(try sentAgain.apiError.code == "not_failed")
+            let editor = try await app.addMember(role: "editor", by: owner)
+            #expect(
+                try await app.api(.POST, "/api/outbox/\(message.id)/resend", token: editor.token).status == .notFound)
+            let again = try await app.api(.POST, "/api/outbox/\(message.id)/resend", token: owner.token)
+            #expect(again.status == .created, "\(again.body.string)")
+            #expect(try again.content.get(String.self, at: "status") == "queued")
+            try await app.runScheduler()
+            #expect(transport.sent.map(\.to) == ["joe@example.com", "mary@example.com"])
+            let messages = try await app.outbox(owner).messages.filter { $0.toEmail == "mary@example.com" }
+            #expect(messages.map(\.status).sorted() == ["failed", "sent"])
         }
     }
 

@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import HeirloomCore
 import Testing
@@ -120,6 +121,29 @@ struct RecipientAPITests {
             // when an owner reopens the estate, the desk is hidden again
             _ = try await app.api(.POST, "/api/estate/reopen", token: family.owner.token)
             #expect(try await app.recipientItems(sam) == ["Brooch", "Clock"])
+        }
+    }
+
+    @Test("the email and the recipient's page say whom to ask: the family's other owners by name and email")
+    func whoToContact() async throws {
+        let clock = TestClock()
+        try await withApp(clock: clock) { app in
+            let family = try await RecipientFixture.make(app, clock: clock)
+            _ = try await app.addMember(
+                role: "owner", by: family.owner, name: "Olive Miller", email: "olive@example.com")
+            // when
+            let invite = try await app.api(
+                .POST, "/api/beneficiaries/\(family.sam.id)/invite", token: family.owner.token)
+            // then
+            let sentence = "If you have questions, please contact Olive Miller (olive@example.com)."
+            let mail = try #require(
+                try await OutboxMessage.query(on: app.db).filter(\.$toEmail == "sam@example.com").first())
+            #expect(mail.textBody.contains(sentence), "\(mail.textBody)")
+            let link = try invite.content.get(String.self, at: "link")
+            let web = WebSession(app: app)
+            _ = try await web.get(String(link.dropFirst("http://hub.test".count)))
+            let page = try await web.get("/r")
+            #expect(page.body.string.contains(sentence))
         }
     }
 

@@ -15,12 +15,11 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tests", "browser"))
 
 from fake_ai_provider import API_KEY, FakeProvider  # noqa: E402
-from hub import Hub, table  # noqa: E402
+from hub import Hub, multipart, table  # noqa: E402
 
 PHOTOS = 20
 IN_FLIGHT = 4
@@ -35,21 +34,6 @@ def make_photos(count):
         subprocess.run(["vips", "gaussnoise", path + "[Q=85]", "1024", "768"], check=True)
         paths.append(path)
     return paths
-
-
-def multipart(paths):
-    boundary = f"bench-{uuid.uuid4().hex}"
-    body = bytearray()
-    for path in paths:
-        with open(path, "rb") as file:
-            data = file.read()
-        body += (
-            f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{os.path.basename(path)}\"\r\n"
-            "Content-Type: image/jpeg\r\n\r\n"
-        ).encode()
-        body += data + b"\r\n"
-    body += f"--{boundary}--\r\n".encode()
-    return bytes(body), f"multipart/form-data; boundary={boundary}"
 
 
 def main():

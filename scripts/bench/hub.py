@@ -7,6 +7,7 @@ import socket
 import subprocess
 import tempfile
 import time
+import uuid
 
 
 def free_port():
@@ -90,6 +91,22 @@ class Hub:
                 if line.startswith("VmRSS:"):
                     return int(line.split()[1])
         return 0
+
+
+def multipart(paths):
+    """A multipart/form-data body with each file as a "file" part; returns (body, content type)."""
+    boundary = f"bench-{uuid.uuid4().hex}"
+    body = bytearray()
+    for path in paths:
+        with open(path, "rb") as file:
+            data = file.read()
+        body += (
+            f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{os.path.basename(path)}\"\r\n"
+            "Content-Type: image/jpeg\r\n\r\n"
+        ).encode()
+        body += data + b"\r\n"
+    body += f"--{boundary}--\r\n".encode()
+    return bytes(body), f"multipart/form-data; boundary={boundary}"
 
 
 def percentile(samples, fraction):

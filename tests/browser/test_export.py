@@ -3,6 +3,7 @@ command line's export, import, backup and restore, each on a hub of the test's o
 
 import subprocess
 import tempfile
+import time
 import urllib.request
 import zipfile
 from pathlib import Path
@@ -46,6 +47,30 @@ def test_export_page_and_the_offline_viewer(browser, screenshot, fresh_server):
     screenshot("export-page")
     link = browser.find_element(By.LINK_TEXT, "Download everything")
     assert link.get_attribute("href").endswith("/api/export")
+
+    # in a browser that cannot save a stream itself (Safari, Firefox), the browser downloads the file and the
+    # page follows that download on the hub, to the end
+    downloads = Path(tempfile.mkdtemp(prefix="heirloom-downloads-"))
+    browser.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {
+        "source": "delete Window.prototype.showSaveFilePicker; delete window.showSaveFilePicker;"})
+    browser.refresh()
+    wait_for_text(browser, "Download everything")
+    assert browser.execute_script("return !('showSaveFilePicker' in window)")
+    browser.find_element(By.LINK_TEXT, "Download everything").click()
+    wait_for_text(browser, "The export is saved", css="[data-export-status]")
+    assert browser.find_element(By.CSS_SELECTOR, "[data-export-bar]").get_attribute("value") == "100"
+    browser.execute_script("document.querySelector('[data-export-progress]').scrollIntoView()")
+    screenshot("export-progress-done")
+    saved = []
+    for _ in range(100):
+        saved = [path for path in downloads.iterdir() if path.suffix == ".zip"]
+        if saved:
+            break
+        time.sleep(0.1)
+    assert saved, list(downloads.iterdir())
+    with zipfile.ZipFile(saved[0]) as downloaded:
+        assert downloaded.testzip() is None and "manifest.json" in downloaded.namelist()
 
     # what the link downloads is a ZIP whose index.html shows everything from the unpacked folder
     status, headers, body = fetch(fresh_server, "/api/export", hub.token)

@@ -172,3 +172,54 @@ def test_a_family_lives_through_a_release(browser, mailbox, screenshot):
     finally:
         server.stop()
         shutil.rmtree(data_dir, ignore_errors=True)
+
+
+def test_the_inactivity_check_asks_the_holder_then_tells_the_trusted_contact(browser, mailbox, screenshot):
+    box, smtp_port = mailbox
+    data_dir = tempfile.mkdtemp(prefix="heirloom-inactivity-")
+    server = start_hub(data_dir, free_port(), smtp_port, "2031-01-01T09:00:00Z", "server-inactivity")
+    try:
+        base = server.base_url
+        # given a holder who asked to be checked on after three months, and a trusted contact
+        hub = Hub.set_up(base)
+        browser.get(f"{base}/login")
+        fill_and_submit(browser, {"email": OWNER["email"], "password": OWNER["password"]})
+        wait_for_path(browser, "/")
+        browser.get(f"{base}/settings/passing-on")
+        Select(browser.find_element(By.ID, "holder")).select_by_visible_text("Ann Miller")
+        Select(browser.find_element(By.ID, "inactivity")).select_by_visible_text("3 months")
+        click_button(browser, "Save the plan")
+        wait_for_text(browser, "The plan for passing on is saved.")
+        fill_and_submit(browser, {"name": "Mary Jones", "email": "mary@example.com"},
+                        form="form[action='/settings/passing-on/executors']")
+        box.wait_for("mary@example.com", "trusted contact")
+
+        # when three months and a day go by without a sign-in
+        server.stop()
+        server = start_hub(data_dir, server.port, smtp_port, "2031-04-02T09:00:00Z", "server-inactivity-april")
+
+        # then Ann is asked whether she is well, and one click from the email says so, with no password
+        reminder = box.wait_for("ann@example.com", "Are you well?")
+        as_nobody(browser, base)
+        browser.get(link_in(reminder, "still-here"))
+        wait_for_text(browser, "Dear Ann Miller")
+        screenshot("passing-on-still-here")
+        click_button(browser, "I am still here")
+        wait_for_text(browser, "Nothing more will happen.")
+        assert box.count("mary@example.com") == 1
+
+        # when she is not seen again for months, and answers none of the three reminders
+        server.stop()
+        server = start_hub(data_dir, server.port, smtp_port, "2031-08-15T09:00:00Z", "server-inactivity-august")
+
+        # then Mary is told, with a link to her page, and nothing is given out
+        notice = box.wait_for("mary@example.com", "has not been seen")
+        assert "Nothing has been given out." in notice
+        as_nobody(browser, base)
+        browser.get(link_in(notice, "executor"))
+        wait_for_text(browser, "If Ann Miller has passed away")
+        status, estate = call(base, "GET", "/api/estate", token=hub.token)
+        assert status == 200 and estate["state"] == "active", estate
+    finally:
+        server.stop()
+        shutil.rmtree(data_dir, ignore_errors=True)

@@ -55,11 +55,15 @@ public struct EstateStatus: Equatable, Sendable {
     }
 
     /// A trusted contact reports the passing: the release waits `waitingPeriodDays` days from now.
+    ///
+    /// Both moments are whole seconds, so they read back the same from every database (SQLite and PostgreSQL
+    /// keep fractions of a second differently) and the release moment is the one people are shown.
     public mutating func report(at now: Date, waitingPeriodDays: Int) throws(EstateTransitionError) {
         guard effectiveState(at: now) == .active else { throw .alreadyReported }
+        let moment = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
         state = .passingReported
-        reportedAt = now
-        releaseAt = now.addingTimeInterval(TimeInterval(waitingPeriodDays) * EstateRules.secondsPerDay)
+        reportedAt = moment
+        releaseAt = moment.addingTimeInterval(TimeInterval(waitingPeriodDays) * EstateRules.secondsPerDay)
         releasedAt = nil
     }
 

@@ -51,12 +51,12 @@ public struct ItemDraft: Sendable, Equatable {
     public var suggestedPriceUsed: Money?
     public var purchasePrice: Money?
     public var purchaseDate: String?
+    /// How many alike pieces; values are each, totals are each × quantity.
+    public var quantity: Int
     /// Who made it ("Wedgwood", "Omega"), for insurers; nil when unknown.
     public var maker: String?
     /// The maker's serial or model number, for insurers; nil when unknown.
     public var serialNumber: String?
-    /// How many alike pieces; values are each, totals are each × quantity.
-    public var quantity: Int
 
     public static let maximumDescriptionLength = 20_000
     public static let maximumLabelLength = 200
@@ -84,11 +84,11 @@ public struct ItemDraft: Sendable, Equatable {
             input.suggestedPriceUsed, "suggestedPriceUsed", currency, keeping: base.suggestedPriceUsed)
         purchasePrice = try Self.amount(input.purchasePrice, "purchasePrice", currency, keeping: base.purchasePrice)
         if let raw = input.purchaseDate { purchaseDate = try Self.day(raw, field: "purchaseDate") }
+        if let raw = input.quantity { quantity = try Self.quantity(raw) }
         if let raw = input.maker { maker = try Self.label(raw, field: "maker", what: "The maker") }
         if let raw = input.serialNumber {
             serialNumber = try Self.label(raw, field: "serialNumber", what: "The serial number")
         }
-        if let raw = input.quantity { quantity = try Self.quantity(raw) }
     }
 
     /// A short optional line of text: trimmed, at most 200 characters; empty clears it.

@@ -27,6 +27,8 @@ struct HeirloomServices: Sendable {
     var hubName = HubNameCache()
     /// The Legacy Treasure Chest gateway's per-minute counts of each device.
     var gatewayLimiter = GatewayLimiter()
+    /// How far each running household export has got, for the Export page's progress bar.
+    var exportProgress = ExportProgressBoard()
 }
 
 extension HeirloomServices {
@@ -74,6 +76,8 @@ struct RequestServices: Sendable {
     var media: MediaService { MediaService(db: db, pipeline: services.media) }
     var items: ItemService { ItemService(db: db, media: media) }
     var beneficiaries: BeneficiaryService { BeneficiaryService(db: db) }
+    var sets: SetService { SetService(db: db) }
+    var estateSummary: EstateSummaryService { EstateSummaryService(db: db) }
     var people: PeopleService { PeopleService(db: db, media: media) }
     var memories: MemoryService { MemoryService(db: db, media: media) }
     var memoryPalace: MemoryPalaceService { MemoryPalaceService(memories: memories, people: people) }

@@ -33,6 +33,7 @@ enum Notice: String, Sendable, CaseIterable {
     case messageMarkedSent = "message-marked-sent"
     case recipientInvited = "recipient-invited"
     case passwordLinkEmailed = "password-link-emailed"
+    case messageQueuedAgain = "message-queued-again"
     case passingReported = "passing-reported"
     case itemAccepted = "item-accepted"
     case itemDeclined = "item-declined"
@@ -48,6 +49,9 @@ enum Notice: String, Sendable, CaseIterable {
     case saleCreated = "sale-created"
     case lotCreated = "lot-created"
     case lotSaved = "lot-saved"
+    case dispositionSaved = "disposition-saved"
+    case setSaved = "set-saved"
+    case setDeleted = "set-deleted"
 
     /// What the page says.
     var message: String {
@@ -60,6 +64,9 @@ enum Notice: String, Sendable, CaseIterable {
         case .passwordChanged: "Your password is changed. Your other sessions and devices were signed out."
         case .passwordSet: "Your password is set. Sign in with it now."
         case .signedOut: "You are signed out."
+        case .dispositionSaved: "Saved what happens to it."
+        case .setSaved: "The set is saved."
+        case .setDeleted: "The set was deleted. Its items are still in the treasure chest."
         case .itemDeleted: "The item was deleted, with its photos, documents and stories."
         case .beneficiaryDeleted: "The beneficiary was deleted."
         case .itemAssigned: "The item is assigned."
@@ -85,6 +92,7 @@ enum Notice: String, Sendable, CaseIterable {
         case .messageMarkedSent: "The message is marked as passed on by hand."
         case .recipientInvited: "The invitation is in the outbox, with their personal link."
         case .passwordLinkEmailed: "The password link is in the outbox and will be emailed to them."
+        case .messageQueuedAgain: "The message will be sent again, as a new message at the top of the list."
         case .passingReported: "Thank you. The family’s hub has been told."
         case .itemAccepted: "Thank you. The family will know you would like to have it."
         case .itemDeclined: "Thank you for letting the family know."

@@ -27,6 +27,15 @@ enum SiteURL: Sendable, Equatable {
     case itemAudio(Parameter<UUID>)
     case itemAudioRename(Parameter<UUID>, Parameter<UUID>)
     case itemAudioDelete(Parameter<UUID>, Parameter<UUID>)
+    case itemDisposition(Parameter<UUID>)
+
+    // Downsizing: sets of items that belong together.
+    case sets
+    case set(Parameter<UUID>)
+    case setDisposition(Parameter<UUID>)
+    case setMembers(Parameter<UUID>)
+    case setMemberRemove(Parameter<UUID>, Parameter<UUID>)
+    case setDelete(Parameter<UUID>)
 
     // The AI appraiser.
     case batches
@@ -90,6 +99,7 @@ enum SiteURL: Sendable, Equatable {
     case passingOnExecutorRemove(Parameter<UUID>)
     case passingOnPreview(Parameter<UUID>)
     case outboxSent(Parameter<UUID>)
+    case outboxResend(Parameter<UUID>)
     case beneficiaryInvite(Parameter<UUID>)
     case executorLink(Parameter<String>)
     case executorHome, executorReport
@@ -132,6 +142,7 @@ enum SiteURL: Sendable, Equatable {
     case apiItemAudio(Parameter<UUID>)
     case apiBatch(Parameter<UUID>)
     case apiExport, apiJournalExport
+    case apiExportProgress(Parameter<String>)
     case apiReportEstate, apiReportInsurance
     case apiBeneficiaryPacket(Parameter<UUID>)
     case apiRecipientMedia(Parameter<UUID>, Parameter<MediaVariant>)
@@ -145,7 +156,7 @@ enum Parameter<Value: Sendable & Equatable>: Sendable, Equatable {
 
 /// The names of path parameters, shared by route registration and the handlers that read them.
 enum RouteParameter: String, Sendable {
-    case id, photoID, documentID, audioID, linkID, batchID, token, variant, stepID
+    case id, photoID, documentID, audioID, linkID, batchID, token, variant, stepID, memberID
 }
 
 /// The forms a stored file is served in (`/api/media/{id}/{variant}`).

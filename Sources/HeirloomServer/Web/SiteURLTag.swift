@@ -33,7 +33,7 @@ extension SiteURL {
         "passingOn": .passingOn, "passingOnSettings": .passingOnSettings, "passingOnExecutors": .passingOnExecutors,
         "passingOnReopen": .passingOnReopen, "passingOnCancel": .passingOnCancel, "outbox": .outbox,
         "executorReport": .executorReport, "recipientHome": .recipientHome,
-        "partners": .partners, "partnerNew": .partnerNew, "sales": .sales,
+        "partners": .partners, "partnerNew": .partnerNew, "sets": .sets, "sales": .sales,
         "salesFromUndecided": .salesFromUndecided,
         "apiExport": .apiExport, "apiJournalExport": .apiJournalExport, "itemReports": .itemReports,
         "apiReportEstate": .apiReportEstate, "apiReportInsurance": .apiReportInsurance,
@@ -76,6 +76,7 @@ extension SiteURL {
         case ("passingOnExecutorRemove", .some(let id), _): return .passingOnExecutorRemove(id)
         case ("passingOnPreview", .some(let id), _): return .passingOnPreview(id)
         case ("outboxSent", .some(let id), _): return .outboxSent(id)
+        case ("outboxResend", .some(let id), _): return .outboxResend(id)
         case ("beneficiaryInvite", .some(let id), _): return .beneficiaryInvite(id)
         case ("recipientItemAccept", .some(let id), _): return .recipientItemAccept(id)
         case ("recipientItemDecline", .some(let id), _): return .recipientItemDecline(id)
@@ -83,6 +84,8 @@ extension SiteURL {
         case ("gatewayDeviceRefuse", .some(let id), _): return .gatewayDeviceRefuse(id)
         case ("gatewayDeviceRemove", .some(let id), _): return .gatewayDeviceRemove(id)
         case ("gatewayDeviceQuota", .some(let id), _): return .gatewayDeviceQuota(id)
+        case ("set", .some(let id), _): return .set(id)
+        case ("setDelete", .some(let id), _): return .setDelete(id)
         case ("partner", .some(let id), _): return .partner(id)
         case ("partnerEdit", .some(let id), _): return .partnerEdit(id)
         case ("partnerDelete", .some(let id), _): return .partnerDelete(id)

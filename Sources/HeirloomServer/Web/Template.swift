@@ -66,6 +66,8 @@ enum Template: String, Sendable, CaseIterable {
     case lotShow = "sales/lot"
     case exportIndex = "export/index"
     case reportsIndex = "reports/index"
+    case setsIndex = "downsizing/sets"
+    case setShow = "downsizing/set"
 }
 
 /// The sections of the site's navigation; a page names the one it belongs to.

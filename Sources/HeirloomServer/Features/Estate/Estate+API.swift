@@ -102,6 +102,13 @@ extension APIHandler {
         return .ok(.init(body: .json(try .init(message))))
     }
 
+    func resendOutboxMessage(_ input: Operations.ResendOutboxMessage.Input) async throws
+        -> Operations.ResendOutboxMessage.Output
+    {
+        let message = try await request.heirloom.outbox.resend(try uuid(input.path.id, "message"), by: try principal)
+        return .created(.init(body: .json(try .init(message))))
+    }
+
     /// The executor whose bearer token came with the request; anyone else finds nothing here.
     private func executor() async throws -> Executor {
         guard let secret = try request.headers.bearerAuthorization?.token,

@@ -125,6 +125,7 @@ enum PassingOnPages {
         var releaseDay: String?
         var today: String
         var error: String?
+        var whoToContact: String
         /// The family's sales and their lots' checklists, to follow the downsizing (read only).
         var sales: [SaleProgress] = []
     }
@@ -133,6 +134,7 @@ enum PassingOnPages {
         var name: String
         var fromName: String
         var items: [ShownItem]
+        var whoToContact: String
         var answers = true
         var emptyText = "There is nothing here for you yet. You will receive an email when there is."
     }

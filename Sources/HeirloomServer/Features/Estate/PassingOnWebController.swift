@@ -158,6 +158,11 @@ struct PassingOnWebController {
         return req.redirect(to: SiteURL.outbox.path(done: .messageMarkedSent))
     }
 
+    func resend(req: Request) async throws -> Response {
+        _ = try await req.heirloom.outbox.resend(try req.id("message"), by: try req.principal())
+        return req.redirect(to: SiteURL.outbox.path(done: .messageQueuedAgain))
+    }
+
     func inviteRecipient(req: Request) async throws -> Response {
         let id = try req.id("beneficiary")
         _ = try await req.heirloom.recipients.invite(id, by: try req.principal())

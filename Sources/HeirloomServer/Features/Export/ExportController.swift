@@ -17,18 +17,43 @@ struct ExportController {
             .exportIndex, base: PageBase(request: req, title: "Export", nav: .settings), model, on: req)
     }
 
-    /// GET /api/export: the household's archive, streamed as it is made.
+    /// GET /api/export: the household's archive, streamed as it is made; `?progress=ID` lets the page follow it.
     func household(req: Request) async throws -> Response {
         let principal = try req.principal()
         let services = req.application.heirloom
         let now = services.clock()
+        let progressID = req.query[String.self, at: "progress"]
+        if let progressID, !ExportProgressBoard.isValidID(progressID) {
+            throw AppError.badRequest("progress must be 8 to 64 letters, digits or dashes.")
+        }
         do {
             let archive = try await HouseholdExport(db: req.db, store: services.media.store, now: now)
                 .archive(householdID: principal.householdID)
-            return Self.stream(archive, modified: now, req: req)
+            let progress = progressID.map {
+                Progress(board: services.exportProgress, id: $0, userID: principal.userID, clock: services.clock)
+            }
+            return await Self.stream(archive, modified: now, req: req, progress: progress)
         } catch let error as ExportError {
             throw error.appError
         }
+    }
+
+    /// GET /api/export/progress/{id}: how far the member's own download with that id has got.
+    func progress(req: Request) async throws -> ExportProgressAnswer {
+        let principal = try req.principal()
+        let id = try req.parameters.require(RouteParameter.id.rawValue)
+        guard ExportProgressBoard.isValidID(id),
+            let entry = await req.application.heirloom.exportProgress.entry(id, userID: principal.userID)
+        else { throw AppError.notFound("download") }
+        return ExportProgressAnswer(written: entry.written, total: entry.total, state: entry.state.rawValue)
+    }
+
+    /// Where a download reports how far it has got.
+    struct Progress: Sendable {
+        let board: ExportProgressBoard
+        let id: String
+        let userID: UUID
+        let clock: @Sendable () -> Date
     }
 
     /// GET /api/journal/export: the signed-in member's own journal; locked drawers only while it is unlocked.
@@ -39,23 +64,41 @@ struct ExportController {
         do {
             let archive = try await JournalExport(db: req.db, store: services.media.store, now: now)
                 .archive(for: reader)
-            return Self.stream(archive, modified: now, req: req)
+            return await Self.stream(archive, modified: now, req: req)
         } catch let error as ExportError {
             throw error.appError
         }
     }
 
     /// A response that writes the archive while it is sent, with its exact length announced.
-    static func stream(_ archive: ExportArchive, modified: Date, req: Request) -> Response {
+    static func stream(_ archive: ExportArchive, modified: Date, req: Request, progress: Progress? = nil) async
+        -> Response
+    {
         let logger = req.logger
+        if let progress {
+            await progress.board.start(progress.id, userID: progress.userID, total: archive.size, at: progress.clock())
+        }
         let body = Response.Body(
             asyncStream: { writer in
                 do {
-                    try await archive.write(modified: modified) { buffer in try await writer.write(.buffer(buffer)) }
+                    try await archive.write(modified: modified) { buffer in
+                        let count = Int64(buffer.readableBytes)
+                        try await writer.write(.buffer(buffer))
+                        if let progress {
+                            await progress.board.advance(
+                                progress.id, userID: progress.userID, by: count, at: progress.clock())
+                        }
+                    }
                     try await writer.write(.end)
+                    if let progress {
+                        await progress.board.finish(progress.id, userID: progress.userID, .done, at: progress.clock())
+                    }
                 } catch {
                     // The length was announced: a short body tells the browser the download failed.
                     logger.error("export \(archive.fileName) stopped: \(String(describing: error))")
+                    if let progress {
+                        await progress.board.finish(progress.id, userID: progress.userID, .failed, at: progress.clock())
+                    }
                     try? await writer.write(.error(error))
                 }
             }, count: Int(archive.size))

@@ -38,6 +38,8 @@ struct HomeWebController {
         var backupProblem: BackupPage.Problem? = nil
         var sections: [Section]
         var stats: Stats
+        /// The estate at a glance: totals, decisions, what is worth most and what to do next.
+        var estate: DownsizingPages.Estate
         /// Memories that happened on this day in earlier years.
         var onThisDay: [MemoryPages.Card]
         var today: String
@@ -61,6 +63,7 @@ struct HomeWebController {
             greeting: greeting(for: principal.name, at: req.heirloom.now),
             sections: NavSection.offered(to: principal.role).filter { $0 != .home }.map(Section.init),
             stats: stats,
+            estate: .init(try await req.heirloom.estateSummary.summary(householdID: principal.householdID)),
             onThisDay: try await req.heirloom.memories.onThisDay(req.heirloom.now, householdID: principal.householdID)
                 .map(MemoryPages.Card.init),
             today: WebFormat.monthAndDay(req.heirloom.now)

@@ -59,6 +59,7 @@ enum ItemPages {
         struct Details: Encodable {
             var id, name, description, category, estimatedValue, suggestedNew, suggestedUsed, purchasePrice,
                 purchaseDate, maker, serialNumber, created, updated: String
+            var quantity = 1
         }
 
         struct Photo: Encodable {
@@ -86,6 +87,8 @@ enum ItemPages {
         var beneficiaries: BeneficiaryPages.ItemSection?
         /// The AI appraisal section.
         var appraisal: AppraisalPages.Panel?
+        /// What happens to it when the home is downsized.
+        var disposition: DownsizingPages.DispositionSection?
     }
 
     struct PhotoView: Encodable {
@@ -128,7 +131,7 @@ extension ItemPages.Show {
             suggestedUsed: money(item.suggestedPriceUsed), purchasePrice: money(item.purchasePrice),
             purchaseDate: purchaseDay.map { WebFormat.day($0) } ?? "", maker: item.maker ?? "",
             serialNumber: item.serialNumber ?? "", created: WebFormat.day(item.createdAt),
-            updated: WebFormat.day(item.updatedAt)
+            updated: WebFormat.day(item.updatedAt), quantity: item.quantity
         )
         self.canEdit = canEdit
         let photos = item.photos.sorted { $0.position < $1.position }

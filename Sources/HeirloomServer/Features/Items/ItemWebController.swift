@@ -68,14 +68,15 @@ struct ItemWebController {
 
     struct ItemForm: Content {
         var name, description, category, estimatedValue, currencyCode, suggestedPriceNew, suggestedPriceUsed,
-            purchasePrice, purchaseDate, maker, serialNumber: String?
+            purchasePrice, purchaseDate, maker, serialNumber, quantity: String?
 
         var input: ItemInput {
             ItemInput(
                 name: name ?? "", description: description, category: category, estimatedValue: estimatedValue,
                 currencyCode: currencyCode, suggestedPriceNew: suggestedPriceNew,
                 suggestedPriceUsed: suggestedPriceUsed,
-                purchasePrice: purchasePrice, purchaseDate: purchaseDate, maker: maker, serialNumber: serialNumber)
+                purchasePrice: purchasePrice, purchaseDate: purchaseDate, maker: maker, serialNumber: serialNumber,
+                quantity: quantity.flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 })
         }
 
         var values: [String: String] {
@@ -85,6 +86,7 @@ struct ItemWebController {
                 "suggestedPriceNew": suggestedPriceNew ?? "", "suggestedPriceUsed": suggestedPriceUsed ?? "",
                 "purchasePrice": purchasePrice ?? "", "purchaseDate": purchaseDate ?? "", "maker": maker ?? "",
                 "serialNumber": serialNumber ?? "",
+                "quantity": quantity ?? "1",
             ]
         }
     }
@@ -119,6 +121,7 @@ struct ItemWebController {
             "suggestedPriceUsed": draft.suggestedPriceUsed?.decimalString ?? "",
             "purchasePrice": draft.purchasePrice?.decimalString ?? "", "purchaseDate": draft.purchaseDate ?? "",
             "maker": draft.maker ?? "", "serialNumber": draft.serialNumber ?? "",
+            "quantity": String(draft.quantity),
         ]
         let page = SiteURL.item(.value(try item.requireID()))
         return try await form(req, mode: "edit", action: page, cancel: page, values: values, errors: [:])
@@ -151,9 +154,18 @@ struct ItemWebController {
     // MARK: Show and delete
 
     func show(req: Request) async throws -> View {
+        try await page(req, id: try req.id("item"))
+    }
+
+    /// The item's page; with the errors and what was typed when "What happens to it" was refused.
+    func page(
+        _ req: Request, id: UUID, dispositionErrors: [String: String] = [:], typed: DispositionInput? = nil
+    ) async throws -> View {
         let principal = try req.principal()
-        let item = try await req.heirloom.items.find(try req.id("item"), householdID: principal.householdID)
+        let item = try await req.heirloom.items.find(id, householdID: principal.householdID)
         var model = try ItemPages.Show(item, canEdit: principal.role.canEdit)
+        model.disposition = try await DownsizingWebController.section(
+            for: item, req: req, canEdit: principal.role.canEdit, errors: dispositionErrors, typed: typed)
         model.appraisal = try await AppraisalWebController.panel(for: item, req: req, canEdit: principal.role.canEdit)
         if principal.role.canEdit {
             let itemID = try item.requireID()

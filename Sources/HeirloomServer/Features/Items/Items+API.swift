@@ -80,7 +80,9 @@ extension ItemInput {
             purchasePrice: body.purchasePrice,
             purchaseDate: body.purchaseDate,
             maker: body.maker,
-            serialNumber: body.serialNumber
+            serialNumber: body.serialNumber,
+            quantity: body.quantity.map(String.init),
+            disposition: body.disposition.map(DispositionInput.init)
         )
     }
 }

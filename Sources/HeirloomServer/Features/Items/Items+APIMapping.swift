@@ -26,7 +26,9 @@ extension Components.Schemas.Item {
             documents: try documents.sorted { ($0.createdAt ?? .distantPast) < ($1.createdAt ?? .distantPast) }
                 .map(Components.Schemas.ItemDocument.init),
             audioStories: try stories.sorted { ($0.createdAt ?? .distantPast) < ($1.createdAt ?? .distantPast) }
-                .map(Components.Schemas.AudioStory.init)
+                .map(Components.Schemas.AudioStory.init),
+            quantity: item.quantity,
+            disposition: .init(item.disposition)
         )
     }
 }

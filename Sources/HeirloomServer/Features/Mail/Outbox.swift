@@ -59,6 +59,38 @@ struct Outbox: Sendable {
         return try await OutboxMessage.find(id, on: db) ?? message
     }
 
+    /// Sends a failed message again, as a new message with the same words and link: the failed one stays as it
+    /// was, so each message is still handed to SMTP at most once. (A message that failed mid-send may have
+    /// arrived; an owner who sends it again has chosen to risk a second copy.)
+    func resend(_ id: UUID, by principal: Principal) async throws -> OutboxMessage {
+        try EstateService.requireOwner(principal, "message")
+        guard
+            let failed = try await OutboxMessage.query(on: db).filter(\.$id == id)
+                .filter(\.$household.$id == principal.householdID).first()
+        else { throw AppError.notFound("message") }
+        guard failed.status == .failed else {
+            throw AppError.conflict(
+                code: "not_failed", message: "Only a message that could not be sent can be sent again.")
+        }
+        let linkIDs = (failed.linkIDs ?? "").split(separator: ",").compactMap { UUID(uuidString: String($0)) }
+        return try await db.transaction { db in
+            let outbox = Outbox(db: db, clock: clock)
+            let copy = try await outbox.enqueue(
+                Mail(
+                    purpose: failed.purpose, toName: failed.toName, toEmail: failed.toEmail, subject: failed.subject,
+                    paragraphs: [], link: failed.link, beneficiaryID: failed.beneficiaryID, linkIDs: linkIDs),
+                householdID: principal.householdID)
+            // The same words, exactly as first written.
+            copy.textBody = failed.textBody
+            copy.htmlBody = failed.htmlBody
+            try await copy.save(on: db)
+            try await EstateAudit.append(
+                .emailSent, "\(principal.name) asked for “\(failed.subject)” to be sent to \(failed.toName) again.",
+                householdID: principal.householdID, at: clock(), on: db)
+            return copy
+        }
+    }
+
     /// What follows a delivery: the announced links become "sent", and the audit log says so.
     static func delivered(_ message: OutboxMessage, at now: Date, on db: any Database) async throws {
         let ids = (message.linkIDs ?? "").split(separator: ",").compactMap { UUID(uuidString: String($0)) }

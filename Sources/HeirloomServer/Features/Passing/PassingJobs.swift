@@ -96,7 +96,8 @@ struct PassingJobs: Sendable {
                     .recipientLink, subject: personID, householdID: householdID)
                 let mail = RecipientMail.items(
                     to: person, email: email, count: won.count,
-                    from: estate.holder?.name ?? "Your family", link: "\(base)/r/\(secret)",
+                    from: estate.holder?.name ?? "Your family",
+                    contact: try await EstateContacts.sentence(of: estate, on: db), link: "\(base)/r/\(secret)",
                     linkIDs: try won.map { try $0.requireID() })
                 try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: householdID)
                 for link in won {

@@ -3,7 +3,8 @@ import Foundation
 /// The email that tells a beneficiary something was left to them.
 enum RecipientMail {
     static func items(
-        to person: Beneficiary, email: String, count: Int, from holder: String, link: String, linkIDs: [UUID]
+        to person: Beneficiary, email: String, count: Int, from holder: String, contact: String, link: String,
+        linkIDs: [UUID]
     ) -> Mail {
         let things = count == 1 ? "a keepsake" : count == 0 ? "keepsakes" : "\(count) keepsakes"
         return Mail(
@@ -15,8 +16,7 @@ enum RecipientMail {
                         + "where you will find them when the time comes."
                     : "\(holder) has left you \(things), with their photos and a few words about each. "
                         + "You can see them on your own page; nobody else can see it.",
-                "The link below is yours alone; you do not need a password. If you have questions, please speak "
-                    + "to the family.",
+                "The link below is yours alone; you do not need a password. " + contact,
             ],
             link: link, linkLabel: "See what was left to you", beneficiaryID: try? person.requireID(),
             linkIDs: linkIDs)

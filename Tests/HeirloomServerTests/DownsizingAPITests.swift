@@ -1,0 +1,283 @@
+import Foundation
+import HeirloomCore
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import HeirloomServer
+
+/// The parts of the disposition JSON the tests read.
+struct DispositionBody: Decodable, Equatable {
+    var value: String
+    var status: String
+    var note: String
+    var amount: String?
+}
+
+struct DownsizedItemBody: Decodable {
+    var id: String
+    var quantity: Int
+    var disposition: DispositionBody
+}
+
+struct SetBody: Decodable {
+    struct Member: Decodable {
+        var itemId: String
+        var quantity: Int
+    }
+
+    struct Total: Decodable, Equatable {
+        var currencyCode: String
+        var amount: String
+    }
+
+    var id: String
+    var name: String
+    var type: String
+    var sellTogether: Bool
+    var members: [Member]
+    var value: [Total]
+    var disposition: DispositionBody
+}
+
+struct SummaryBody: Decodable {
+    struct Figure: Decodable {
+        var units: Int
+        var doneUnits: Int
+        var sets: Int
+        var doneSets: Int
+        var totals: [SetBody.Total]
+        var fetched: [SetBody.Total]
+    }
+
+    struct ByDisposition: Decodable {
+        var value: String
+        var figure: Figure
+    }
+
+    struct NextSteps: Decodable {
+        var undecidedItems: Int
+        var itemsWithoutPhoto: Int
+        var beneficiariesWithoutEmail: Int
+        var lotsNotReady: Int
+    }
+
+    var itemCount: Int
+    var unitCount: Int
+    var valuedItemCount: Int
+    var setCount: Int
+    var totals: [SetBody.Total]
+    var fetched: [SetBody.Total]
+    var legacy: Figure
+    var everythingElse: Figure
+    var byDisposition: [ByDisposition]
+    var nextSteps: NextSteps
+
+    func figure(_ value: String) -> Figure? { byDisposition.first { $0.value == value }?.figure }
+}
+
+@Suite("Downsizing over the API")
+struct DownsizingAPITests {
+    @Test("quantity defaults to 1, is each × quantity in the totals, and 0 is refused")
+    func quantity() async throws {
+        try await withApp { app in
+            let owner = try await app.setUpHub()
+            // given
+            let plates = try await app.item(
+                ["name": "Dinner plates", "estimatedValue": "10", "quantity": 12], token: owner.token)
+            let clock = try await app.item(["name": "Clock", "estimatedValue": "100"], token: owner.token)
+            // then
+            let got = try await app.api(.GET, "/api/items/\(clock.id)", token: owner.token)
+            #expect(try got.content.decode(DownsizedItemBody.self).quantity == 1)
+            let summary = try await app.api(.GET, "/api/estate/summary", token: owner.token)
+            let body = try summary.content.decode(SummaryBody.self)
+            #expect(body.totals == [.init(currencyCode: "USD", amount: "220.00")])
+            #expect(body.unitCount == 13)
+            #expect(body.itemCount == 2)
+            // when: a bad quantity changes nothing
+            let zero = try await app.api(.PATCH, "/api/items/\(plates.id)", token: owner.token, json: ["quantity": 0])
+            #expect(zero.status == .unprocessableEntity)
+            #expect(try zero.apiError.field == "quantity")
+            let again = try await app.api(.GET, "/api/items/\(plates.id)", token: owner.token)
+            #expect(try again.content.decode(DownsizedItemBody.self).quantity == 12)
+        }
+    }
+
+    @Test("an item's disposition goes through to done with its amount; bad input is 422 and changes nothing")
+    func itemDisposition() async throws {
+        try await withApp { app in
+            let owner = try await app.setUpHub()
+            let item = try await app.item(["name": "Piano", "estimatedValue": "900"], token: owner.token)
+            // when
+            let sell = try await app.api(
+                .PATCH, "/api/items/\(item.id)", token: owner.token,
+                json: ["disposition": ["value": "sell", "status": "done", "amount": "750", "note": "To the school"]])
+            // then
+            #expect(sell.status == .ok, "\(sell.body.string)")
+            #expect(
+                try sell.content.decode(DownsizedItemBody.self).disposition
+                    == DispositionBody(value: "sell", status: "done", note: "To the school", amount: "750.00"))
+            let bads: [[String: any Sendable]] = [
+                ["value": "legacy"], ["value": "keep", "amount": "5"], ["amount": "-1"],
+                ["value": "undecided", "status": "done"],
+            ]
+            for bad in bads {
+                let refused = try await app.api(
+                    .PATCH, "/api/items/\(item.id)", token: owner.token, json: ["disposition": bad])
+                #expect(refused.status == .unprocessableEntity, "\(bad) \(refused.body.string)")
+                #expect(try refused.apiError.field?.hasPrefix("disposition.") == true)
+            }
+            let unknown = try await app.api(
+                .PATCH, "/api/items/\(item.id)", token: owner.token, json: ["disposition": ["value": "auction"]])
+            #expect(unknown.status.code >= 400 && unknown.status.code < 500)
+            let after = try await app.api(.GET, "/api/items/\(item.id)", token: owner.token)
+            #expect(try after.content.decode(DownsizedItemBody.self).disposition.amount == "750.00")
+            let summary = try await app.api(.GET, "/api/estate/summary", token: owner.token)
+            let body = try summary.content.decode(SummaryBody.self)
+            #expect(body.figure("sell")?.doneUnits == 1)
+            #expect(body.fetched == [.init(currencyCode: "USD", amount: "750.00")])
+        }
+    }
+
+    @Test("a beneficiary link makes an undecided item legacy; removing the last link undoes it, not the owner's choice")
+    func legacyFromLinks() async throws {
+        try await withApp { app in
+            let owner = try await app.setUpHub()
+            let sam = try await app.beneficiary(["name": "Sam"], token: owner.token)
+            let ring = try await app.item(["name": "Ring", "estimatedValue": "300"], token: owner.token)
+            let desk = try await app.item(["name": "Desk"], token: owner.token)
+            func disposition(_ id: String) async throws -> DispositionBody {
+                try await app.api(.GET, "/api/items/\(id)", token: owner.token).content.decode(DownsizedItemBody.self)
+                    .disposition
+            }
+            // when
+            let link = try await app.api(
+                .POST, "/api/items/\(ring.id)/beneficiaries", token: owner.token,
+                json: ["beneficiaryId": sam.id, "accessPermission": "immediate"])
+            #expect(link.status == .created, "\(link.body.string)")
+            let deskLink = try await app.api(
+                .POST, "/api/items/\(desk.id)/beneficiaries", token: owner.token,
+                json: ["beneficiaryId": sam.id, "accessPermission": "immediate"])
+            // then
+            #expect(try await disposition(ring.id).value == "legacy")
+            let summary = try await app.api(.GET, "/api/estate/summary", token: owner.token)
+            #expect(
+                try summary.content.decode(SummaryBody.self).legacy.totals == [
+                    .init(currencyCode: "USD", amount: "300.00")
+                ])
+            // the owner keeps the desk after all
+            let keep = try await app.api(
+                .PATCH, "/api/items/\(desk.id)", token: owner.token, json: ["disposition": ["value": "keep"]])
+            #expect(keep.status == .ok)
+            // when: the links go
+            let ringLinkID = try link.content.get(String.self, at: "id")
+            let deskLinkID = try deskLink.content.get(String.self, at: "id")
+            _ = try await app.api(.DELETE, "/api/items/\(ring.id)/beneficiaries/\(ringLinkID)", token: owner.token)
+            _ = try await app.api(.DELETE, "/api/items/\(desk.id)/beneficiaries/\(deskLinkID)", token: owner.token)
+            // then
+            #expect(try await disposition(ring.id).value == "undecided")
+            #expect(try await disposition(desk.id).value == "keep")
+        }
+    }
+
+    @Test("a set's members count once in every total, under the set's disposition unless they chose for themselves")
+    func setsNeverCountTwice() async throws {
+        try await withApp { app in
+            let owner = try await app.setUpHub()
+            let plates = try await app.item(
+                ["name": "Plates", "estimatedValue": "10", "quantity": 12], token: owner.token)
+            let tureen = try await app.item(["name": "Tureen", "estimatedValue": "50"], token: owner.token)
+            let cups = try await app.item(
+                ["name": "Cups", "estimatedValue": "5", "quantity": 6, "disposition": ["value": "keep"]],
+                token: owner.token)
+            // when
+            let created = try await app.api(
+                .POST, "/api/sets", token: owner.token,
+                json: [
+                    "name": "The good china", "type": "tableware", "sellTogether": true,
+                    "members": [
+                        ["itemId": plates.id, "quantity": 8], ["itemId": tureen.id],
+                        ["itemId": cups.id, "quantity": 6],
+                    ],
+                ])
+            #expect(created.status == .created, "\(created.body.string)")
+            let set = try created.content.decode(SetBody.self)
+            #expect(set.value == [.init(currencyCode: "USD", amount: "160.00")])
+            let sold = try await app.api(
+                .PATCH, "/api/sets/\(set.id)", token: owner.token,
+                json: ["disposition": ["value": "sell", "status": "done", "amount": "120"]])
+            #expect(sold.status == .ok, "\(sold.body.string)")
+            // then
+            let summary = try await app.api(.GET, "/api/estate/summary", token: owner.token)
+            let body = try summary.content.decode(SummaryBody.self)
+            #expect(body.totals == [.init(currencyCode: "USD", amount: "200.00")])
+            #expect(body.figure("sell")?.units == 9)
+            #expect(body.figure("sell")?.doneUnits == 9)
+            #expect(body.figure("sell")?.doneSets == 1)
+            #expect(body.figure("sell")?.totals == [.init(currencyCode: "USD", amount: "130.00")])
+            #expect(body.figure("keep")?.units == 6)
+            #expect(body.figure("undecided")?.units == 4)
+            #expect(body.fetched == [.init(currencyCode: "USD", amount: "120.00")])
+            #expect(body.nextSteps.undecidedItems == 0)
+            #expect(body.setCount == 1)
+        }
+    }
+
+    @Test("sets are checked: names, quantities, one set per item; 404 for another household's")
+    func setValidation() async throws {
+        try await withApp { app in
+            let owner = try await app.setUpHub()
+            let plates = try await app.item(["name": "Plates", "quantity": 4], token: owner.token)
+            let first = try await app.api(
+                .POST, "/api/sets", token: owner.token,
+                json: ["name": "China", "members": [["itemId": plates.id, "quantity": 4]]])
+            #expect(first.status == .created)
+            let noName = try await app.api(.POST, "/api/sets", token: owner.token, json: ["type": "pair"])
+            #expect(noName.status == .unprocessableEntity)
+            let tooMany = try await app.api(
+                .POST, "/api/sets", token: owner.token,
+                json: ["name": "More", "members": [["itemId": plates.id, "quantity": 5]]])
+            #expect(tooMany.status.code == 409 || tooMany.status == .unprocessableEntity)
+            let twice = try await app.api(
+                .POST, "/api/sets", token: owner.token, json: ["name": "Again", "members": [["itemId": plates.id]]])
+            #expect(twice.status == .conflict)
+            let legacy = try await app.api(
+                .POST, "/api/sets", token: owner.token, json: ["name": "L", "disposition": ["value": "legacy"]])
+            #expect(legacy.status == .unprocessableEntity)
+            let list = try await app.api(.GET, "/api/sets", token: owner.token)
+            #expect(try list.list("sets", "name") == ["China"])
+            let set = try first.content.decode(SetBody.self)
+            let missing = try await app.api(.GET, "/api/sets/\(UUID().uuidString)", token: owner.token)
+            #expect(missing.status == .notFound)
+            let deleted = try await app.api(.DELETE, "/api/sets/\(set.id)", token: owner.token)
+            #expect(deleted.status == .noContent)
+            let item = try await app.api(.GET, "/api/items/\(plates.id)", token: owner.token)
+            #expect(item.status == .ok)
+        }
+    }
+
+    @Test("viewers see sets and the summary but change nothing")
+    func viewers() async throws {
+        try await withApp { app in
+            let owner = try await app.setUpHub()
+            let viewer = try await app.addMember(role: "viewer", by: owner)
+            let created = try await app.api(.POST, "/api/sets", token: owner.token, json: ["name": "Coins"])
+            let set = try created.content.decode(SetBody.self)
+            let item = try await app.item(["name": "Lamp"], token: owner.token)
+            #expect(try await app.api(.GET, "/api/sets", token: viewer.token).status == .ok)
+            #expect(try await app.api(.GET, "/api/sets/\(set.id)", token: viewer.token).status == .ok)
+            #expect(try await app.api(.GET, "/api/estate/summary", token: viewer.token).status == .ok)
+            #expect(
+                try await app.api(.POST, "/api/sets", token: viewer.token, json: ["name": "X"]).status == .forbidden)
+            #expect(
+                try await app.api(.PATCH, "/api/sets/\(set.id)", token: viewer.token, json: ["name": "X"]).status
+                    == .forbidden)
+            #expect(try await app.api(.DELETE, "/api/sets/\(set.id)", token: viewer.token).status == .forbidden)
+            #expect(
+                try await app.api(
+                    .PATCH, "/api/items/\(item.id)", token: viewer.token, json: ["disposition": ["value": "sell"]]
+                ).status == .forbidden)
+            #expect(try await app.api(.GET, "/api/estate/summary").status == .unauthorized)
+        }
+    }
+}
