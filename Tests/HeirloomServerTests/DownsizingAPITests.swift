@@ -196,8 +196,8 @@ struct DownsizingAPITests {
                 json: [
                     "name": "The good china", "type": "tableware", "sellTogether": true,
                     "members": [
-                        ["itemId": plates.id, "quantity": 8], ["itemId": tureen.id],
-                        ["itemId": cups.id, "quantity": 6],
+                        ["itemId": plates.id, "quantity": 8] as [String: any Sendable], ["itemId": tureen.id],
+                        ["itemId": cups.id, "quantity": 6] as [String: any Sendable],
                     ],
                 ])
             #expect(created.status == .created, "\(created.body.string)")
@@ -230,13 +230,13 @@ struct DownsizingAPITests {
             let plates = try await app.item(["name": "Plates", "quantity": 4], token: owner.token)
             let first = try await app.api(
                 .POST, "/api/sets", token: owner.token,
-                json: ["name": "China", "members": [["itemId": plates.id, "quantity": 4]]])
+                json: ["name": "China", "members": [["itemId": plates.id, "quantity": 4] as [String: any Sendable]]])
             #expect(first.status == .created)
             let noName = try await app.api(.POST, "/api/sets", token: owner.token, json: ["type": "pair"])
             #expect(noName.status == .unprocessableEntity)
             let tooMany = try await app.api(
                 .POST, "/api/sets", token: owner.token,
-                json: ["name": "More", "members": [["itemId": plates.id, "quantity": 5]]])
+                json: ["name": "More", "members": [["itemId": plates.id, "quantity": 5] as [String: any Sendable]]])
             #expect(tooMany.status.code == 409 || tooMany.status == .unprocessableEntity)
             let twice = try await app.api(
                 .POST, "/api/sets", token: owner.token, json: ["name": "Again", "members": [["itemId": plates.id]]])

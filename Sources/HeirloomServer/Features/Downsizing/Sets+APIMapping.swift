@@ -25,12 +25,6 @@ extension Components.Schemas.Disposition {
     }
 }
 
-extension Components.Schemas.MoneyTotal {
-    init(_ money: Money) {
-        self.init(currencyCode: money.currency.code, amount: money.decimalString)
-    }
-}
-
 extension Components.Schemas.ItemSet {
     init(_ set: ItemSet) throws {
         let members = set.members.compactMap { member -> Components.Schemas.ItemSetMember? in
