@@ -57,5 +57,8 @@ extension Migrations {
         // Downsizing (issue 19): quantity and disposition of items, and sets of items that belong together.
         add(AddQuantityAndDispositionToItem())
         add(CreateItemSet())
+        // Downsizing (issue 19): stored liquidation briefs and plans; sales, lots and their members.
+        add(CreateLiquidationBrief())
+        add(CreateSale())
     }
 }

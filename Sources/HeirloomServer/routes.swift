@@ -35,6 +35,9 @@ func routes(_ app: Application) throws {
     apiPlanner.get(.apiReportEstate, use: reports.estate)
     apiPlanner.get(.apiReportInsurance, use: reports.insurance)
     apiPlanner.get(.apiBeneficiaryPacket(.key), use: reports.packet)
+    // Lot labels of a sale (documented under "Sale labels"): owners and editors, like the reports.
+    app.grouped(RoleMiddleware(required: .editor, hidingAs: "sale")).get(
+        .apiSaleLabels(.key), use: SaleLabelController().labels)
 
     // The guard first, then the form's CSRF check: a viewer is told a hidden page does not exist even when the
     // form is stale, and nothing is read of a body that nobody may send.
@@ -238,6 +241,26 @@ func routes(_ app: Application) throws {
     partnerOwner.get(.partnerDelete(.key), use: partners.confirmDelete)
     partnerOwner.post(.partnerDelete(.key), use: partners.delete)
     webGuarded(app, .owner, hidingAs: "page").get(.settingsExport, use: exports.index)
+
+    // Downsizing: an item's liquidation brief and plan; sales, their lots and each lot's checklist. Everyone
+    // reads them; owners and editors make briefs, choose paths, tick steps and plan sales.
+    let liquidation = LiquidationWebController()
+    member.get(.itemLiquidation(.key), use: liquidation.showItem)
+    editor.post(.itemLiquidation(.key), use: liquidation.briefItem)
+    editor.post(.itemLiquidationPlan(.key), use: liquidation.planItem)
+    editor.post(.itemLiquidationStep(.key, .key), use: liquidation.stepItem)
+    member.get(.setLiquidation(.key), use: liquidation.showSet)
+    editor.post(.setLiquidation(.key), use: liquidation.briefSet)
+    editor.post(.setLiquidationPlan(.key), use: liquidation.planSet)
+    editor.post(.setLiquidationStep(.key, .key), use: liquidation.stepSet)
+    let sales = SaleWebController()
+    member.get(.sales, use: sales.index)
+    editor.post(.sales, use: sales.create)
+    editor.post(.salesFromUndecided, use: sales.fromUndecided)
+    member.get(.sale(.key), use: sales.show)
+    editor.post(.saleLots(.key), use: sales.createLot)
+    member.get(.lot(.key), use: sales.showLot)
+    editor.post(.lot(.key), use: sales.updateLot)
 }
 
 /// Web pages behind a guard: the role is checked before the form's CSRF field.

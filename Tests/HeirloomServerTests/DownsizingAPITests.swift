@@ -197,7 +197,7 @@ struct DownsizingAPITests {
                     "name": "The good china", "type": "tableware", "sellTogether": true,
                     "members": [
                         ["itemId": plates.id, "quantity": 8] as [String: any Sendable], ["itemId": tureen.id],
-                        ["itemId": cups.id, "quantity": 6],
+                        ["itemId": cups.id, "quantity": 6] as [String: any Sendable],
                     ],
                 ])
             #expect(created.status == .created, "\(created.body.string)")

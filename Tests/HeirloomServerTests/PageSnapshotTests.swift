@@ -30,6 +30,8 @@ struct PageSnapshotTests {
         item.estimatedValue = 125_000
         item.purchasePrice = 40_000
         item.purchaseDate = "1998-03-21"
+        item.quantity = 1
+        item.disposition = Disposition(value: .undecided, status: .notStarted, note: "", amount: nil)
         item.createdAt = day
         item.updatedAt = day
         item.quantity = 1

@@ -40,6 +40,30 @@ ANALYSIS = {
 }
 
 
+# The liquidation adviser's brief and plan (Heirloom's downsizing pages and the Legacy Treasure Chest gateway).
+BRIEF = {
+    "recommendedPath": "pathB_delegateConsign",
+    "reasoning": "A consignment shop that knows furniture can sell it for a fair price with little work for you.",
+    "pathOptions": [
+        {"path": "pathA_maximizePrice", "label": "Sell it yourself", "effort": "high", "timeEstimate": "2–6 weeks",
+         "netProceeds": {"currencyCode": "USD", "low": 600, "likely": 750, "high": 900},
+         "risks": ["Strangers at the door"], "logisticsNotes": None},
+        {"path": "pathB_delegateConsign", "label": "Consign it", "effort": "medium", "timeEstimate": "1–3 months",
+         "netProceeds": {"currencyCode": "USD", "low": 400, "likely": 500, "high": 600},
+         "risks": ["Fees of 30–50%"], "logisticsNotes": "Ask whether they collect."},
+        {"path": "donate", "label": "Give it away", "effort": "low", "timeEstimate": "Days", "netProceeds": None,
+         "risks": [], "logisticsNotes": None},
+    ],
+    "actionSteps": ["Photograph it", "Call two consignment shops"],
+    "missingDetails": ["Its condition"],
+    "assumptions": ["Local pickup"],
+    "confidence": 0.6,
+}
+PLAN = {"items": [{"order": 1, "text": "Photograph it from every side"},
+                  {"order": 2, "text": "Call two consignment shops and compare fees"},
+                  {"order": 3, "text": "Sign the agreement and arrange pickup"}]}
+
+
 class FakeProvider:
     """Serves on 127.0.0.1:<port> (0 picks a free port) in a background thread."""
 
@@ -83,7 +107,11 @@ class FakeProvider:
                 if provider.delay:
                     time.sleep(provider.delay)
                 # Draft messages and suggestions ask for other shapes: answer the one the schema names.
-                if "heirloom they leave to someone" in body:
+                if "families who are downsizing or settling an estate" in body:
+                    text = json.dumps(BRIEF)
+                elif "step-by-step checklist for a family" in body:
+                    text = json.dumps(PLAN)
+                elif "heirloom they leave to someone" in body:
                     text = json.dumps({"message": "I want you to have this, with all the Sundays it remembers."})
                 elif "who might receive an heirloom" in body:
                     ids = re.findall(r"- id ([0-9A-Fa-f-]{36}):", body)

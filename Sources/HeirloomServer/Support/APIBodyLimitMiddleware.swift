@@ -40,10 +40,10 @@ struct APIBodyLimitMiddleware: AsyncMiddleware {
         return try await next.respond(to: request)
     }
 
-    /// The calls whose JSON body is optional (`POST …/analysis`, `…/draft-message`).
+    /// The calls whose JSON body is optional (`POST …/analysis`, `…/draft-message`, `…/liquidation/brief`).
     private static func hasOptionalBody(_ request: Request) -> Bool {
         request.method == .POST
-            && (request.url.path.hasSuffix("/analysis") || request.url.path.hasSuffix("/draft-message"))
+            && ["/analysis", "/draft-message", "/liquidation/brief"].contains { request.url.path.hasSuffix($0) }
     }
 
     private static func isJSONOrUnknown(_ type: HTTPMediaType?) -> Bool {

@@ -43,6 +43,12 @@ enum Notice: String, Sendable, CaseIterable {
     case gatewayQuotaSaved = "gateway-quota-saved"
     case partnerSaved = "partner-saved"
     case partnerDeleted = "partner-deleted"
+    case briefMade = "brief-made"
+    case planMade = "plan-made"
+    case stepSaved = "step-saved"
+    case saleCreated = "sale-created"
+    case lotCreated = "lot-created"
+    case lotSaved = "lot-saved"
     case dispositionSaved = "disposition-saved"
     case setSaved = "set-saved"
     case setDeleted = "set-deleted"
@@ -96,6 +102,12 @@ enum Notice: String, Sendable, CaseIterable {
         case .gatewayQuotaSaved: "The daily number of analyses is saved."
         case .partnerSaved: "The partner is saved."
         case .partnerDeleted: "The partner was removed from your list."
+        case .briefMade: "The brief is ready. Read the paths below and choose one."
+        case .planMade: "The plan is ready. Tick each step as it is done."
+        case .stepSaved: "The step is saved."
+        case .saleCreated: "The sale is added."
+        case .lotCreated: "The lot is added."
+        case .lotSaved: "The lot is saved."
         }
     }
 }

@@ -117,6 +117,18 @@ enum SiteURL: Sendable, Equatable {
     case partner(Parameter<UUID>)
     case partnerEdit(Parameter<UUID>)
     case partnerDelete(Parameter<UUID>)
+    // Downsizing: liquidation briefs and plans, sales and their lots.
+    case itemLiquidation(Parameter<UUID>)
+    case itemLiquidationPlan(Parameter<UUID>)
+    case itemLiquidationStep(Parameter<UUID>, Parameter<UUID>)
+    case setLiquidation(Parameter<UUID>)
+    case setLiquidationPlan(Parameter<UUID>)
+    case setLiquidationStep(Parameter<UUID>, Parameter<UUID>)
+    case sales, salesFromUndecided
+    case sale(Parameter<UUID>)
+    case saleLots(Parameter<UUID>)
+    case lot(Parameter<UUID>)
+    case apiSaleLabels(Parameter<UUID>)
     /// The app's calls, without credentials (`GatewayGuardMiddleware`).
     case aiAnalyzeItemPhoto, aiAnalyzeItemText, aiSummarizeAudio, aiLiquidationBrief, aiLiquidationPlan
     case aiPartnersSearch
@@ -144,7 +156,7 @@ enum Parameter<Value: Sendable & Equatable>: Sendable, Equatable {
 
 /// The names of path parameters, shared by route registration and the handlers that read them.
 enum RouteParameter: String, Sendable {
-    case id, photoID, documentID, audioID, linkID, batchID, token, variant, memberID
+    case id, photoID, documentID, audioID, linkID, batchID, token, variant, stepID, memberID
 }
 
 /// The forms a stored file is served in (`/api/media/{id}/{variant}`).

@@ -33,7 +33,8 @@ extension SiteURL {
         "passingOn": .passingOn, "passingOnSettings": .passingOnSettings, "passingOnExecutors": .passingOnExecutors,
         "passingOnReopen": .passingOnReopen, "passingOnCancel": .passingOnCancel, "outbox": .outbox,
         "executorReport": .executorReport, "recipientHome": .recipientHome,
-        "partners": .partners, "partnerNew": .partnerNew, "sets": .sets,
+        "partners": .partners, "partnerNew": .partnerNew, "sets": .sets, "sales": .sales,
+        "salesFromUndecided": .salesFromUndecided,
         "apiExport": .apiExport, "apiJournalExport": .apiJournalExport, "itemReports": .itemReports,
         "apiReportEstate": .apiReportEstate, "apiReportInsurance": .apiReportInsurance,
     ]
@@ -88,6 +89,12 @@ extension SiteURL {
         case ("partner", .some(let id), _): return .partner(id)
         case ("partnerEdit", .some(let id), _): return .partnerEdit(id)
         case ("partnerDelete", .some(let id), _): return .partnerDelete(id)
+        case ("itemLiquidation", .some(let id), _): return .itemLiquidation(id)
+        case ("setLiquidation", .some(let id), _): return .setLiquidation(id)
+        case ("sale", .some(let id), _): return .sale(id)
+        case ("saleLots", .some(let id), _): return .saleLots(id)
+        case ("lot", .some(let id), _): return .lot(id)
+        case ("apiSaleLabels", .some(let id), _): return .apiSaleLabels(id)
         case ("invite", _, _): return ids.first.map { .invite(.value($0)) }
         case ("passwordLink", _, _): return ids.first.map { .passwordLink(.value($0)) }
         case ("stillHere", _, _): return ids.first.map { .stillHere(.value($0)) }

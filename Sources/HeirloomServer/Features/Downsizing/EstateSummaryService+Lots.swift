@@ -1,9 +1,9 @@
+import Fluent
 import Foundation
 
 extension EstateSummaryService {
-    /// Estate-sale lots that are not ready yet. The estate sale (sales and lots) answers this with its own single
-    /// count query when it lands; until then a household has no lots.
+    /// Estate-sale lots whose checklist is not ticked to ready: one count query.
     func lotsNotReady(householdID: UUID) async throws -> Int {
-        0
+        try await Lot.query(on: db).filter(\.$household.$id == householdID).filter(\.$readyAt == nil).count()
     }
 }

@@ -126,6 +126,8 @@ enum PassingOnPages {
         var today: String
         var error: String?
         var whoToContact: String
+        /// The family's sales and their lots' checklists, to follow the downsizing (read only).
+        var sales: [SaleProgress] = []
     }
 
     struct RecipientView: Encodable {

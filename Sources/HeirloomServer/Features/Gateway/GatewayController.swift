@@ -80,44 +80,12 @@ struct GatewayController: Sendable {
 
     func liquidationBrief(_ req: Request) async throws -> Response {
         let request = try Self.decode(LiquidationBriefRequest.self, req)
-        let now = req.heirloom.now
-        let gateway = req.heirloom.ai
-        guard let provider = gateway.provider else {
-            return try Self.json(LiquidationAdvice.rulesBrief(request, now: now))
-        }
-        var image: AIImage?
-        if let raw = request.photoJpegBase64 {
-            guard let data = Data(base64Encoded: raw) else {
-                throw AppError.badRequest("photoJpegBase64 is not valid base64.")
-            }
-            image = AIImage(data: data, mimeType: "image/jpeg")
-        }
-        let prompt = AIPrompt(
-            system: LiquidationAdvice.briefSystem,
-            turns: [.init(role: .user, text: LiquidationAdvice.briefPrompt(request))], image: image,
-            schemaJSON: LiquidationAdvice.briefSchemaJSON, schemaName: "liquidation_brief")
-        let brief = try await gateway.ask(prompt, provider: provider) { text throws(AnalysisCheck.Problem) in
-            try LiquidationAdvice.brief(
-                fromReply: text, request: request, provider: provider.name, model: provider.model, now: now)
-        }
-        return try Self.json(brief)
+        return try Self.json(try await req.heirloom.liquidationAdviser.brief(request))
     }
 
     func liquidationPlan(_ req: Request) async throws -> Response {
         let request = try Self.decode(LiquidationPlanRequest.self, req)
-        let now = req.heirloom.now
-        let gateway = req.heirloom.ai
-        guard let provider = gateway.provider else {
-            return try Self.json(LiquidationAdvice.rulesPlan(request, now: now))
-        }
-        let prompt = AIPrompt(
-            system: LiquidationAdvice.planSystem,
-            turns: [.init(role: .user, text: LiquidationAdvice.planPrompt(request))], image: nil,
-            schemaJSON: LiquidationAdvice.planSchemaJSON, schemaName: "liquidation_plan")
-        let plan = try await gateway.ask(prompt, provider: provider) { text throws(AnalysisCheck.Problem) in
-            try LiquidationAdvice.plan(fromReply: text, request: request, now: now)
-        }
-        return try Self.json(plan)
+        return try Self.json(try await req.heirloom.liquidationAdviser.plan(request))
     }
 
     func searchPartners(_ req: Request) async throws -> Response {

@@ -118,6 +118,29 @@ final class PDFCanvas {
         }
     }
 
+    /// A thin rectangle's outline, from its top-left corner (in page coordinates inside the margin).
+    func box(x: Double, top: Double, width: Double, height: Double) {
+        guard drawing else { return }
+        cairo_set_source_rgb(cr, 0.44, 0.40, 0.37)
+        cairo_set_line_width(cr, 0.75)
+        cairo_rectangle(cr, margin + x, top, width, height)
+        cairo_stroke(cr)
+    }
+
+    /// Dark squares of a QR code (`dark[row][column]`), filling a square of `size` points.
+    func qr(_ dark: [[Bool]], x: Double, top: Double, size: Double) {
+        guard drawing, !dark.isEmpty else { return }
+        let module = size / Double(dark.count)
+        cairo_set_source_rgb(cr, 0, 0, 0)
+        for (row, cells) in dark.enumerated() {
+            for (column, isDark) in cells.enumerated() where isDark {
+                cairo_rectangle(
+                    cr, margin + x + Double(column) * module, top + Double(row) * module, module, module)
+            }
+        }
+        cairo_fill(cr)
+    }
+
     /// Places a JPEG (its bytes embedded as they are) in a box, scaled to fit, at the current line.
     func jpeg(_ image: PrintImage, x: Double, box: Double) {
         guard drawing else { return }

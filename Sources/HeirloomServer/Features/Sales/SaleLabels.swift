@@ -1,0 +1,105 @@
+import Foundation
+import HeirloomCore
+import Vapor
+
+/// A sheet of lot labels: eight to a page, each with the lot number, its title, where it stands and a QR code
+/// that opens the lot's page.
+struct SaleLabels: Sendable {
+    struct Label: Sendable {
+        var number: Int
+        var title: String
+        var place: String?
+        var price: String?
+        var url: String
+    }
+
+    var saleTitle: String
+    var paper: PDFCanvas.Paper
+    var labels: [Label]
+
+    static let columns = 2
+    static let rows = 4
+
+    func render(to file: URL) throws {
+        let title = saleTitle
+        let canvas = PDFCanvas(paper: paper, file: file) { page in ("Lot labels · \(title)", "Page \(page)") }
+        let gap = 10.0
+        let width = (canvas.width - gap) / Double(Self.columns)
+        let height = (canvas.bottom - canvas.margin - gap * Double(Self.rows - 1)) / Double(Self.rows)
+        let qrSize = min(96, height - 24)
+        for (index, label) in labels.enumerated() {
+            let slot = index % (Self.columns * Self.rows)
+            if slot == 0, index > 0 { canvas.newPage() }
+            let x = Double(slot % Self.columns) * (width + gap)
+            let top = canvas.margin + Double(slot / Self.columns) * (height + gap)
+            canvas.box(x: x, top: top, width: width, height: height)
+            let textWidth = width - qrSize - 24
+            var y = top + 10
+            y += canvas.text(
+                "Lot \(label.number)", font: "DejaVu Sans Bold 20", x: x + 10, width: textWidth, at: y, advance: false)
+            y += 4
+            y += canvas.text(
+                label.title, font: "DejaVu Sans 11", x: x + 10, width: textWidth, maxLines: 3, at: y, advance: false)
+            if let place = label.place {
+                y += 4
+                y += canvas.text(
+                    place, font: "DejaVu Sans 9", x: x + 10, width: textWidth, maxLines: 2,
+                    color: (0.44, 0.40, 0.37), at: y, advance: false)
+            }
+            if let price = label.price {
+                y += 4
+                canvas.text(price, font: "DejaVu Sans Bold 12", x: x + 10, width: textWidth, at: y, advance: false)
+            }
+            if let matrix = try? QRCode.matrix(label.url) {
+                canvas.qr(matrix, x: x + width - qrSize - 8, top: top + (height - qrSize) / 2, size: qrSize)
+            }
+        }
+        if labels.isEmpty {
+            canvas.text("This sale has no lots yet.", font: "DejaVu Sans 12")
+        }
+        try canvas.finish()
+    }
+}
+
+/// GET /api/sales/{id}/labels.pdf (owners and editors; viewers are told it does not exist).
+struct SaleLabelController {
+    func labels(req: Request) async throws -> Response {
+        let principal = try req.principal()
+        let id = try req.id("sale")
+        let services = req.application.heirloom
+        let sales = req.heirloom.sales
+        let sale = try await sales.find(id, householdID: principal.householdID)
+        let household = try await req.heirloom.households.household(of: principal)
+        var paper = household.paper
+        if let asked = req.query[String.self, at: "paper"] {
+            guard let chosen = PDFCanvas.Paper(rawValue: asked) else {
+                throw AppError.badRequest("paper must be a4 or letter.")
+            }
+            paper = chosen
+        }
+        let base = services.config.publicBaseURL
+        let lots = try await sales.lots(saleID: id, householdID: principal.householdID)
+        let document = SaleLabels(
+            saleTitle: SaleWebController.title(sale), paper: paper,
+            labels: try lots.map { lot in
+                SaleLabels.Label(
+                    number: lot.number, title: lot.title, place: SaleWebController.place(lot),
+                    price: SaleWebController.target(lot), url: base + SiteURL.lot(.value(try lot.requireID())).path)
+            })
+        let file = services.media.store.temporaryFile(".pdf")
+        do {
+            try await services.media.images.offload { try document.render(to: file) }
+        } catch {
+            try? FileManager.default.removeItem(at: file)
+            throw error
+        }
+        let response = try await req.fileio.asyncStreamFile(
+            at: file.path, mediaType: HTTPMediaType(type: "application", subType: "pdf"),
+            onCompleted: { _ in try? FileManager.default.removeItem(at: file) })
+        response.headers.replaceOrAdd(
+            name: .contentDisposition, value: MediaFileController.disposition("lot-labels.pdf", attachment: false))
+        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        response.headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
+        return response
+    }
+}

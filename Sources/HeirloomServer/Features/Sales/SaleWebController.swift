@@ -1,0 +1,287 @@
+import Foundation
+import HeirloomCore
+import Vapor
+
+/// Sales, a sale's lots and a lot's checklist, on the web.
+struct SaleWebController {
+    struct SaleRow: Encodable {
+        var href: String
+        var title: String
+        var when: String?
+        var venue: String?
+        var lotCount: Int
+        var readyLotCount: Int
+    }
+
+    struct Option: Encodable {
+        var value: String
+        var label: String
+    }
+
+    struct IndexPage: Encodable {
+        var sales: [SaleRow]
+        var canEdit: Bool
+        var kinds: [Option]
+        var form: SaleForm
+        var errors: [String: String]
+    }
+
+    struct SaleForm: Codable {
+        var kind: String?
+        var date: String?
+        var venue: String?
+        var notes: String?
+
+        var input: SaleInput { SaleInput(kind: kind, date: date ?? "", venue: venue ?? "", notes: notes ?? "") }
+    }
+
+    struct LotRow: Encodable {
+        var href: String
+        var number: Int
+        var title: String
+        var place: String?
+        var target: String?
+        var doneCount: Int
+        var ready: Bool
+    }
+
+    struct ItemOption: Encodable {
+        var id: String
+        var name: String
+    }
+
+    struct ShowPage: Encodable {
+        var title: String
+        var kind: String
+        var when: String?
+        var venue: String?
+        var notes: String?
+        var lots: [LotRow]
+        var readyCount: Int
+        var canEdit: Bool
+        var lotsAction: String
+        var labelsHref: String
+        var items: [ItemOption]
+        var sets: [ItemOption]
+        var form: LotForm
+        var errors: [String: String]
+    }
+
+    struct LotForm: Codable {
+        var itemId: String?
+        var title: String?
+        var room: String?
+        var floor: String?
+        var targetPrice: String?
+    }
+
+    struct StepRow: Encodable {
+        var name: String
+        var lowerName: String
+        var field: String
+        var hint: String
+        var done: Bool
+        var who: String?
+        var canTick: Bool
+    }
+
+    struct LotPage: Encodable {
+        var saleHref: String
+        var saleTitle: String
+        var number: Int
+        var title: String
+        var room: String?
+        var floor: String?
+        var target: String?
+        var members: [ItemOption]
+        var steps: [StepRow]
+        var ready: Bool
+        var canEdit: Bool
+        var action: String
+        var errors: [String: String]
+    }
+
+    struct StepForm: Decodable {
+        var step: String?
+        var done: String?
+    }
+
+    // MARK: Sales
+
+    func index(req: Request) async throws -> View {
+        try await indexPage(req, form: SaleForm(kind: SaleKind.estateSale.rawValue), errors: [:])
+    }
+
+    private func indexPage(_ req: Request, form: SaleForm, errors: [String: String]) async throws -> View {
+        let principal = try req.principal()
+        let sales = try await req.heirloom.sales.list(householdID: principal.householdID)
+        let rows = try sales.map { summary in
+            SaleRow(
+                href: SiteURL.sale(.value(try summary.sale.requireID())).path, title: Self.title(summary.sale),
+                when: summary.sale.date.flatMap(Self.day), venue: summary.sale.venue, lotCount: summary.lotCount,
+                readyLotCount: summary.readyLotCount)
+        }
+        return try await Page.render(
+            .salesIndex, base: PageBase(request: req, title: "Sales", nav: .items),
+            IndexPage(
+                sales: rows, canEdit: principal.role.canEdit,
+                kinds: SaleKind.allCases.map { Option(value: $0.rawValue, label: $0.displayName) }, form: form,
+                errors: errors),
+            on: req)
+    }
+
+    func create(req: Request) async throws -> Response {
+        let form = try req.content.decode(SaleForm.self)
+        return try await req.submitForm {
+            let sale = try await req.heirloom.sales.create(form.input, by: try req.principal())
+            return req.redirect(to: SiteURL.sale(.value(try sale.requireID())).path(done: .saleCreated))
+        } orShowAgain: { errors in
+            try await indexPage(req, form: form, errors: errors)
+        }
+    }
+
+    func fromUndecided(req: Request) async throws -> Response {
+        let form = try req.content.decode(SaleForm.self)
+        return try await req.submitForm(conflictsOn: "undecided") {
+            let (sale, _) = try await req.heirloom.sales.createFromUndecided(form.input, by: try req.principal())
+            return req.redirect(to: SiteURL.sale(.value(try sale.requireID())).path(done: .saleCreated))
+        } orShowAgain: { errors in
+            try await indexPage(req, form: form, errors: errors)
+        }
+    }
+
+    func show(req: Request) async throws -> View {
+        try await showPage(req, id: try req.id("sale"), form: LotForm(), errors: [:])
+    }
+
+    private func showPage(_ req: Request, id: UUID, form: LotForm, errors: [String: String]) async throws -> View {
+        let principal = try req.principal()
+        let service = req.heirloom.sales
+        let sale = try await service.find(id, householdID: principal.householdID)
+        let lots = try await service.lots(saleID: id, householdID: principal.householdID)
+        let free = try await service.itemsInNoLot(householdID: principal.householdID)
+        let freeSets = try await service.setsInNoLot(householdID: principal.householdID)
+        let rows = try lots.map { lot in
+            LotRow(
+                href: SiteURL.lot(.value(try lot.requireID())).path, number: lot.number, title: lot.title,
+                place: Self.place(lot), target: Self.target(lot), doneCount: lot.doneSteps.count, ready: lot.isReady)
+        }
+        return try await Page.render(
+            .saleShow, base: PageBase(request: req, title: Self.title(sale), nav: .items),
+            ShowPage(
+                title: Self.title(sale), kind: SaleKind(rawValue: sale.kind)?.displayName ?? sale.kind,
+                when: sale.date.flatMap(Self.day), venue: sale.venue, notes: sale.notes, lots: rows,
+                readyCount: lots.filter(\.isReady).count, canEdit: principal.role.canEdit,
+                lotsAction: SiteURL.saleLots(.value(id)).path, labelsHref: SiteURL.apiSaleLabels(.value(id)).path,
+                items: try free.map { ItemOption(id: try $0.requireID().uuidString, name: $0.name) },
+                sets: try freeSets.map { ItemOption(id: "set:" + (try $0.requireID().uuidString), name: $0.name) },
+                form: form,
+                errors: errors),
+            on: req)
+    }
+
+    func createLot(req: Request) async throws -> Response {
+        let id = try req.id("sale")
+        let form = try req.content.decode(LotForm.self)
+        return try await req.submitForm(conflictsOn: "itemId") {
+            // An item's id, or "set:" and a set's id.
+            let choice = form.itemId ?? ""
+            let setID = choice.hasPrefix("set:") ? UUID(uuidString: String(choice.dropFirst(4))) : nil
+            let itemID = UUID(uuidString: choice)
+            guard itemID != nil || setID != nil else {
+                throw AppError.invalid(
+                    FieldError(field: "itemId", message: "Please choose an item or a set for the lot."))
+            }
+            _ = try await req.heirloom.sales.createLot(
+                saleID: id,
+                LotInput(
+                    itemIDs: itemID.map { [$0] } ?? [], setIDs: setID.map { [$0] } ?? [], title: form.title,
+                    room: form.room, floor: form.floor, targetPrice: form.targetPrice),
+                by: try req.principal())
+            return req.redirect(to: SiteURL.sale(.value(id)).path(done: .lotCreated))
+        } orShowAgain: { errors in
+            try await showPage(req, id: id, form: form, errors: errors)
+        }
+    }
+
+    // MARK: Lots
+
+    func showLot(req: Request) async throws -> View {
+        try await lotPage(req, id: try req.id("lot"), errors: [:])
+    }
+
+    private func lotPage(_ req: Request, id: UUID, errors: [String: String]) async throws -> View {
+        let principal = try req.principal()
+        let service = req.heirloom.sales
+        let lot = try await service.lot(id, householdID: principal.householdID)
+        let members = try await service.members(of: lot)
+        let done = lot.doneSteps
+        let steps = LotStep.allCases.map { step in
+            StepRow(
+                name: step.displayName, lowerName: step.displayName.lowercased(), field: step.rawValue, hint: step.hint,
+                done: done.contains(step),
+                who: lot.tick(step).map { tick in
+                    "Ticked" + (tick.by.map { " by \($0)" } ?? "") + " on \(WebFormat.day(tick.at))"
+                },
+                canTick: step != .ready || done.isSuperset(of: [.prepared, .documented, .staged]))
+        }
+        return try await Page.render(
+            .lotShow, base: PageBase(request: req, title: "Lot \(lot.number): \(lot.title)", nav: .items),
+            LotPage(
+                saleHref: SiteURL.sale(.value(lot.$sale.id)).path, saleTitle: Self.title(lot.sale),
+                number: lot.number, title: lot.title, room: lot.room, floor: lot.floor, target: Self.target(lot),
+                members: members.map {
+                    ItemOption(
+                        id: $0.scope == .item ? SiteURL.item(.value($0.id)).path : "", name: $0.title)
+                },
+                steps: steps, ready: lot.isReady, canEdit: principal.role.canEdit,
+                action: SiteURL.lot(.value(id)).path, errors: errors),
+            on: req)
+    }
+
+    func updateLot(req: Request) async throws -> Response {
+        let id = try req.id("lot")
+        let form = try req.content.decode(StepForm.self)
+        return try await req.submitForm(conflictsOn: "ready") {
+            guard let step = form.step.flatMap(LotStep.init(rawValue:)) else {
+                throw AppError.badRequest("Please choose a step of the checklist.")
+            }
+            _ = try await req.heirloom.sales.updateLot(
+                id, LotUpdate(checklist: [step: form.done == "true"]), by: try req.principal())
+            return req.redirect(to: SiteURL.lot(.value(id)).path(done: .lotSaved))
+        } orShowAgain: { errors in
+            try await lotPage(req, id: id, errors: errors)
+        }
+    }
+
+    // MARK: Words
+
+    static func title(_ sale: Sale) -> String {
+        let kind = SaleKind(rawValue: sale.kind)?.displayName ?? "Sale"
+        if let venue = sale.venue { return "\(kind) at \(venue)" }
+        return kind
+    }
+
+    static func day(_ text: String) -> String? {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3,
+            let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))
+        else { return text }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "MMMM d, yyyy"
+        return formatter.string(from: date)
+    }
+
+    static func place(_ lot: Lot) -> String? {
+        let parts = [lot.room, lot.floor].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    static func target(_ lot: Lot) -> String? {
+        lot.targetPrice.map { Money(minorUnits: $0, currency: CurrencyCode(lot.currencyCode) ?? .usd).displayString }
+    }
+}

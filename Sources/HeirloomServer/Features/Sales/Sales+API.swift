@@ -1,0 +1,68 @@
+import Foundation
+import HeirloomAPI
+import HeirloomCore
+import Vapor
+
+extension APIHandler {
+    func listSales(_ input: Operations.ListSales.Input) async throws -> Operations.ListSales.Output {
+        let sales = try await request.heirloom.sales.list(householdID: try principal.householdID)
+        return .ok(.init(body: .json(.init(sales: try sales.map(Components.Schemas.Sale.init)))))
+    }
+
+    func createSale(_ input: Operations.CreateSale.Input) async throws -> Operations.CreateSale.Output {
+        guard case .json(let body) = input.body else { throw AppError.badRequest("Expected a JSON body.") }
+        let service = try request.heirloom.sales
+        let sale = try await service.create(SaleInput(body), by: try principal)
+        let summary = try await service.summary(try sale.requireID(), householdID: try principal.householdID)
+        return .created(.init(body: .json(try .init(summary))))
+    }
+
+    func createSaleFromUndecided(_ input: Operations.CreateSaleFromUndecided.Input) async throws
+        -> Operations.CreateSaleFromUndecided.Output
+    {
+        guard case .json(let body) = input.body else { throw AppError.badRequest("Expected a JSON body.") }
+        let service = try request.heirloom.sales
+        let principal = try principal
+        let (sale, lots) = try await service.createFromUndecided(SaleInput(body), by: principal)
+        let summary = try await service.summary(try sale.requireID(), householdID: principal.householdID)
+        let base = try request.heirloom.config.publicBaseURL
+        var mapped: [Components.Schemas.Lot] = []
+        for lot in lots { mapped.append(try .init(lot, members: try await service.members(of: lot), base: base)) }
+        return .created(.init(body: .json(.init(sale: try .init(summary), lots: mapped))))
+    }
+
+    func listLots(_ input: Operations.ListLots.Input) async throws -> Operations.ListLots.Output {
+        let service = try request.heirloom.sales
+        let lots = try await service.lots(
+            saleID: try uuid(input.path.id, "sale"), householdID: try principal.householdID)
+        let base = try request.heirloom.config.publicBaseURL
+        var mapped: [Components.Schemas.Lot] = []
+        for lot in lots { mapped.append(try .init(lot, members: try await service.members(of: lot), base: base)) }
+        return .ok(.init(body: .json(.init(lots: mapped))))
+    }
+
+    func createLot(_ input: Operations.CreateLot.Input) async throws -> Operations.CreateLot.Output {
+        guard case .json(let body) = input.body else { throw AppError.badRequest("Expected a JSON body.") }
+        let service = try request.heirloom.sales
+        let lot = try await service.createLot(
+            saleID: try uuid(input.path.id, "sale"), try LotInput(body), by: try principal)
+        return .created(
+            .init(
+                body: .json(
+                    try .init(
+                        lot, members: try await service.members(of: lot),
+                        base: try request.heirloom.config.publicBaseURL))))
+    }
+
+    func updateLot(_ input: Operations.UpdateLot.Input) async throws -> Operations.UpdateLot.Output {
+        guard case .json(let body) = input.body else { throw AppError.badRequest("Expected a JSON body.") }
+        let service = try request.heirloom.sales
+        let lot = try await service.updateLot(try uuid(input.path.id, "lot"), LotUpdate(body), by: try principal)
+        return .ok(
+            .init(
+                body: .json(
+                    try .init(
+                        lot, members: try await service.members(of: lot),
+                        base: try request.heirloom.config.publicBaseURL))))
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import HeirloomServer
+
+@Suite("Downsizing pages")
+struct DownsizingWebTests {
+    @Test("the executor's page follows the sales and each lot's checklist, read only")
+    func executorSeesSales() async throws {
+        try await withApp { app in
+            // given a sale with a lot that is prepared, and an executor
+            let owner = try await app.setUpHub()
+            let item = try await LiquidationAPITests.item(app, owner, name: "Oak dining table")
+            let sale = try await app.api(
+                .POST, "/api/sales", token: owner.token, json: ["kind": "estateSale", "venue": "12 Elm Street"])
+            let saleID = try sale.content.get(String.self, at: "id")
+            let lot = try await app.api(
+                .POST, "/api/sales/\(saleID)/lots", token: owner.token, json: ["itemIds": [item]])
+            let lotID = try lot.content.get(String.self, at: "id")
+            _ = try await app.api(.PATCH, "/api/lots/\(lotID)", token: owner.token, json: ["prepared": true])
+            _ = try await app.api(
+                .POST, "/api/estate/executors", token: owner.token,
+                json: ["name": "Mary Jones", "email": "mary@example.com"])
+            let link = try await app.linkToken(for: "mary@example.com", owner: owner)
+
+            // when the executor opens their page from the emailed link
+            let browser = WebSession(app: app)
+            let signedIn = try await browser.get("/executor/\(link)")
+            #expect(signedIn.status == .seeOther || signedIn.status == .found)
+            let page = try await browser.get("/executor")
+
+            // then it shows the sale, the lot and how far it has got, with no form to change it
+            let html = page.body.string
+            #expect(page.status == .ok)
+            #expect(html.contains("Estate sale at 12 Elm Street"))
+            #expect(html.contains("Lot 1: Oak dining table"))
+            #expect(html.contains("<dt>Done</dt><dd>Prepared</dd>"))
+            #expect(html.contains("Documented, Staged, Ready"))
+            #expect(!html.contains("/lots/\(lotID)"))
+        }
+    }
+
+    @Test("a viewer reads a brief, sales and lots but is offered no form to change them")
+    func viewerReads() async throws {
+        try await withApp { app in
+            let owner = try await app.setUpHub()
+            let viewer = try await app.addMember(role: "viewer", by: owner)
+            let item = try await LiquidationAPITests.item(app, owner, name: "Oak dining table")
+            _ = try await app.api(.POST, "/api/items/\(item)/liquidation/brief", token: owner.token, json: [:])
+            let sale = try await app.api(.POST, "/api/sales", token: owner.token, json: ["kind": "auction"])
+            let saleID = try sale.content.get(String.self, at: "id")
+            let lot = try await app.api(
+                .POST, "/api/sales/\(saleID)/lots", token: owner.token, json: ["itemIds": [item]])
+            let lotID = try lot.content.get(String.self, at: "id")
+
+            let browser = WebSession(app: app)
+            _ = try await browser.post("/login", ["email": viewer.email, "password": viewer.password])
+            for path in ["/items/\(item)/liquidation", "/sales", "/sales/\(saleID)", "/lots/\(lotID)"] {
+                let page = try await browser.get(path)
+                #expect(page.status == .ok, "\(path)")
+                #expect(!page.body.string.contains("method=\"post\" action=\"/items"), "\(path)")
+                #expect(!page.body.string.contains("method=\"post\" action=\"/sales"), "\(path)")
+                #expect(!page.body.string.contains("method=\"post\" action=\"/lots"), "\(path)")
+            }
+            #expect(try await browser.get("/items/\(item)/liquidation").body.string.contains("Rule-based advice"))
+            let refused = try await browser.post("/lots/\(lotID)", ["step": "prepared", "done": "true"])
+            #expect(refused.status == .forbidden)
+        }
+    }
+}
