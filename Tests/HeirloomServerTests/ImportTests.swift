@@ -16,7 +16,7 @@ struct ImportTests {
             "/api/items/\(household.itemID)/beneficiaries", "/api/items/\(household.itemID)/valuation",
             "/api/beneficiaries", "/api/beneficiaries/\(household.beneficiaryID)", "/api/people",
             "/api/people/\(household.personID)", "/api/memories", "/api/memories/\(household.memoryID)",
-            "/api/items?q=silver",
+            "/api/items?q=silver", "/api/sets", "/api/estate/summary",
         ]
     }
 

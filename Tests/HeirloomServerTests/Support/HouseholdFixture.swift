@@ -68,6 +68,15 @@ extension Application {
                 "personalMessage": "For your Sunday teas, with love.",
             ])
         #expect(link.status == .created, "\(link.body.string)")
+        let set = try await api(
+            .POST, "/api/sets", token: owner.token,
+            json: [
+                "name": "The tea things", "type": "tableware", "story": "Out every Sunday since 1962.",
+                "sellTogether": true,
+                "members": [["itemId": itemID, "quantity": 1] as [String: any Sendable]],
+                "disposition": ["value": "keep", "status": "inProgress", "note": "Until the move"],
+            ])
+        #expect(set.status == .created, "\(set.body.string)")
 
         let personID = try await addPerson("Ann", relationship: "mother", token: owner.token)
         let avatar = try await sendParts(

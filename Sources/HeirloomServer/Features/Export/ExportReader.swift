@@ -58,6 +58,9 @@ struct ExportReader {
     }
 
     /// A JSON file of the archive, decoded.
+    /// Whether the archive has this file of records (files added by later versions may be absent).
+    func hasRecords(_ name: String) -> Bool { small[name] != nil }
+
     func records<T: Decodable>(_ name: String, as type: T.Type) throws -> T {
         guard let data = small[name] else { throw ImportError.damaged(name, "it is missing from manifest.json") }
         do {

@@ -96,6 +96,10 @@ enum ExportRecord {
         var purchaseDate: String?
         var maker: String?
         var serialNumber: String?
+        /// How many alike pieces; absent in exports before downsizing (then 1).
+        var quantity: Int?
+        /// What happens to it; absent in exports before downsizing (then undecided).
+        var disposition: Disposition?
         var createdById: UUID?
         var createdAt: Date?
         var updatedAt: Date?
@@ -130,6 +134,36 @@ enum ExportRecord {
         var notificationStatus: String
         var createdAt: Date?
         var updatedAt: Date?
+    }
+
+    /// What happens to an item or a set: value, status, note, and the amount it fetched in minor units.
+    struct Disposition: Codable, Equatable {
+        var value: String
+        var status: String
+        var note: String
+        var amount: Int64?
+    }
+
+    /// Items that belong together, with how many of each and the set's own disposition.
+    struct ItemSet: Codable, Equatable {
+        struct Member: Codable, Equatable {
+            var id: UUID
+            var itemId: UUID
+            var quantity: Int
+            var createdAt: Date?
+        }
+
+        var id: UUID
+        var name: String
+        var type: String
+        var story: String
+        var sellTogether: Bool
+        var currency: String
+        var disposition: Disposition
+        var createdById: UUID?
+        var createdAt: Date?
+        var updatedAt: Date?
+        var members: [Member]
     }
 
     struct Person: Codable, Equatable {

@@ -12,6 +12,7 @@ struct ExportSnapshot: Sendable {
     var links: [ExportRecord.Link]
     var people: [ExportRecord.Person]
     var memories: [ExportRecord.Memory]
+    var sets: [ExportRecord.ItemSet]
 
     /// The kinds of file a household export shares: the feature files of items, memories and people. Journal
     /// recordings are private to their author; batch photos and unattached uploads are work in progress.
@@ -42,6 +43,8 @@ struct ExportSnapshot: Sendable {
             .with(\.$media).with(\.$faces).sort(\.$id).all()
         let memoryIDs = try memories.map { try $0.requireID() }
         let memoryPeople = try await MemoryPerson.query(on: db).filter(\.$memory.$id ~~ memoryIDs).all()
+        let sets = try await ItemSet.query(on: db).filter(\.$household.$id == householdID).with(\.$members)
+            .sort(\.$createdAt).sort(\.$id).all()
 
         return ExportSnapshot(
             household: .init(
@@ -81,7 +84,8 @@ struct ExportSnapshot: Sendable {
                 let id = try memory.requireID()
                 return try ExportRecord.Memory(
                     memory, personIDs: memoryPeople.filter { $0.$memory.id == id }.map(\.$person.id).sorted())
-            }
+            },
+            sets: try sets.map(ExportRecord.ItemSet.init)
         )
     }
 
@@ -90,7 +94,7 @@ struct ExportSnapshot: Sendable {
         [
             "members": members.count, "media": media.count, "items": items.count,
             "beneficiaries": beneficiaries.count, "links": links.count, "people": people.count,
-            "memories": memories.count,
+            "memories": memories.count, "sets": sets.count,
         ]
     }
 }
@@ -114,7 +118,11 @@ extension ExportRecord.Item {
             currency: item.currencyCode, estimatedValue: item.estimatedValue,
             suggestedPriceNew: item.suggestedPriceNew, suggestedPriceUsed: item.suggestedPriceUsed,
             purchasePrice: item.purchasePrice, purchaseDate: item.purchaseDate, maker: item.maker,
-            serialNumber: item.serialNumber, createdById: item.$createdBy.id,
+            serialNumber: item.serialNumber, quantity: item.quantity,
+            disposition: .init(
+                value: item.dispositionValue, status: item.dispositionStatus, note: item.dispositionNote,
+                amount: item.dispositionAmount),
+            createdById: item.$createdBy.id,
             createdAt: item.createdAt, updatedAt: item.updatedAt,
             photos: try item.photos.sorted { $0.position < $1.position }.map {
                 .init(id: try $0.requireID(), mediaId: $0.$media.id, position: $0.position, createdAt: $0.createdAt)
@@ -158,5 +166,24 @@ extension ExportRecord.Memory {
                     width: $0.width, height: $0.height)
             }
         )
+    }
+}
+
+extension ExportRecord.ItemSet {
+    init(_ set: ItemSet) throws {
+        self.init(
+            id: try set.requireID(), name: set.name, type: set.setType, story: set.story,
+            sellTogether: set.sellTogether,
+            currency: set.currencyCode,
+            disposition: .init(
+                value: set.dispositionValue, status: set.dispositionStatus, note: set.dispositionNote,
+                amount: set.dispositionAmount),
+            createdById: set.$createdBy.id, createdAt: set.createdAt, updatedAt: set.updatedAt,
+            members: try set.members.sorted {
+                ($0.createdAt ?? .distantPast, $0.id?.uuidString ?? "") < (
+                    $1.createdAt ?? .distantPast, $1.id?.uuidString ?? ""
+                )
+            }
+            .map { .init(id: try $0.requireID(), itemId: $0.$item.id, quantity: $0.quantity, createdAt: $0.createdAt) })
     }
 }

@@ -39,6 +39,7 @@ struct HouseholdExport: Sendable {
             .data("links.json", try encoder.encode(snapshot.links)),
             .data("people.json", try encoder.encode(snapshot.people)),
             .data("memories.json", try encoder.encode(snapshot.memories)),
+            .data("sets.json", try encoder.encode(snapshot.sets)),
             .data("items.csv", try ExportSpreadsheet.csv(snapshot)),
             .data("index.html", Data(ExportViewer.html(snapshot, exportedAt: now).utf8)),
         ]

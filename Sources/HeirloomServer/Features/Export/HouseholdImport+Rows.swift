@@ -19,7 +19,7 @@ struct RowWriter {
     func write(
         household: ExportRecord.Household, members: [ExportRecord.Member], media: [MediaObject],
         items: [ExportRecord.Item], beneficiaries: [ExportRecord.Beneficiary], links: [ExportRecord.Link],
-        people: [ExportRecord.Person], memories: [ExportRecord.Memory]
+        people: [ExportRecord.Person], memories: [ExportRecord.Memory], sets: [ExportRecord.ItemSet]
     ) async throws {
         var times: [Times] = []
         let row = Household()
@@ -103,6 +103,7 @@ struct RowWriter {
                 .init(schema: Person.schema, id: person.id, createdAt: person.createdAt, updatedAt: person.updatedAt))
         }
         try await writeMemories(memories, householdID: household.id, times: &times)
+        try await writeSets(sets, householdID: household.id, times: &times)
 
         let sql = try db.sql()
         for time in times {
@@ -119,6 +120,37 @@ struct RowWriter {
                     GREATEST((SELECT MAX(id) FROM \(ident: table)), 1))
                     """
                 ).run()
+            }
+        }
+    }
+
+    private func writeSets(_ sets: [ExportRecord.ItemSet], householdID: UUID, times: inout [Times]) async throws {
+        for set in sets {
+            let row = ItemSet()
+            row.id = set.id
+            row.$household.id = householdID
+            row.name = set.name
+            row.setType = set.type
+            row.story = set.story
+            row.sellTogether = set.sellTogether
+            row.currencyCode = set.currency
+            row.dispositionValue = set.disposition.value
+            row.dispositionStatus = set.disposition.status
+            row.dispositionNote = set.disposition.note
+            row.dispositionAmount = set.disposition.amount
+            row.$createdBy.id = set.createdById
+            try await row.create(on: db)
+            times.append(.init(schema: ItemSet.schema, id: set.id, createdAt: set.createdAt, updatedAt: set.updatedAt))
+            for member in set.members {
+                let child = ItemSetMember()
+                child.id = member.id
+                child.$set.id = set.id
+                child.$item.id = member.itemId
+                child.quantity = member.quantity
+                try await child.create(on: db)
+                times.append(
+                    .init(schema: ItemSetMember.schema, id: member.id, createdAt: member.createdAt, hasUpdatedAt: false)
+                )
             }
         }
     }
@@ -140,8 +172,11 @@ struct RowWriter {
             row.maker = item.maker
             row.serialNumber = item.serialNumber
             row.$createdBy.id = item.createdById
-            row.quantity = 1
-            row.disposition = .undecided
+            row.quantity = item.quantity ?? 1
+            row.dispositionValue = item.disposition?.value ?? DispositionValue.undecided.rawValue
+            row.dispositionStatus = item.disposition?.status ?? DispositionStatus.notStarted.rawValue
+            row.dispositionNote = item.disposition?.note ?? ""
+            row.dispositionAmount = item.disposition?.amount
             try await row.create(on: db)
             times.append(.init(schema: Item.schema, id: item.id, createdAt: item.createdAt, updatedAt: item.updatedAt))
             for photo in item.photos {

@@ -36,6 +36,9 @@ struct HouseholdImport: Sendable {
         let links = try reader.records("links.json", as: [ExportRecord.Link].self)
         let people = try reader.records("people.json", as: [ExportRecord.Person].self)
         let memories = try reader.records("memories.json", as: [ExportRecord.Memory].self)
+        // Sets came with downsizing; older exports have none.
+        let sets =
+            try reader.hasRecords("sets.json") ? reader.records("sets.json", as: [ExportRecord.ItemSet].self) : []
         try await refuseExisting(household, members)
 
         // The renditions, made before anything enters the store.
@@ -76,7 +79,7 @@ struct HouseholdImport: Sendable {
                 try await db.transaction { db in
                     try await RowWriter(db: db).write(
                         household: household, members: members, media: objects, items: items,
-                        beneficiaries: beneficiaries, links: links, people: people, memories: memories)
+                        beneficiaries: beneficiaries, links: links, people: people, memories: memories, sets: sets)
                 }
             } catch {
                 // Files that were new to the store go again; those shared with other households stay.
