@@ -152,3 +152,12 @@ extension Character {
     /// Whether this is one of the digits 0 to 9.
     fileprivate var isASCIIDigit: Bool { isASCII && isWholeNumber }
 }
+
+extension Money {
+    /// The amount of `count` alike pieces at this price each (quantities are at most 100,000, so it cannot overflow
+    /// for any amount a household holds; it saturates rather than trap if it ever would).
+    public func times(_ count: Int) -> Money {
+        let (product, overflow) = minorUnits.multipliedReportingOverflow(by: Int64(count))
+        return Money(minorUnits: overflow ? .max : product, currency: currency)
+    }
+}

@@ -47,6 +47,24 @@ struct ReportTests {
         }
     }
 
+    @Test("Alike pieces: a report prints the price of each and counts every piece in its totals")
+    func quantities() async throws {
+        try await withApp { app in
+            let owner = try await app.setUpHub()
+            _ = try await app.item(
+                ["name": "Dining chairs", "estimatedValue": "50", "purchasePrice": "20", "quantity": 6],
+                token: owner.token)
+            _ = try await app.item(["name": "Mirror", "estimatedValue": "100"], token: owner.token)
+            let insurance = try await Self.pdfText(
+                Data(try await app.download("/api/reports/insurance.pdf", token: owner.token).body.readableBytesView))
+            #expect(insurance.contains("Estimated value: $50 each, 6 pieces: $300"), "\(insurance)")
+            #expect(insurance.contains("Purchase value: $20 each, 6 pieces: $120"), "\(insurance)")
+            let estate = try await Self.pdfText(
+                Data(try await app.download("/api/reports/estate.pdf", token: owner.token).body.readableBytesView))
+            #expect(estate.contains("All items: $400"), "\(estate)")
+        }
+    }
+
     @Test("Viewers are told the reports do not exist; the paper follows the household or the query")
     func guardsAndPaper() async throws {
         try await withApp { app in

@@ -122,7 +122,7 @@ struct BeneficiaryService: Sendable {
     }
 
     private static func summary(_ person: Beneficiary, links: [ItemBeneficiary]) throws -> Summary {
-        let amounts = links.compactMap { link in link.item.money(link.item.estimatedValue) }
+        let amounts = links.compactMap { link in link.item.money(link.item.estimatedValue)?.times(link.item.quantity) }
         return Summary(beneficiary: person, itemCount: links.count, totals: try Money.totals(amounts))
     }
 }

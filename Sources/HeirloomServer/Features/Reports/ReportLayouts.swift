@@ -51,7 +51,7 @@ struct ReportDocument: Sendable {
                 for entry in items { block(entry, on: canvas) }
                 canvas.text(
                     "\(category): \(items.count) \(items.count == 1 ? "item" : "items"), "
-                        + ReportService.totals(items.map(\.estimated)),
+                        + ReportService.totals(items.map(\.estimatedTotal)),
                     font: "DejaVu Sans Bold 10")
                 canvas.space(14)
             }
@@ -64,8 +64,8 @@ struct ReportDocument: Sendable {
             }
             canvas.ensure(60)
             heading("Totals", on: canvas)
-            canvas.text("Estimated value: " + ReportService.totals(entries.map(\.estimated)))
-            canvas.text("Purchase value: " + ReportService.totals(entries.map(\.purchase)))
+            canvas.text("Estimated value: " + ReportService.totals(entries.map(\.estimatedTotal)))
+            canvas.text("Purchase value: " + ReportService.totals(entries.map(\.purchaseTotal)))
         case .packet:
             for entry in entries { block(entry, on: canvas) }
         }
@@ -139,14 +139,17 @@ struct ReportDocument: Sendable {
         if !entry.description.isEmpty { lines.append(Line(text: entry.description, maxLines: 6)) }
         switch kind {
         case .estate:
-            lines.append(Line(text: "Estimated value: \(entry.estimated?.displayString ?? "not set")"))
+            lines.append(
+                Line(text: "Estimated value: \(Self.value(entry.estimated, entry.quantity, unknown: "not set"))"))
             for receiver in entry.receivers {
                 lines.append(
                     Line(text: "To \(receiver.name): \(receiver.rule.lowercased())", font: "DejaVu Sans Bold 10"))
             }
         case .insurance:
-            lines.append(Line(text: "Estimated value: \(entry.estimated?.displayString ?? "not set")"))
-            lines.append(Line(text: "Purchase value: \(entry.purchase?.displayString ?? "not known")"))
+            lines.append(
+                Line(text: "Estimated value: \(Self.value(entry.estimated, entry.quantity, unknown: "not set"))"))
+            lines.append(
+                Line(text: "Purchase value: \(Self.value(entry.purchase, entry.quantity, unknown: "not known"))"))
             if let date = entry.purchaseDate { lines.append(Line(text: "Bought: \(Self.day(date))")) }
             if let maker = entry.maker { lines.append(Line(text: "Made by: \(maker)")) }
             if let serial = entry.serialNumber { lines.append(Line(text: "Serial number: \(serial)")) }
@@ -170,9 +173,9 @@ struct ReportDocument: Sendable {
         canvas.text("By category", font: "DejaVu Sans Bold 11")
         for (category, items) in grouped {
             canvas.ensure(16)
-            canvas.text("\(category): " + ReportService.totals(items.map(\.estimated)))
+            canvas.text("\(category): " + ReportService.totals(items.map(\.estimatedTotal)))
         }
-        canvas.text("All items: " + ReportService.totals(entries.map(\.estimated)), font: "DejaVu Sans Bold 10")
+        canvas.text("All items: " + ReportService.totals(entries.map(\.estimatedTotal)), font: "DejaVu Sans Bold 10")
         canvas.space(10)
         canvas.ensure(40)
         canvas.text("By beneficiary", font: "DejaVu Sans Bold 11")
@@ -181,7 +184,7 @@ struct ReportDocument: Sendable {
         for entry in entries {
             for receiver in entry.receivers {
                 if amounts[receiver.name] == nil { names.append(receiver.name) }
-                amounts[receiver.name, default: []].append(entry.estimated)
+                amounts[receiver.name, default: []].append(entry.estimatedTotal)
             }
         }
         if names.isEmpty { canvas.text("No item has a beneficiary yet.") }
@@ -194,6 +197,13 @@ struct ReportDocument: Sendable {
     }
 
     /// "1962-06-14" → "June 14, 1962".
+    /// "$300", or for alike pieces "$50 each, 6 pieces: $300".
+    static func value(_ each: Money?, _ quantity: Int, unknown: String) -> String {
+        guard let each else { return unknown }
+        guard quantity > 1 else { return each.displayString }
+        return "\(each.displayString) each, \(quantity) pieces: \(each.times(quantity).displayString)"
+    }
+
     static func day(_ text: String) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")

@@ -27,8 +27,12 @@ struct ReportService: Sendable {
         var category: String
         var description: String
         var currency: String
+        /// Each piece's values; `quantity` alike pieces.
         var estimated: Money?
         var purchase: Money?
+        var quantity: Int
+        var estimatedTotal: Money? { estimated?.times(quantity) }
+        var purchaseTotal: Money? { purchase?.times(quantity) }
         var purchaseDate: String?
         var maker: String?
         var serialNumber: String?
@@ -63,7 +67,8 @@ struct ReportService: Sendable {
                     purchase: currency.flatMap { code in
                         item.purchasePrice.map { Money(minorUnits: $0, currency: code) }
                     },
-                    purchaseDate: item.purchaseDate, maker: item.maker, serialNumber: item.serialNumber,
+                    quantity: item.quantity, purchaseDate: item.purchaseDate, maker: item.maker,
+                    serialNumber: item.serialNumber,
                     photo: try await printImage(first),
                     documents: item.documents.map { "\($0.media.originalName) (\($0.media.format.label))" },
                     receivers: links.filter { $0.$item.id == item.id }.map { link in
