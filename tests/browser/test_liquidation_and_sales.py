@@ -5,6 +5,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
 from helpers import click_button, main_text, path_of, unique_word, wait, wait_for_path, wait_for_text
+from hub import call
 
 
 def walk_brief_to_done(browser, server, page_path, screenshot, name):
@@ -63,6 +64,28 @@ def test_item_brief_to_done(server, browser, signed_in, screenshot):
 
     # then they can walk it from brief to done
     walk_brief_to_done(browser, server, f"{item_path}/liquidation", screenshot, "downsizing-item")
+
+
+def test_set_brief_to_done(server, browser, signed_in, screenshot):
+    # given a set of chairs worth something
+    item_path = signed_in.create_item(f"{unique_word()} dining chairs", category="Furniture", estimatedValue="150",
+                                      quantity=6)
+    made = signed_in.post("/api/sets", {"name": f"{unique_word()} dining room", "type": "furniture",
+                                        "sellTogether": True, "members": [{"itemId": item_path.split("/")[-1],
+                                                                           "quantity": 6}]})
+    set_path = f"/sets/{made['id']}"
+
+    # when the owner opens its brief from the set's page
+    browser.get(f"{server}{set_path}")
+    link = wait(browser).until(EC.element_to_be_clickable((By.LINK_TEXT, "Brief and plan")))
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
+    link.click()
+    wait_for_path(browser, f"{set_path}/liquidation")
+
+    # then the set too walks from brief to done, and the set is done
+    walk_brief_to_done(browser, server, f"{set_path}/liquidation", screenshot, "downsizing-set")
+    status, answer = call(server, "GET", f"/api/sets/{made['id']}", token=signed_in.token)
+    assert status == 200 and answer["disposition"]["status"] == "done", answer
 
 
 def test_sale_lot_checklist_and_labels(server, browser, signed_in, screenshot):
