@@ -39,6 +39,9 @@ struct DownsizingWebTests {
             #expect(html.contains("<dt>Done</dt><dd>Prepared</dd>"))
             #expect(html.contains("Documented, Staged, Ready"))
             #expect(!html.contains("/lots/\(lotID)"))
+            // and the estate at a glance, in figures only
+            #expect(html.contains("The estate at a glance"))
+            #expect(html.contains("<dd data-estate-done>0 of 1 pieces</dd>"), "\(html)")
         }
     }
 

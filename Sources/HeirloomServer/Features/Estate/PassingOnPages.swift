@@ -128,6 +128,8 @@ enum PassingOnPages {
         var whoToContact: String
         /// The family's sales and their lots' checklists, to follow the downsizing (read only).
         var sales: [SaleProgress] = []
+        /// The estate at a glance, in figures only (no item names), to follow the downsizing (read only).
+        var estate: DownsizingPages.Estate? = nil
     }
 
     struct RecipientView: Encodable {
