@@ -30,6 +30,27 @@ struct ModelPropertiesTests {
         check(Estate.self)
     }
 
+    @Test("a model that reads its own rows reads every column and fills every relation of `properties`")
+    func rowReadingListsAreComplete() {
+        checkRowReading(Item.self)
+        checkRowReading(Memory.self)
+        checkRowReading(JournalCard.self)
+        checkRowReading(JournalTag.self)
+    }
+
+    private func checkRowReading<M: RowReadingModel>(_: M.Type) {
+        // given a fresh model
+        let model = M()
+        // when its columns and relations are put together
+        let columns = model.columnProperties.map { ObjectIdentifier($0 as AnyObject) }
+        let relations = model.idRelations.map { ObjectIdentifier($0 as AnyObject) }
+        let listed = Set(model.properties.map { ObjectIdentifier($0 as AnyObject) })
+        // then they are `properties`, each once, and no column is a relation
+        #expect(Set(columns + relations) == listed, "\(M.self): columns and relations differ from its properties")
+        #expect(columns.count + relations.count == listed.count, "\(M.self) lists a property twice")
+        #expect(!model.columnProperties.contains { $0 is any ParentIDRelation }, "\(M.self) reads a relation")
+    }
+
     private func check<M: Fields>(_: M.Type) {
         // given a fresh model
         let model = M()

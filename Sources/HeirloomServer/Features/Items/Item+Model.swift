@@ -134,6 +134,20 @@ extension Item {
     }
 }
 
+extension Item: RowReadingModel {
+    /// Read without Fluent's empty models per relation (see `RowReadingModel`); ModelPropertiesTests checks these
+    /// two lists against `properties`.
+    var columnProperties: [any AnyDatabaseProperty] {
+        [
+            $id, $household, $name, $description, $category, $currencyCode, $estimatedValue, $suggestedPriceNew,
+            $suggestedPriceUsed, $purchasePrice, $purchaseDate, $maker, $serialNumber, $createdBy, $createdAt,
+            $updatedAt, $quantity, $dispositionValue, $dispositionStatus, $dispositionNote, $dispositionAmount,
+        ]
+    }
+    var idRelations: [any ParentIDRelation<UUID>] { [$photos, $documents, $audioStories] }
+    func output(from output: any DatabaseOutput) throws { try readRow(output) }
+}
+
 extension ItemPhoto {
     /// The properties above, listed by hand: Fluent would otherwise find them by reflection for every row read or
     /// written (the largest cost of a list page in `make bench-api`'s profile). ModelPropertiesTests checks the list.

@@ -55,3 +55,16 @@ extension JournalCard {
         ]
     }
 }
+
+extension JournalCard: RowReadingModel {
+    /// Read without Fluent's empty models per relation (see `RowReadingModel`); ModelPropertiesTests checks these
+    /// two lists against `properties`.
+    var columnProperties: [any AnyDatabaseProperty] {
+        [
+            $id, $user, $drawer, $kind, $title, $body, $writtenOn, $searchText, $mediaID, $durationSeconds, $waveform,
+            $createdAt, $updatedAt,
+        ]
+    }
+    var idRelations: [any ParentIDRelation<UUID>] { [$tags] }
+    func output(from output: any DatabaseOutput) throws { try readRow(output) }
+}

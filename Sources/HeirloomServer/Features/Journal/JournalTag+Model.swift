@@ -37,6 +37,14 @@ extension JournalTag {
     var properties: [any AnyProperty] { [$id, $user, $name, $cards, $createdAt] }
 }
 
+extension JournalTag: RowReadingModel {
+    /// Read without Fluent's empty models per relation (see `RowReadingModel`); ModelPropertiesTests checks these
+    /// two lists against `properties`.
+    var columnProperties: [any AnyDatabaseProperty] { [$id, $user, $name, $createdAt] }
+    var idRelations: [any ParentIDRelation<UUID>] { [$cards] }
+    func output(from output: any DatabaseOutput) throws { try readRow(output) }
+}
+
 extension JournalCardTag {
     /// The properties above, listed by hand: Fluent would otherwise find them by reflection for every row read or
     /// written (the largest cost of a list page in `make bench-api`'s profile). ModelPropertiesTests checks the list.

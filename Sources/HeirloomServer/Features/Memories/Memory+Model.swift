@@ -128,6 +128,19 @@ extension Memory {
     }
 }
 
+extension Memory: RowReadingModel {
+    /// Read without Fluent's empty models per relation (see `RowReadingModel`); ModelPropertiesTests checks these
+    /// two lists against `properties`.
+    var columnProperties: [any AnyDatabaseProperty] {
+        [
+            $id, $household, $createdBy, $kind, $title, $description, $content, $dateValue, $dateYear, $dateMonth,
+            $dateDay, $location, $context, $deviceName, $searchText, $createdAt, $updatedAt,
+        ]
+    }
+    var idRelations: [any ParentIDRelation<Int>] { [$people, $media, $faces] }
+    func output(from output: any DatabaseOutput) throws { try readRow(output) }
+}
+
 extension MemoryPerson {
     /// The properties above, listed by hand: Fluent would otherwise find them by reflection for every row read or
     /// written (the largest cost of a list page in `make bench-api`'s profile). ModelPropertiesTests checks the list.
