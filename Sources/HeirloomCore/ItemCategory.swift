@@ -26,6 +26,8 @@ public enum ItemCategory: String, Codable, CaseIterable, Sendable {
     /// Case, accents, spacing, punctuation, "&" versus "and" and English plurals do not matter. A phrase that is not
     /// known as a whole is judged by its last known word ("Persian rug" is a Rug); anything else is Other.
     public static func normalise(_ raw: String) -> ItemCategory {
+        // What is stored is already canonical: every page of items maps each one, so this is the quick way.
+        if let canonical = ItemCategory(rawValue: raw) { return canonical }
         let words = normalisedWords(raw)
         guard !words.isEmpty else { return .other }
         if let category = lookUp(words.joined(separator: " ")) { return category }
