@@ -62,7 +62,7 @@ struct APITransport: ServerTransport {
         let query = request.url.query.map { "?\($0)" } ?? ""
         return HTTPRequest(
             method: method, scheme: request.url.scheme, authority: request.url.host,
-            path: request.url.path + query, headerFields: HTTPFields(request.headers, splitCookie: true))
+            path: request.path + query, headerFields: HTTPFields(request.headers, splitCookie: true))
     }
 
     private static func httpBody(_ request: Request) -> HTTPBody {

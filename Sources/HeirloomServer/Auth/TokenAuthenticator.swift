@@ -72,7 +72,10 @@ extension HTTPMethod {
 
 extension Request {
     /// Whether the path belongs to executors' or recipients' own API, which member tokens do not open.
-    var isOutsiderAPI: Bool { url.path.hasPrefix("/api/executor/") || url.path.hasPrefix("/api/recipient/") }
+    var isOutsiderAPI: Bool {
+        let path = path
+        return path.hasPrefix("/api/executor/") || path.hasPrefix("/api/recipient/")
+    }
 
     private struct CancelledReportKey: StorageKey {
         typealias Value = Bool

@@ -21,7 +21,7 @@ struct APIBodyLimitMiddleware: AsyncMiddleware {
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         if request.isAPI, !request.method.isSafe, Self.isJSONOrUnknown(request.headers.contentType) {
-            let limit = Self.limit(for: request.url.path)
+            let limit = Self.limit(for: request.path)
             if let length = request.headers.first(name: .contentLength).flatMap(Int.init), length > limit {
                 throw Self.refusal(limit)
             }
@@ -43,7 +43,7 @@ struct APIBodyLimitMiddleware: AsyncMiddleware {
     /// The calls whose JSON body is optional (`POST …/analysis`, `…/draft-message`, `…/liquidation/brief`).
     private static func hasOptionalBody(_ request: Request) -> Bool {
         request.method == .POST
-            && ["/analysis", "/draft-message", "/liquidation/brief"].contains { request.url.path.hasSuffix($0) }
+            && ["/analysis", "/draft-message", "/liquidation/brief"].contains { request.path.hasSuffix($0) }
     }
 
     private static func isJSONOrUnknown(_ type: HTTPMediaType?) -> Bool {

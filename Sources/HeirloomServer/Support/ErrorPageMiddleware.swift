@@ -71,7 +71,8 @@ struct ErrorPageMiddleware: AsyncMiddleware {
 extension Request {
     /// Whether the request is for the JSON API (errors answer in JSON).
     var isAPI: Bool {
-        url.path == "/api" || url.path.hasPrefix("/api/") || url.path.hasPrefix("/ai/") || url.path == "/health"
-            || url.path.hasPrefix("/app/")
+        let path = path
+        return path == "/api" || path.hasPrefix("/api/") || path.hasPrefix("/ai/") || path == "/health"
+            || path.hasPrefix("/app/")
     }
 }

@@ -7,7 +7,7 @@ import Vapor
 /// sign-in middleware would refuse it (and send a browser to the sign-in page).
 struct MetricsMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        guard request.url.path == "/metrics", request.method == .GET || request.method == .HEAD,
+        guard request.path == "/metrics", request.method == .GET || request.method == .HEAD,
             let expected = request.application.heirloom.config.metricsToken
         else { return try await next.respond(to: request) }
         request.routeLabel = "/metrics"

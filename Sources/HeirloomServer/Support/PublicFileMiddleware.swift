@@ -23,7 +23,7 @@ struct PublicFileMiddleware: AsyncMiddleware {
     }
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        guard Self.couldBeAFile(request.url.path, topLevel: topLevel) else {
+        guard Self.couldBeAFile(request.path, topLevel: topLevel) else {
             return try await next.respond(to: request)
         }
         return try await files.respond(to: request, chainingTo: next)

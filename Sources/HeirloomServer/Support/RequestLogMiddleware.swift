@@ -54,10 +54,11 @@ struct RequestLogMiddleware: AsyncMiddleware {
         return request.routeLabel ?? "unmatched"
     }
 
-    /// A proxy's X-Request-Id when it is short and plain, else a new one.
+    /// A proxy's X-Request-Id when it is short and plain, else a new one: the id Vapor gave the request when it
+    /// came without one (a new UUID costs a file opened and read on Linux), or a new UUID.
     private static func requestID(_ request: Request) -> String {
-        if let given = request.headers.first(name: "X-Request-Id"), (8...64).contains(given.count),
-            given.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+        guard let given = request.headers.first(name: "X-Request-Id") else { return request.id.lowercased() }
+        if (8...64).contains(given.count), given.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
         {
             return given
         }

@@ -31,12 +31,13 @@ struct SecurityHeadersMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let response = try await next.respond(to: request)
         for (name, value) in Self.headers where !response.headers.contains(name: name) {
-            response.headers.replaceOrAdd(name: name, value: value)
+            response.headers.add(name: name, value: value)
         }
         if usesTLS {
             response.headers.replaceOrAdd(name: "Strict-Transport-Security", value: "max-age=31536000")
         }
-        if !response.headers.contains(name: .cacheControl), response.headers.contentType == .html || request.isAPI {
+        // The API first: reading the content type parses the header.
+        if !response.headers.contains(name: .cacheControl), request.isAPI || response.headers.contentType == .html {
             response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
         }
         return response

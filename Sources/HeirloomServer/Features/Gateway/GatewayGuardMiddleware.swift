@@ -19,7 +19,7 @@ struct GatewayGuardMiddleware: AsyncMiddleware {
         do {
             let services = request.heirloom
             let device = try await GatewayDeviceService(db: request.db, now: services.now).admit(
-                deviceKey: deviceKey, address: request.clientAddress, isAnalysis: Self.isAnalysis(request.url.path),
+                deviceKey: deviceKey, address: request.clientAddress, isAnalysis: Self.isAnalysis(request.path),
                 limiter: request.application.heirloom.gatewayLimiter)
             request.storage[HouseholdKey.self] = device.$household.id
             response = try await next.respond(to: request)
@@ -107,7 +107,7 @@ struct GatewayDivertMiddleware: AsyncMiddleware {
     static func handler(for request: Request) -> (@Sendable (Request) async throws -> Response)? {
         guard request.method == .POST else { return nil }
         let controller = GatewayController()
-        switch request.url.path {
+        switch request.path {
         case SiteURL.aiAnalyzeItemPhoto.path: return isTreasureChestCall(request) ? controller.analyzePhoto : nil
         case SiteURL.aiAnalyzeItemText.path: return controller.analyzeText
         case SiteURL.aiSummarizeAudio.path: return controller.summarizeAudio

@@ -46,7 +46,7 @@ struct MemoryPalaceMiddleware: AsyncMiddleware {
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         guard request.appToken != nil,
-            let call = Call(method: request.method, path: request.url.path.split(separator: "/"))
+            let call = Call(method: request.method, path: request.path.split(separator: "/"))
         else { return try await next.respond(to: request) }
         let principal = try request.principal()
         let links = AppMediaLinks(request: request, principal: principal)
