@@ -69,6 +69,12 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
             CurlMailTransport(url: $0, directory: config.dataDirectory.appendingPathComponent("mail-spool"))
                 as any MailTransport
         }
+    if case .sqliteFile(let url) = config.database {
+        app.heirloom.readers = SQLiteReaders(
+            path: url.path, threadPool: app.threadPool, eventLoops: app.eventLoopGroup, logger: app.logger,
+            maximum: 2 * System.coreCount)
+        app.lifecycle.use(SQLiteReadersShutdown())
+    }
     app.databases.middleware.use(HouseholdChangeMiddleware(cache: app.heirloom.hubName))
     // The HTTP server, and a plain-http listener on the home-network address for phone apps when needed.
     app.servers.use { app in HubServer.shared(app) }

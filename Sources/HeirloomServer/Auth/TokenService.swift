@@ -7,6 +7,8 @@ import SQLKit
 struct TokenService: Sendable {
     let db: any Database
     let now: @Sendable () -> Date
+    /// Read-only connections for list pages and sign-ins (see `Database.withReads`); nil reads from `db`.
+    var readers: SQLiteReaders? = nil
 
     /// How long a browser session lasts without use.
     static let sessionLifetime: TimeInterval = 30 * 24 * 60 * 60
@@ -42,7 +44,9 @@ struct TokenService: Sendable {
     func principal(forSecret secret: String, viaCookie: Bool) async throws -> SignedInRequest? {
         guard secret.count <= 200 else { return nil }
         let hash = SecretToken.hash(secret)
-        guard let found = try await db.withReads({ sql in try await Self.signIn(hash, on: sql) }) else { return nil }
+        guard let found = try await db.withReads(on: readers, { sql in try await Self.signIn(hash, on: sql) }) else {
+            return nil
+        }
         let now = now()
         if let expiresAt = found.expiresAt, expiresAt <= now {
             try await AuthToken.query(on: db).filter(\.$id == found.tokenID).delete()

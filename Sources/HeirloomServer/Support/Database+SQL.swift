@@ -34,8 +34,16 @@ extension Database {
     /// their time there. `SQLiteConnection`'s async API reads all the rows on the database's thread and
     /// returns once. On PostgreSQL, `body` gets this database as SQLKit sees it.
     ///
+    /// With `readers` (a SQLite file), the reads go to a read-only connection of their own, without Fluent's pool;
+    /// not inside a transaction, whose reads must see its own writes.
+    ///
     /// Rows come back as SQLKit rows; `SQLRow.decode(fluentModel:)` makes models of them (`select *`).
-    func withReads<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+    func withReads<T: Sendable>(
+        on readers: SQLiteReaders? = nil, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
+    ) async throws -> T {
+        if let readers, !inTransaction, self is any SQLiteDatabase {
+            return try await readers.withConnection { connection in try await body(connection.sql()) }
+        }
         if let sqlite = self as? any SQLiteDatabase {
             return try await sqlite.withConnection { connection in try await body(connection.sql()) }
         }

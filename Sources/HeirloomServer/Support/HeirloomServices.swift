@@ -29,6 +29,8 @@ struct HeirloomServices: Sendable {
     var gatewayLimiter = GatewayLimiter()
     /// How far each running household export has got, for the Export page's progress bar.
     var exportProgress = ExportProgressBoard()
+    /// Read-only connections for the reads of every request, on a SQLite file; nil on PostgreSQL or in memory.
+    var readers: SQLiteReaders? = nil
 }
 
 extension HeirloomServices {
@@ -67,19 +69,19 @@ struct RequestServices: Sendable {
     var config: HeirloomConfig { services.config }
     var now: Date { services.clock() }
 
-    var tokens: TokenService { TokenService(db: db, now: services.clock) }
+    var tokens: TokenService { TokenService(db: db, now: services.clock, readers: services.readers) }
     var accounts: AccountService { services.accounts(db: db, client: client) }
     var households: HouseholdService {
         HouseholdService(
             db: db, clock: services.clock, publicBaseURL: config.publicBaseURL, tokens: tokens, media: media)
     }
     var media: MediaService { MediaService(db: db, pipeline: services.media) }
-    var items: ItemService { ItemService(db: db, media: media) }
+    var items: ItemService { ItemService(db: db, media: media, readers: services.readers) }
     var beneficiaries: BeneficiaryService { BeneficiaryService(db: db) }
     var sets: SetService { SetService(db: db) }
     var estateSummary: EstateSummaryService { EstateSummaryService(db: db) }
     var people: PeopleService { PeopleService(db: db, media: media) }
-    var memories: MemoryService { MemoryService(db: db, media: media) }
+    var memories: MemoryService { MemoryService(db: db, media: media, readers: services.readers) }
     var memoryPalace: MemoryPalaceService { MemoryPalaceService(memories: memories, people: people) }
     var pairing: PairingService { PairingService(tokens: tokens, config: config, lan: services.lan.address) }
     var estate: EstateService { EstateService(db: db, clock: services.clock, publicBaseURL: config.publicBaseURL) }

@@ -37,7 +37,7 @@ extension ItemService {
             )
         }
         let found = searchResults
-        return try await db.withReads { sql in
+        return try await db.withReads(on: readers) { sql in
             let items: [Item]
             if let ids = found {
                 let byID = Dictionary(

@@ -6,6 +6,8 @@ import HeirloomCore
 struct ItemService: Sendable {
     let db: any Database
     let media: MediaService
+    /// Read-only connections for list pages and sign-ins (see `Database.withReads`); nil reads from `db`.
+    var readers: SQLiteReaders? = nil
 
     /// An item with its photos (in order), documents and audio stories, their media loaded.
     func find(_ id: UUID, householdID: UUID) async throws -> Item {

@@ -8,8 +8,10 @@ struct JournalCardService: Sendable {
     let media: MediaService
     /// The day a new card is written on, as the hub's calendar sees it.
     let today: JournalDay
+    /// Read-only connections for list pages and sign-ins (see `Database.withReads`); nil reads from `db`.
+    var readers: SQLiteReaders? = nil
 
-    var drawers: JournalDrawerService { JournalDrawerService(db: db) }
+    var drawers: JournalDrawerService { JournalDrawerService(db: db, readers: readers) }
 
     /// A new text card.
     struct NewCard: Sendable {

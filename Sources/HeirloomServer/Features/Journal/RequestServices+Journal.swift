@@ -7,9 +7,9 @@ extension RequestServices {
         JournalReader(principal, now: now)
     }
 
-    var journalDrawers: JournalDrawerService { JournalDrawerService(db: db) }
+    var journalDrawers: JournalDrawerService { JournalDrawerService(db: db, readers: services.readers) }
     var journalCards: JournalCardService {
-        JournalCardService(db: db, media: media, today: JournalDay(now, in: .current))
+        JournalCardService(db: db, media: media, today: JournalDay(now, in: .current), readers: services.readers)
     }
     var journalLock: JournalLockService {
         JournalLockService(

@@ -6,6 +6,8 @@ import HeirloomCore
 struct MemoryService: Sendable {
     let db: any Database
     let media: MediaService
+    /// Read-only connections for list pages and sign-ins (see `Database.withReads`); nil reads from `db`.
+    var readers: SQLiteReaders? = nil
 
     /// The owner type a memory's files are attached with; every member may see them.
     static let mediaOwnerType = "memory"

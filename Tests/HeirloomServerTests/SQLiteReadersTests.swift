@@ -1,0 +1,88 @@
+import Fluent
+import Foundation
+import SQLiteNIO
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import HeirloomServer
+
+/// A hub on a SQLite file reads its sign-ins and list pages through read-only connections of their own.
+@Suite("Reads through SQLite's read-only connections")
+struct SQLiteReadersTests {
+    private func onFile(_ body: (Application) async throws -> Void) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("heirloom-readers-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await withApp(TestOptions(restored: RestoredHub(dataDirectory: folder, databaseURL: nil)), body)
+    }
+
+    @Test("a page reads what was written just before it, a token revoked a moment ago no longer signs in")
+    func readsSeeEveryCommittedWrite() async throws {
+        try await onFile { app in
+            // given a hub on a SQLite file, which therefore has readers
+            #expect(app.heirloom.readers != nil)
+            let owner = try await app.setUpHub()
+            for index in 1...30 {
+                // when an item is written, then the very next list (on a reader) has it
+                let created = try await app.api(
+                    .POST, "/api/items", token: owner.token, json: ["name": "Chair \(index)"])
+                #expect(created.status == .created)
+                let page = try await app.api(.GET, "/api/items?limit=50", token: owner.token)
+                #expect(page.status == .ok)
+                let names = try page.content.decode(ItemPage.self).items.map(\.name)
+                #expect(names.count == index)
+                #expect(names.first == "Chair \(index)")
+            }
+            // and a session ended a moment ago no longer signs in (the sign-in is read on a reader)
+            #expect(try await app.api(.GET, "/api/me", token: owner.token).status == .ok)
+            #expect(try await app.api(.POST, "/api/auth/logout", token: owner.token).status == .noContent)
+            #expect(try await app.api(.GET, "/api/me", token: owner.token).status == .unauthorized)
+        }
+    }
+
+    @Test("the readers cannot write, lend each connection to one reader at a time, and close when the hub stops")
+    func readersAreReadOnlyAndShared() async throws {
+        try await onFile { app in
+            _ = try await app.setUpHub()
+            let readers = try #require(app.heirloom.readers)
+            // a write through a reader is refused by SQLite itself
+            await #expect(throws: (any Error).self) {
+                try await readers.withConnection { connection in
+                    _ = try await connection.query("DELETE FROM users")
+                }
+            }
+            #expect(try await User.query(on: app.db).count() == 1)
+            // a hundred reads at once share the few connections, and all of them answer
+            let counts = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<100 {
+                    group.addTask {
+                        try await readers.withConnection { connection in
+                            try await connection.query("SELECT COUNT(*) AS n FROM users").first?.column("n")?.integer
+                                ?? -1
+                        }
+                    }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(counts == Array(repeating: 1, count: 100))
+            // once closed, a read fails with a message instead of waiting
+            await readers.close()
+            await #expect(throws: SQLiteReaders.Closed.self) {
+                try await readers.withConnection { _ in }
+            }
+        }
+    }
+
+    @Test("a hub in memory (the tests') or on PostgreSQL has no readers")
+    func noReadersInMemory() async throws {
+        try await withApp { app in
+            #expect(app.heirloom.readers == nil)
+        }
+    }
+}
+
+private struct ItemPage: Decodable {
+    struct Item: Decodable { var name: String }
+    var items: [Item]
+}
