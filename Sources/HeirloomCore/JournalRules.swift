@@ -116,18 +116,25 @@ public enum JournalRules {
     static func collapsingWhitespace(_ text: String, beyond limit: Int) -> String {
         var collapsed = ""
         var count = 0
-        for word in text.split(whereSeparator: { $0.isWhitespace }) {
-            if count > 0 {
+        var spaceBefore = false
+        for character in text {
+            if character.isWhitespace {
+                // A word has ended: enough of them?
+                if count > limit {
+                    // A word that begins with a combining mark joins the space before it into one character,
+                    // so the count may run ahead of the text's: then the whole text decides.
+                    return collapsed.count > limit ? collapsed : collapsingWhitespace(text)
+                }
+                spaceBefore = count > 0
+                continue
+            }
+            if spaceBefore {
                 collapsed.append(" ")
                 count += 1
+                spaceBefore = false
             }
-            collapsed.append(contentsOf: word)
-            count += word.count
-            if count > limit {
-                // A word that begins with a combining mark joins the space before it into one character, so
-                // the count above may run ahead of the text's: then the whole text decides.
-                return collapsed.count > limit ? collapsed : collapsingWhitespace(text)
-            }
+            collapsed.append(character)
+            count += 1
         }
         return collapsed
     }

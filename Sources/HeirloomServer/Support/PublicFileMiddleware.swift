@@ -30,6 +30,11 @@ struct PublicFileMiddleware: AsyncMiddleware {
     }
 
     static func couldBeAFile(_ path: String, topLevel: Set<String>) -> Bool {
+        // Most requests are told at once by their first segment, when it holds nothing percent-encoded.
+        let first = path.utf8.dropFirst().prefix { $0 != UInt8(ascii: "/") }
+        if !first.isEmpty, !first.contains(UInt8(ascii: "%")), !topLevel.contains(String(Substring(first))) {
+            return false
+        }
         let decoded = path.removingPercentEncoding ?? path
         guard decoded.utf8.count <= maximumPathBytes else { return false }
         let segments = decoded.split(separator: "/")
