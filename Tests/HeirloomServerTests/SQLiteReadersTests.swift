@@ -74,6 +74,32 @@ struct SQLiteReadersTests {
         }
     }
 
+    @Test("when the file cannot be opened, every read fails with the reason, and none waits for ever")
+    func unopenableFileFailsEveryone() async throws {
+        try await withApp { app in
+            // given readers of a file in a folder that does not exist, with one place for twenty readers
+            let readers = SQLiteReaders(
+                path: "/nonexistent-heirloom-\(UUID())/heirloom.sqlite", threadPool: app.threadPool,
+                eventLoops: app.eventLoopGroup, logger: app.logger, maximum: 1)
+            // when they all read at once, then each of them fails (and the test ends)
+            let failures = await withTaskGroup(of: Bool.self) { group in
+                for _ in 0..<20 {
+                    group.addTask {
+                        do {
+                            try await readers.withConnection { _ in }
+                            return false
+                        } catch {
+                            return true
+                        }
+                    }
+                }
+                return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+            }
+            #expect(failures == 20)
+            await readers.close()
+        }
+    }
+
     @Test("a hub in memory (the tests') or on PostgreSQL has no readers")
     func noReadersInMemory() async throws {
         try await withApp { app in

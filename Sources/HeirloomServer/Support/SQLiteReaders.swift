@@ -91,12 +91,14 @@ final class SQLiteReaders: Sendable {
             do {
                 return try await open()
             } catch {
-                // The place is free again; whoever waits for it is told why it could not be had.
-                let waiter = state.withLockedValue { state in
+                // The place is free again. Everyone waiting is told why no connection could be had (the file
+                // is gone, say): otherwise, with every place's opening failed, they would wait for ever.
+                let waiting = state.withLockedValue { state in
                     state.opened -= 1
-                    return state.waiting.isEmpty ? nil : state.waiting.removeFirst()
+                    defer { state.waiting = [] }
+                    return state.waiting
                 }
-                waiter?.resume(throwing: error)
+                for waiter in waiting { waiter.resume(throwing: error) }
                 throw error
             }
         case .wait:
