@@ -39,7 +39,7 @@ extension Database {
     ///
     /// Rows come back as SQLKit rows; `SQLRow.decode(fluentModel:)` makes models of them (`select *`).
     func withReads<T: Sendable>(
-        on readers: SQLiteReaders? = nil, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
+        on readers: SQLiteReaders?, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
     ) async throws -> T {
         if let readers, !inTransaction, self is any SQLiteDatabase {
             return try await readers.withConnection { connection in try await body(connection.sql()) }

@@ -1,7 +1,7 @@
 import FluentKit
 
 /// A relation that Fluent fills from its model's own id: `@Children` and `@Siblings`.
-protocol ParentIDRelation<ParentID>: AnyObject {
+protocol ParentIDRelation<ParentID>: AnyObject, AnyProperty {
     associatedtype ParentID
     /// Takes the id of the model it belongs to, as Fluent's `output(from:)` gives it.
     func adopt(parentID: ParentID?)
@@ -33,6 +33,12 @@ protocol RowReadingModel: Model {
 }
 
 extension RowReadingModel {
+    /// `properties` for such a model: its columns, then its relations (declared last, in that order, so that
+    /// ModelPropertiesTests finds them in reflection's order).
+    var rowProperties: [any AnyProperty] {
+        columnProperties.map { $0 as any AnyProperty } + idRelations.map { $0 as any AnyProperty }
+    }
+
     /// What Fluent's `output(from:)` does with a row, without making an empty model per relation.
     func readRow(_ output: any DatabaseOutput) throws {
         for property in columnProperties {

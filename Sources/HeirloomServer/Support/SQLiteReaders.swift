@@ -43,15 +43,8 @@ final class SQLiteReaders: Sendable {
     /// Runs `body` with a connection of its own, which goes back to the list when `body` returns or throws.
     func withConnection<T>(_ body: (SQLiteConnection) async throws -> T) async throws -> T {
         let connection = try await lease()
-        let result: T
-        do {
-            result = try await body(connection)
-        } catch {
-            giveBack(connection)
-            throw error
-        }
-        giveBack(connection)
-        return result
+        defer { giveBack(connection) }
+        return try await body(connection)
     }
 
     /// Closes every connection; reads after this fail. Connections still lent out are closed as they come back.

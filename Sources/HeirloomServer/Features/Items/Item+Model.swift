@@ -121,22 +121,11 @@ final class ItemAudio: Model, @unchecked Sendable {
     }
 }
 
-extension Item {
-    /// The properties above, listed by hand: Fluent would otherwise find them by reflection for every row read or
-    /// written (the largest cost of a list page in `make bench-api`'s profile). ModelPropertiesTests checks the list.
-    var properties: [any AnyProperty] {
-        [
-            $id, $household, $name, $description, $category, $currencyCode, $estimatedValue, $suggestedPriceNew,
-            $suggestedPriceUsed, $purchasePrice, $purchaseDate, $maker, $serialNumber, $createdBy, $createdAt,
-            $updatedAt, $quantity, $dispositionValue, $dispositionStatus, $dispositionNote, $dispositionAmount, $photos,
-            $documents, $audioStories,
-        ]
-    }
-}
-
 extension Item: RowReadingModel {
-    /// Read without Fluent's empty models per relation (see `RowReadingModel`); ModelPropertiesTests checks these
-    /// two lists against `properties`.
+    /// The properties above, listed by hand: Fluent would otherwise find them by reflection for every row read or
+    /// written (the largest cost of a list page in `make bench-api`'s profile); rows are read without Fluent's empty
+    /// models per relation (see `RowReadingModel`). ModelPropertiesTests checks the lists.
+    var properties: [any AnyProperty] { rowProperties }
     var columnProperties: [any AnyDatabaseProperty] {
         [
             $id, $household, $name, $description, $category, $currencyCode, $estimatedValue, $suggestedPriceNew,

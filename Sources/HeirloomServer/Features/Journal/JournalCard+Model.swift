@@ -23,9 +23,9 @@ final class JournalCard: Model, @unchecked Sendable {
     @OptionalField(key: "duration_seconds") var durationSeconds: Double?
     /// Peak levels between 0 and 1, as a JSON array.
     @OptionalField(key: "waveform") var waveform: String?
-    @Siblings(through: JournalCardTag.self, from: \.$card, to: \.$tag) var tags: [JournalTag]
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
+    @Siblings(through: JournalCardTag.self, from: \.$card, to: \.$tag) var tags: [JournalTag]
 
     init() {}
 
@@ -45,20 +45,11 @@ final class JournalCard: Model, @unchecked Sendable {
     }
 }
 
-extension JournalCard {
-    /// The properties above, listed by hand: Fluent would otherwise find them by reflection for every row read or
-    /// written (the largest cost of a list page in `make bench-api`'s profile). ModelPropertiesTests checks the list.
-    var properties: [any AnyProperty] {
-        [
-            $id, $user, $drawer, $kind, $title, $body, $writtenOn, $searchText, $mediaID, $durationSeconds, $waveform,
-            $tags, $createdAt, $updatedAt,
-        ]
-    }
-}
-
 extension JournalCard: RowReadingModel {
-    /// Read without Fluent's empty models per relation (see `RowReadingModel`); ModelPropertiesTests checks these
-    /// two lists against `properties`.
+    /// The properties above, listed by hand: Fluent would otherwise find them by reflection for every row read or
+    /// written (the largest cost of a list page in `make bench-api`'s profile); rows are read without Fluent's empty
+    /// models per relation (see `RowReadingModel`). ModelPropertiesTests checks the lists.
+    var properties: [any AnyProperty] { rowProperties }
     var columnProperties: [any AnyDatabaseProperty] {
         [
             $id, $user, $drawer, $kind, $title, $body, $writtenOn, $searchText, $mediaID, $durationSeconds, $waveform,

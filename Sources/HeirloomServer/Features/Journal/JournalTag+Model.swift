@@ -8,8 +8,8 @@ final class JournalTag: Model, @unchecked Sendable {
     @ID(key: .id) var id: UUID?
     @Parent(key: "user_id") var user: User
     @Field(key: "name") var name: String
-    @Siblings(through: JournalCardTag.self, from: \.$tag, to: \.$card) var cards: [JournalCard]
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+    @Siblings(through: JournalCardTag.self, from: \.$tag, to: \.$card) var cards: [JournalCard]
 
     init() {}
 
@@ -31,15 +31,11 @@ final class JournalCardTag: Model, @unchecked Sendable {
     init() {}
 }
 
-extension JournalTag {
-    /// The properties above, listed by hand: Fluent would otherwise find them by reflection for every row read or
-    /// written (the largest cost of a list page in `make bench-api`'s profile). ModelPropertiesTests checks the list.
-    var properties: [any AnyProperty] { [$id, $user, $name, $cards, $createdAt] }
-}
-
 extension JournalTag: RowReadingModel {
-    /// Read without Fluent's empty models per relation (see `RowReadingModel`); ModelPropertiesTests checks these
-    /// two lists against `properties`.
+    /// The properties above, listed by hand: Fluent would otherwise find them by reflection for every row read or
+    /// written (the largest cost of a list page in `make bench-api`'s profile); rows are read without Fluent's empty
+    /// models per relation (see `RowReadingModel`). ModelPropertiesTests checks the lists.
+    var properties: [any AnyProperty] { rowProperties }
     var columnProperties: [any AnyDatabaseProperty] { [$id, $user, $name, $createdAt] }
     var idRelations: [any ParentIDRelation<UUID>] { [$cards] }
     func output(from output: any DatabaseOutput) throws { try readRow(output) }
