@@ -45,4 +45,16 @@ struct JournalSnippetTests {
             #expect(JournalRules.snippet(text, continuing: title) == Self.wholeSnippet(text, continuing: title))
         }
     }
+
+    @Test("white space is told at once for ASCII, and exactly as Unicode says for every character")
+    func whiteSpace() {
+        var characters: [Character] = (0...0x7F).map { Character(Unicode.Scalar(UInt8($0))) }
+        characters += ["\r\n", "\u{85}", "\u{A0}", "\u{1680}", "\u{2007}", "\u{2028}", "\u{2029}", "\u{3000}"]
+        characters += ["\u{200B}", "\u{FEFF}", "é", "e\u{301}", " \u{301}", "👨‍👩‍👧"]
+        for character in characters {
+            #expect(
+                JournalRules.isSpace(character) == character.isWhitespace,
+                "U+\(String(character.unicodeScalars.first!.value, radix: 16))")
+        }
+    }
 }
