@@ -1,3 +1,5 @@
+import Foundation
+
 /// Builds the peaks a player draws: the loudest sample in each of a fixed number of slices of a recording.
 public struct WaveformBuilder: Sendable {
     /// How many peaks are drawn.
@@ -29,5 +31,13 @@ public struct WaveformBuilder: Sendable {
     public var normalisedPeaks: [Double] {
         let used = seen == 0 ? 0 : min(bucketCount, Int((Double(seen - 1) / samplesPerBucket)) + 1)
         return peaks.prefix(max(used, 1)).map { (Double($0) / Double(Int16.max) * 1000).rounded() / 1000 }
+    }
+}
+
+extension WaveformBuilder {
+    /// Peaks as stored (a JSON array of numbers), or none when there are none or they do not read.
+    public static func peaks(fromJSON json: String?) -> [Double]? {
+        guard let json else { return nil }
+        return try? JSONDecoder().decode([Double].self, from: Data(json.utf8))
     }
 }

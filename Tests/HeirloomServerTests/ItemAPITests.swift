@@ -216,6 +216,12 @@ struct ItemAPITests {
             let playable = try await app.download(try renamed.content.get(String.self, at: "url"), token: owner.token)
             #expect(playable.headers.contentType == HTTPMediaType(type: "audio", subType: "mp4"))
 
+            // a list shows the item exactly as its own answer does (lists read rows into records of their own)
+            let shown = try await app.api(.GET, base, token: owner.token)
+            let listed = try await app.api(.GET, "/api/items", token: owner.token)
+            #expect(try listed.canonicalJSON("items") == shown.canonicalJSON())
+            #expect(try shown.content.decode(ItemBody.self).photos.map(\.id) == order)
+
             // delete one photo, then the whole item
             #expect(try await app.api(.DELETE, "\(base)/photos/\(order[1])", token: owner.token).status == .noContent)
             #expect(try await app.api(.GET, base, token: owner.token).content.decode(ItemBody.self).photos.count == 1)

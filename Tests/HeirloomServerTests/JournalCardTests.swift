@@ -23,6 +23,8 @@ struct JournalCardTests {
             #expect(card.text == "Walked to the harbour\nwith Tom")
             #expect(card.tags == ["sea", "tom"])
             #expect(card.redacted == false)
+            let listed = try await app.api(.GET, "/api/journal/cards?drawerId=\(daily)", token: ann.token)
+            #expect(try listed.canonicalJSON("cards") == created.canonicalJSON(), "a list shows the card as written")
 
             // when it is edited and moved
             let ideas = try #require(drawers["Ideas"])

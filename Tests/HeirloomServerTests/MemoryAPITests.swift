@@ -54,6 +54,8 @@ struct MemoryAPITests {
             for query in ["", "?personId=\(ben)", "?type=photo", "?year=1968", "?q=LAKE%20picnic"] {
                 let list = try await app.api(.GET, "/api/memories\(query)", token: owner.token)
                 #expect(try list.decoded(MemoryPageBody.self).memories.map(\.id) == [memory.id], "\(query)")
+                // exactly as created: lists read rows into records of their own
+                #expect(try list.canonicalJSON("memories") == created.canonicalJSON(), "\(query)")
             }
             for query in ["?type=video", "?year=1969", "?q=mountain"] {
                 let list = try await app.api(.GET, "/api/memories\(query)", token: owner.token)

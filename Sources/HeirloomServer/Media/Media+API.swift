@@ -64,7 +64,11 @@ extension MediaUse {
 
 extension Components.Schemas.MediaFile {
     init(_ object: MediaObject) throws {
-        let mediaID = try object.requireID()
+        self.init(try MediaRecord(object))
+    }
+
+    init(_ object: MediaRecord) {
+        let mediaID = object.id
         let kind: Components.Schemas.MediaKind =
             switch object.kind {
             case .image: .image
@@ -85,8 +89,8 @@ extension Components.Schemas.MediaFile {
             waveform: object.waveform,
             pageCount: object.pageCount,
             originalUrl: SiteURL.media(mediaID, .original),
-            displayUrl: object.displaySHA256 == nil ? nil : SiteURL.media(mediaID, .display),
-            thumbnailUrl: object.thumbnailSHA256 == nil ? nil : SiteURL.media(mediaID, .thumbnail),
+            displayUrl: object.hasDisplaySize ? SiteURL.media(mediaID, .display) : nil,
+            thumbnailUrl: object.hasThumbnail ? SiteURL.media(mediaID, .thumbnail) : nil,
             playUrl: object.kind == .audio || object.kind == .video ? SiteURL.media(mediaID, .play) : nil,
             createdAt: object.createdAt ?? Date()
         )

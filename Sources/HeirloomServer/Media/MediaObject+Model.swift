@@ -40,10 +40,7 @@ final class MediaObject: Model, @unchecked Sendable {
         [sha256, displaySHA256, thumbnailSHA256, playableSHA256].compactMap { $0 }
     }
 
-    var waveform: [Double]? {
-        guard let waveformJSON, let data = waveformJSON.data(using: .utf8) else { return nil }
-        return try? JSONDecoder().decode([Double].self, from: data)
-    }
+    var waveform: [Double]? { WaveformBuilder.peaks(fromJSON: waveformJSON) }
 }
 
 /// Creates the table of media objects.

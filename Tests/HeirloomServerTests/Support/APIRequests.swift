@@ -123,6 +123,20 @@ extension TestingHTTPResponse {
         }
         return items.map { "\($0[field] ?? "")" }
     }
+
+    /// The body, or the object at `index` of its list at `listKey`, as JSON text with sorted keys: two answers
+    /// that show the same thing compare equal.
+    func canonicalJSON(_ listKey: String? = nil, at index: Int = 0) throws -> String {
+        var value = try JSONSerialization.jsonObject(with: Data(body.readableBytesView))
+        if let listKey {
+            guard let items = (value as? [String: Any])?[listKey] as? [Any], items.indices.contains(index) else {
+                throw TestFailure("no \(listKey)[\(index)] in \(body.string)")
+            }
+            value = items[index]
+        }
+        return String(
+            decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]), as: UTF8.self)
+    }
 }
 
 extension Application {

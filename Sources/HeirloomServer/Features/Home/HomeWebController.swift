@@ -57,7 +57,7 @@ struct HomeWebController {
             byCategory: summary.byCategory.map {
                 .init(name: $0.category.rawValue, count: $0.count, totals: $0.totals.map(\.displayString))
             },
-            recent: try recent.map(ItemPages.Card.init)
+            recent: recent.map(ItemPages.Card.init)
         )
         var model = HomePage(
             greeting: greeting(for: principal.name, at: req.heirloom.now),

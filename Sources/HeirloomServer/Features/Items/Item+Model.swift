@@ -52,10 +52,9 @@ final class Item: Model, @unchecked Sendable {
     /// What happens to the item, as stored (a stored row was checked, so unknown text reads as undecided).
     var disposition: Disposition {
         get {
-            Disposition(
-                value: DispositionValue(rawValue: dispositionValue) ?? .undecided,
-                status: DispositionStatus(rawValue: dispositionStatus) ?? .notStarted,
-                note: dispositionNote, amount: money(dispositionAmount))
+            Self.disposition(
+                value: dispositionValue, status: dispositionStatus, note: dispositionNote,
+                amount: money(dispositionAmount))
         }
         set {
             dispositionValue = newValue.value.rawValue
@@ -63,6 +62,13 @@ final class Item: Model, @unchecked Sendable {
             dispositionNote = newValue.note
             dispositionAmount = newValue.amount?.minorUnits
         }
+    }
+
+    /// A disposition from its stored columns (a stored row was checked, so unknown text reads as undecided).
+    static func disposition(value: String, status: String, note: String, amount: Money?) -> Disposition {
+        Disposition(
+            value: DispositionValue(rawValue: value) ?? .undecided,
+            status: DispositionStatus(rawValue: status) ?? .notStarted, note: note, amount: amount)
     }
 }
 

@@ -12,14 +12,16 @@ enum ItemPages {
         var href: String
 
         init(_ item: Item) throws {
-            let id = try item.requireID()
-            self.id = id.uuidString
+            self.init(try ItemRecord(item))
+        }
+
+        init(_ item: ItemRecord) {
+            id = item.id.uuidString
             name = item.name
             category = ItemCategory.normalise(item.category).rawValue
             value = item.money(item.estimatedValue)?.displayString ?? ""
-            let primary = (item.$photos.value ?? []).min { $0.position < $1.position }
-            thumbnailUrl = try primary.map { SiteURL.media(try $0.media.requireID(), .thumbnail) }
-            href = SiteURL.item(.value(id)).path
+            thumbnailUrl = item.photos.first.map { SiteURL.media($0.media.id, .thumbnail) }
+            href = SiteURL.item(.value(item.id)).path
         }
     }
 

@@ -23,7 +23,7 @@ extension ItemService {
     }
 
     /// One page of items and the offset of the next, if there is one.
-    func list(_ query: Query, householdID: UUID) async throws -> (items: [Item], nextOffset: Int?) {
+    func list(_ query: Query, householdID: UUID) async throws -> (items: [ItemRecord], nextOffset: Int?) {
         let limit = max(1, min(query.limit, Query.maximumLimit))
         let offset = min(max(0, query.offset), Query.maximumOffset)
         var searchResults: [UUID]?
@@ -38,13 +38,15 @@ extension ItemService {
         }
         let found = searchResults
         return try await db.withReads(on: readers) { sql in
-            let items: [Item]
+            var items: [ItemRecord]
             if let ids = found {
-                let byID = Dictionary(
-                    try await sql.rows(of: Item.self, where: "id", in: ids).compactMap { item in
-                        item.id.map { ($0, item) }
-                    },
-                    uniquingKeysWith: { a, _ in a })
+                var byID: [UUID: ItemRecord] = [:]
+                if !ids.isEmpty {
+                    for row in try await sql.select().column("*").from(Item.schema).where("id", .in, ids).all() {
+                        let item = try ItemRecord(row: row)
+                        byID[item.id] = item
+                    }
+                }
                 items = ids.compactMap { byID[$0] }
             } else {
                 var select = sql.select().column("*").from(Item.schema).where("household_id", .equal, householdID)
@@ -54,54 +56,57 @@ extension ItemService {
                 case .name: select = select.orderBy(SQLRaw("LOWER(name) ASC, id ASC"))
                 case .value: select = select.orderBy(SQLRaw("estimated_value DESC NULLS LAST, created_at DESC"))
                 }
-                items = try await select.limit(limit + 1).offset(offset).all()
-                    .map { try $0.decode(fluentModel: Item.self) }
+                items = try await select.limit(limit + 1).offset(offset).all().map(ItemRecord.init(row:))
             }
-            let page = Array(items.prefix(limit))
-            try await Self.loadMedia(of: page, on: sql)
-            return (page, items.count > limit ? offset + limit : nil)
+            let more = items.count > limit
+            items.removeLast(max(0, items.count - limit))
+            try await Self.loadFiles(of: &items, on: sql)
+            return (items, more ? offset + limit : nil)
         }
     }
 
-    /// Loads the photos, documents and stories of `items` with their media, as `withMedia` does, for a whole
-    /// page at once: four reads (three when nothing has media), whatever the number of items.
-    static func loadMedia(of items: [Item], on sql: any SQLDatabase) async throws {
-        let ids = try items.map { try $0.requireID() }
-        let photos = try await sql.rows(of: ItemPhoto.self, where: "item_id", in: ids)
-        let documents = try await sql.rows(of: ItemDocument.self, where: "item_id", in: ids)
-        let stories = try await sql.rows(of: ItemAudio.self, where: "item_id", in: ids)
-        let mediaIDs = Set(photos.map(\.$media.id) + documents.map(\.$media.id) + stories.map(\.$media.id))
-        var media: [UUID: MediaObject] = [:]
-        for object in try await sql.rows(of: MediaObject.self, where: "id", in: Array(mediaIDs)) {
-            media[try object.requireID()] = object
+    /// Reads the photos, documents and stories of `items` with their media: one read for each kind, whatever
+    /// the number of items.
+    static func loadFiles(of items: inout [ItemRecord], on sql: any SQLDatabase) async throws {
+        guard !items.isEmpty else { return }
+        let ids = items.map(\.id)
+        var index: [UUID: Int] = [:]
+        for (position, item) in items.enumerated() { index[item.id] = position }
+        /// Each file row with its media's columns (`media_objects.*`) and its own, renamed so they cannot clash.
+        func files(_ table: String, _ columns: String...) async throws -> [(item: Int, row: any SQLRow)] {
+            var select = sql.select().column(SQLColumn(SQLLiteral.all, table: SQLIdentifier(MediaObject.schema)))
+                .column(SQLColumn("item_id", table: table), as: "file_item_id")
+            for column in columns { select = select.column(SQLColumn(column, table: table), as: "file_" + column) }
+            return try await select.from(table)
+                .join(
+                    SQLIdentifier(MediaObject.schema), on: SQLColumn("id", table: MediaObject.schema), .equal,
+                    SQLColumn("media_id", table: table)
+                )
+                .where(SQLColumn("item_id", table: table), .in, SQLBind.group(ids)).all()
+                .compactMap { row in try index[row.decode(column: "file_item_id", as: UUID.self)].map { ($0, row) } }
         }
-        func attach(_ parent: ParentProperty<some Model, MediaObject>) throws {
-            guard let object = media[parent.id] else {
-                throw AppError.internalProblem("A file of an item has no media record.")
-            }
-            parent.value = object
+        for (item, row) in try await files(ItemPhoto.schema, "id", "position") {
+            items[item].photos.append(
+                .init(
+                    id: try row.decode(column: "file_id", as: UUID.self),
+                    position: try row.decode(column: "file_position", as: Int.self), media: try MediaRecord(row: row)))
         }
-        var photosByItem: [UUID: [ItemPhoto]] = [:]
-        for photo in photos {
-            try attach(photo.$media)
-            photosByItem[photo.$item.id, default: []].append(photo)
+        for (item, row) in try await files(ItemDocument.schema, "id", "created_at") {
+            items[item].documents.append(
+                .init(
+                    id: try row.decode(column: "file_id", as: UUID.self),
+                    createdAt: try row.decode(column: "file_created_at", as: Date?.self),
+                    media: try MediaRecord(row: row)))
         }
-        var documentsByItem: [UUID: [ItemDocument]] = [:]
-        for document in documents {
-            try attach(document.$media)
-            documentsByItem[document.$item.id, default: []].append(document)
+        for (item, row) in try await files(ItemAudio.schema, "id", "title", "created_at") {
+            items[item].stories.append(
+                .init(
+                    id: try row.decode(column: "file_id", as: UUID.self),
+                    title: try row.decode(column: "file_title", as: String.self),
+                    createdAt: try row.decode(column: "file_created_at", as: Date?.self),
+                    media: try MediaRecord(row: row)))
         }
-        var storiesByItem: [UUID: [ItemAudio]] = [:]
-        for story in stories {
-            try attach(story.$media)
-            storiesByItem[story.$item.id, default: []].append(story)
-        }
-        for item in items {
-            let id = try item.requireID()
-            item.$photos.value = photosByItem[id] ?? []
-            item.$documents.value = documentsByItem[id] ?? []
-            item.$audioStories.value = storiesByItem[id] ?? []
-        }
+        for position in items.indices { items[position].sortFiles() }
     }
 
     /// Loads photos, documents and stories with their media.

@@ -33,7 +33,7 @@ struct ItemWebController {
             // A search, or one category: a flat list, a page at a time.
             let query = ItemService.Query(text: text, category: category, sort: sort, limit: 30, offset: offset)
             let page = try await items.list(query, householdID: principal.householdID)
-            model.results = try page.items.map(ItemPages.Card.init)
+            model.results = page.items.map(ItemPages.Card.init)
             model.nextHref = page.nextOffset.map(link)
             model.prevHref = offset > 0 ? link(max(0, offset - 30)) : nil
             if category != nil, text.isEmpty, let group = summary.byCategory.first(where: { $0.category == category }) {
@@ -56,7 +56,7 @@ struct ItemWebController {
                 model.groups.append(
                     .init(
                         name: group.category.rawValue, count: group.count, totals: group.totals.map(\.displayString),
-                        items: try page.items.map(ItemPages.Card.init),
+                        items: page.items.map(ItemPages.Card.init),
                         href: SiteURL.items.path + "?\(query.percentEncodedQuery ?? "")"))
             }
         }

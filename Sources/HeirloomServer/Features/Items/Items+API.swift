@@ -28,7 +28,7 @@ extension APIHandler {
             .init(
                 body: .json(
                     .init(
-                        items: try page.items.map(Components.Schemas.Item.init),
+                        items: page.items.map(Components.Schemas.Item.init),
                         nextCursor: page.nextOffset.map(String.init)))))
     }
 

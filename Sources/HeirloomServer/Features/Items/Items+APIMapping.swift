@@ -4,11 +4,12 @@ import HeirloomCore
 
 extension Components.Schemas.Item {
     init(_ item: Item) throws {
-        let photos = item.$photos.value ?? []
-        let documents = item.$documents.value ?? []
-        let stories = item.$audioStories.value ?? []
+        self.init(try ItemRecord(item))
+    }
+
+    init(_ item: ItemRecord) {
         self.init(
-            id: try item.requireID().uuidString,
+            id: item.id.uuidString,
             name: item.name,
             description: item.description,
             category: ItemCategory.normalise(item.category).rawValue,
@@ -22,11 +23,9 @@ extension Components.Schemas.Item {
             serialNumber: item.serialNumber,
             createdAt: item.createdAt ?? Date(),
             updatedAt: item.updatedAt ?? item.createdAt ?? Date(),
-            photos: try photos.sorted { $0.position < $1.position }.map(Components.Schemas.ItemPhoto.init),
-            documents: try documents.sorted { ($0.createdAt ?? .distantPast) < ($1.createdAt ?? .distantPast) }
-                .map(Components.Schemas.ItemDocument.init),
-            audioStories: try stories.sorted { ($0.createdAt ?? .distantPast) < ($1.createdAt ?? .distantPast) }
-                .map(Components.Schemas.AudioStory.init),
+            photos: item.photos.map(Components.Schemas.ItemPhoto.init),
+            documents: item.documents.map(Components.Schemas.ItemDocument.init),
+            audioStories: item.stories.map(Components.Schemas.AudioStory.init),
             quantity: item.quantity,
             disposition: .init(item.disposition)
         )
@@ -34,10 +33,10 @@ extension Components.Schemas.Item {
 }
 
 extension Components.Schemas.ItemPhoto {
-    init(_ photo: ItemPhoto) throws {
-        let media = try Components.Schemas.MediaFile(photo.media)
+    init(_ photo: ItemRecord.Photo) {
+        let media = Components.Schemas.MediaFile(photo.media)
         self.init(
-            id: try photo.requireID().uuidString,
+            id: photo.id.uuidString,
             originalUrl: media.originalUrl,
             displayUrl: media.displayUrl ?? media.originalUrl,
             thumbnailUrl: media.thumbnailUrl ?? media.originalUrl,
@@ -49,10 +48,10 @@ extension Components.Schemas.ItemPhoto {
 }
 
 extension Components.Schemas.ItemDocument {
-    init(_ document: ItemDocument) throws {
-        let media = try Components.Schemas.MediaFile(document.media)
+    init(_ document: ItemRecord.Document) {
+        let media = Components.Schemas.MediaFile(document.media)
         self.init(
-            id: try document.requireID().uuidString,
+            id: document.id.uuidString,
             fileName: media.fileName,
             kind: document.media.format.label,
             sizeBytes: media.sizeBytes,
@@ -64,10 +63,10 @@ extension Components.Schemas.ItemDocument {
 }
 
 extension Components.Schemas.AudioStory {
-    init(_ story: ItemAudio) throws {
-        let media = try Components.Schemas.MediaFile(story.media)
+    init(_ story: ItemRecord.Story) {
+        let media = Components.Schemas.MediaFile(story.media)
         self.init(
-            id: try story.requireID().uuidString,
+            id: story.id.uuidString,
             title: story.title,
             durationSeconds: media.durationSeconds ?? 0,
             waveform: media.waveform ?? [],

@@ -40,9 +40,12 @@ final class JournalCard: Model, @unchecked Sendable {
     }
 
     /// The day it was written.
-    var day: JournalDay {
+    var day: JournalDay { Self.day(writtenOn: writtenOn, createdAt: createdAt) }
+
+    static func day(writtenOn: String, createdAt: Date?) -> JournalDay {
         JournalDay(writtenOn) ?? JournalDay(createdAt ?? Date(timeIntervalSince1970: 0), in: .gmt)
     }
+
 }
 
 extension JournalCard: RowReadingModel {

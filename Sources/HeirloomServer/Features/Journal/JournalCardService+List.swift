@@ -58,36 +58,61 @@ extension JournalCardService {
             select = select.orderBy(SQLColumn("written_on", table: JournalCard.schema), SQLDirection.descending)
                 .orderBy(SQLColumn("created_at", table: JournalCard.schema), SQLDirection.descending)
             if let limit { select = select.limit(max(limit, 0)) }
-            let found = try await select.all().map { try $0.decode(fluentModel: JournalCard.self) }
-            try await Self.loadTags(of: found, on: sql)
+            var found = try await select.all().map(Self.listed(row:))
+            try await Self.loadTags(of: &found, on: sql)
             return found
         }
-        return try found.compactMap { card in
-            guard let drawer = byID[card.$drawer.id] else { return nil }
+        return try found.compactMap { card, searchText in
+            guard let drawer = byID[card.drawerID] else { return nil }
             // LIKE treats % and _ as wildcards; the plain comparison keeps only real matches.
-            if let query, !card.searchText.contains(query) { return nil }
-            return try reader.show(card, in: drawer)
+            if let query, !searchText.contains(query) { return nil }
+            return reader.show(card, in: drawer)
         }
     }
 
-    /// Loads the tags of `cards`, as `with(\.$tags)` does, in one read for them all.
-    static func loadTags(of cards: [JournalCard], on sql: any SQLDatabase) async throws {
-        let ids = try cards.map { try $0.requireID() }
-        guard !ids.isEmpty else { return }
-        let rows = try await sql.select().column(SQLColumn("*", table: JournalTag.schema))
+    /// A card's row (selected as `journal_cards.*`) as the redaction rule sees it, and its search text. Read
+    /// straight from the row, not through a Fluent model, for the reason `ItemRecord` gives.
+    static func listed(row: any SQLRow) throws -> (card: JournalRedaction.Card, searchText: String) {
+        let kindName = try row.decode(column: "kind", as: String.self)
+        guard let kind = JournalCardKind(rawValue: kindName) else {
+            throw AppError.internalProblem("A journal card has an unknown kind, \(kindName).")
+        }
+        let writtenOn = try row.decode(column: "written_on", as: String.self)
+        let createdAt = try row.decode(column: "created_at", as: Date?.self)
+        let card = JournalRedaction.Card(
+            id: try row.decode(column: "id", as: UUID.self),
+            drawerID: try row.decode(column: "drawer_id", as: UUID.self),
+            kind: kind,
+            title: try row.decode(column: "title", as: String?.self),
+            text: try row.decode(column: "body", as: String.self),
+            tags: [],
+            day: JournalCard.day(writtenOn: writtenOn, createdAt: createdAt),
+            durationSeconds: try row.decode(column: "duration_seconds", as: Double?.self),
+            waveform: WaveformBuilder.peaks(fromJSON: try row.decode(column: "waveform", as: String?.self))
+        )
+        return (card, try row.decode(column: "search_text", as: String.self))
+    }
+
+    /// Reads the tags of `cards`, sorted by name, in one read for them all.
+    static func loadTags(
+        of cards: inout [(card: JournalRedaction.Card, searchText: String)], on sql: any SQLDatabase
+    ) async throws {
+        guard !cards.isEmpty else { return }
+        var index: [UUID: Int] = [:]
+        for (position, listed) in cards.enumerated() { index[listed.card.id] = position }
+        let rows = try await sql.select().column(SQLColumn("name", table: JournalTag.schema))
             .column(SQLColumn("card_id", table: JournalCardTag.schema))
             .from(JournalCardTag.schema)
             .join(
                 SQLIdentifier(JournalTag.schema), on: SQLColumn("id", table: JournalTag.schema), .equal,
                 SQLColumn("tag_id", table: JournalCardTag.schema)
             )
-            .where(SQLColumn("card_id", table: JournalCardTag.schema), .in, SQLBind.group(ids)).all()
-        var tags: [UUID: [JournalTag]] = [:]
+            .where(SQLColumn("card_id", table: JournalCardTag.schema), .in, SQLBind.group(Array(index.keys))).all()
         for row in rows {
-            let cardID = try row.decode(column: "card_id", as: UUID.self)
-            tags[cardID, default: []].append(try row.decode(fluentModel: JournalTag.self))
+            guard let position = index[try row.decode(column: "card_id", as: UUID.self)] else { continue }
+            cards[position].card.tags.append(try row.decode(column: "name", as: String.self))
         }
-        for card in cards { card.$tags.value = tags[try card.requireID()] ?? [] }
+        for position in cards.indices { cards[position].card.tags.sort() }
     }
 
     /// The tags of the reader's open drawers, most used first.

@@ -45,8 +45,11 @@ struct JournalReader: Sendable {
 
     /// What may be shown of a card in a drawer.
     func show(_ card: JournalCard, in drawer: JournalDrawer) throws -> JournalRedaction.Shown {
-        JournalRedaction.show(
-            try card.content, drawerIsLocked: drawer.isLocked, unlockedUntil: unlockedUntil, now: now)
+        show(try card.content, in: drawer)
+    }
+
+    func show(_ card: JournalRedaction.Card, in drawer: JournalDrawer) -> JournalRedaction.Shown {
+        JournalRedaction.show(card, drawerIsLocked: drawer.isLocked, unlockedUntil: unlockedUntil, now: now)
     }
 }
 
@@ -63,7 +66,7 @@ extension JournalCard {
                 tags: $tags.value.map { $0.map(\.name).sorted() } ?? [],
                 day: day,
                 durationSeconds: durationSeconds,
-                waveform: waveform.flatMap { try? JSONDecoder().decode([Double].self, from: Data($0.utf8)) }
+                waveform: WaveformBuilder.peaks(fromJSON: waveform)
             )
         }
     }

@@ -25,9 +25,12 @@ extension Components.Schemas.Person {
 
 extension Components.Schemas.Memory {
     init(_ memory: Memory) throws {
-        let files = memory.media.sorted { $0.position < $1.position }
+        self.init(try MemoryRecord(memory))
+    }
+
+    init(_ memory: MemoryRecord) {
         self.init(
-            id: try memory.requireID(),
+            id: memory.id,
             _type: .init(rawValue: memory.kind) ?? .text,
             title: memory.title,
             description: memory.description,
@@ -35,26 +38,24 @@ extension Components.Schemas.Memory {
             date: memory.dateValue,
             location: memory.location,
             context: memory.context,
-            people: try memory.people.sorted { $0.nameKey < $1.nameKey }.map {
-                .init(id: try $0.requireID(), name: $0.name)
-            },
-            faceTags: try memory.faces.sorted { ($0.photoIndex, $0.id ?? 0) < ($1.photoIndex, $1.id ?? 0) }.map {
+            people: memory.people.map { .init(id: $0.id, name: $0.name) },
+            faceTags: memory.faces.map {
                 .init(
-                    id: try $0.requireID(), photoIndex: $0.photoIndex, personId: $0.$person.id, x: $0.x, y: $0.y,
-                    width: $0.width, height: $0.height)
+                    id: $0.id, photoIndex: $0.photoIndex, personId: $0.personID, x: $0.x, y: $0.y, width: $0.width,
+                    height: $0.height)
             },
-            media: try files.map(Components.Schemas.MemoryMediaFile.init),
-            createdBy: memory.$createdBy.value.flatMap { $0 }.map { .init(id: $0.id?.uuidString ?? "", name: $0.name) },
+            media: memory.files.map(Components.Schemas.MemoryMediaFile.init),
+            createdBy: memory.createdBy.map { .init(id: $0.id.uuidString, name: $0.name) },
             createdAt: memory.createdAt ?? Date()
         )
     }
 }
 
 extension Components.Schemas.MemoryMediaFile {
-    init(_ file: MemoryMedia) throws {
-        let media = try Components.Schemas.MediaFile(file.media)
+    init(_ file: MemoryRecord.File) {
+        let media = Components.Schemas.MediaFile(file.media)
         self.init(
-            id: try file.requireID(),
+            id: file.id,
             kind: media.kind,
             originalUrl: media.originalUrl,
             displayUrl: media.displayUrl,
@@ -69,9 +70,9 @@ extension Components.Schemas.MemoryMediaFile {
 }
 
 extension Components.Schemas.MemoryPage {
-    init(_ page: MemoryService.Page) throws {
+    init(_ page: MemoryService.Page) {
         self.init(
-            memories: try page.memories.map(Components.Schemas.Memory.init),
+            memories: page.memories.map(Components.Schemas.Memory.init),
             nextCursor: page.nextCursor.map(String.init))
     }
 }

@@ -39,9 +39,12 @@ final class Memory: Model, @unchecked Sendable {
 
     var memoryKind: MemoryKind { MemoryKind(rawValue: kind) ?? .text }
 
-    var date: MemoryDate? {
-        guard let dateYear else { return nil }
-        return try? MemoryDate(year: dateYear, month: dateMonth, day: dateDay)
+    var date: MemoryDate? { Self.date(year: dateYear, month: dateMonth, day: dateDay) }
+
+    /// The date of stored columns (checked when written, so one that no longer parses reads as none).
+    static func date(year: Int?, month: Int?, day: Int?) -> MemoryDate? {
+        guard let year else { return nil }
+        return try? MemoryDate(year: year, month: month, day: day)
     }
 
     func setDate(_ date: MemoryDate?) {

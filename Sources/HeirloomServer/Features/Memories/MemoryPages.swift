@@ -14,18 +14,17 @@ enum MemoryPages {
         var excerpt: String?
         var photoCount: Int
 
-        init(_ memory: Memory) throws {
-            let files = memory.media.sorted { $0.position < $1.position }
-            href = SiteURL.memory(.value(try memory.requireID())).path
+        init(_ memory: MemoryRecord) {
+            href = SiteURL.memory(.value(memory.id)).path
             title = memory.title
             kind = memory.kind
             kindLabel = memory.memoryKind.label
             when = memory.date?.label
-            thumbnailUrl = files.first.flatMap { file in
-                file.media.thumbnailSHA256 == nil ? nil : SiteURL.media(file.$media.id, .thumbnail)
+            thumbnailUrl = memory.files.first.flatMap { file in
+                file.media.hasThumbnail ? SiteURL.media(file.media.id, .thumbnail) : nil
             }
             excerpt = memory.memoryKind == .text ? memory.content.map { String($0.prefix(140)) } : nil
-            photoCount = memory.memoryKind == .photo ? files.count : 0
+            photoCount = memory.memoryKind == .photo ? memory.files.count : 0
         }
     }
 

@@ -19,7 +19,7 @@ extension MemoryService {
     }
 
     struct Page: Sendable {
-        var memories: [Memory]
+        var memories: [MemoryRecord]
         var nextCursor: Int?
     }
 
@@ -58,22 +58,27 @@ extension MemoryService {
             if let cursor = query.cursor {
                 select = select.where(SQLColumn("id", table: Memory.schema), .lessThan, SQLBind(cursor))
             }
-            let found = try await select.orderBy(SQLColumn("id", table: Memory.schema), SQLDirection.descending)
-                .limit(query.limit + 1).all().map { try $0.decode(fluentModel: Memory.self) }
-            let page = Array(found.prefix(query.limit))
-            try await Self.loadEverything(of: page, on: sql)
-            return Page(memories: page, nextCursor: found.count > query.limit ? page.last?.id : nil)
+            var found = try await select.orderBy(SQLColumn("id", table: Memory.schema), SQLDirection.descending)
+                .limit(query.limit + 1).all().map(MemoryRecord.init(row:))
+            let more = found.count > query.limit
+            found.removeLast(max(0, found.count - query.limit))
+            try await Self.loadEverything(of: &found, on: sql)
+            return Page(memories: found, nextCursor: more ? found.last?.id : nil)
         }
     }
 
-    /// Loads the people, the files with their media, the face tags and who added each of `memories`, as
-    /// `withEverything` does, for a whole page at once: five reads whatever the number of memories.
-    static func loadEverything(of memories: [Memory], on sql: any SQLDatabase) async throws {
-        let ids = try memories.map { try $0.requireID() }
-        guard !ids.isEmpty else { return }
-        var people: [Int: [Person]] = [:]
-        let links = try await sql.select().column(SQLColumn("*", table: Person.schema))
-            .column(SQLColumn("memory_id", table: MemoryPerson.schema))
+    /// Reads the people, the files with their media, the face tags and who added each of `memories`: four reads
+    /// whatever the number of memories.
+    static func loadEverything(of memories: inout [MemoryRecord], on sql: any SQLDatabase) async throws {
+        guard !memories.isEmpty else { return }
+        let ids = memories.map(\.id)
+        var index: [Int: Int] = [:]
+        for (position, memory) in memories.enumerated() { index[memory.id] = position }
+        func memory(of row: any SQLRow) throws -> Int? { index[try row.decode(column: "of_memory", as: Int.self)] }
+        let links = try await sql.select()
+            .column(SQLColumn("id", table: Person.schema)).column(SQLColumn("name", table: Person.schema))
+            .column(SQLColumn("name_key", table: Person.schema))
+            .column(SQLColumn("memory_id", table: MemoryPerson.schema), as: "of_memory")
             .from(MemoryPerson.schema)
             .join(
                 SQLIdentifier(Person.schema), on: SQLColumn("id", table: Person.schema), .equal,
@@ -81,35 +86,57 @@ extension MemoryService {
             )
             .where(SQLColumn("memory_id", table: MemoryPerson.schema), .in, SQLBind.group(ids)).all()
         for row in links {
-            let memoryID = try row.decode(column: "memory_id", as: Int.self)
-            people[memoryID, default: []].append(try row.decode(fluentModel: Person.self))
+            guard let position = try memory(of: row) else { continue }
+            memories[position].people.append(
+                .init(
+                    id: try row.decode(column: "id", as: Int.self),
+                    name: try row.decode(column: "name", as: String.self),
+                    nameKey: try row.decode(column: "name_key", as: String.self)))
         }
-        let files = try await sql.rows(of: MemoryMedia.self, where: "memory_id", in: ids)
-        var objects: [UUID: MediaObject] = [:]
-        for object in try await sql.rows(of: MediaObject.self, where: "id", in: Array(Set(files.map(\.$media.id)))) {
-            objects[try object.requireID()] = object
+        let files = try await sql.select()
+            .column(SQLColumn(SQLLiteral.all, table: SQLIdentifier(MediaObject.schema)))
+            .column(SQLColumn("memory_id", table: MemoryMedia.schema), as: "of_memory")
+            .column(SQLColumn("id", table: MemoryMedia.schema), as: "file_id")
+            .column(SQLColumn("position", table: MemoryMedia.schema), as: "file_position")
+            .from(MemoryMedia.schema)
+            .join(
+                SQLIdentifier(MediaObject.schema), on: SQLColumn("id", table: MediaObject.schema), .equal,
+                SQLColumn("media_id", table: MemoryMedia.schema)
+            )
+            .where(SQLColumn("memory_id", table: MemoryMedia.schema), .in, SQLBind.group(ids)).all()
+        for row in files {
+            guard let position = try memory(of: row) else { continue }
+            memories[position].files.append(
+                .init(
+                    id: try row.decode(column: "file_id", as: Int.self),
+                    position: try row.decode(column: "file_position", as: Int.self), media: try MediaRecord(row: row)))
         }
-        var media: [Int: [MemoryMedia]] = [:]
-        for file in files {
-            guard let object = objects[file.$media.id] else {
-                throw AppError.internalProblem("A file of a memory has no media record.")
+        let faces = try await sql.select().column("*").column("memory_id", as: "of_memory").from(FaceTag.schema)
+            .where("memory_id", .in, ids).all()
+        for row in faces {
+            guard let position = try memory(of: row) else { continue }
+            memories[position].faces.append(
+                .init(
+                    id: try row.decode(column: "id", as: Int.self),
+                    photoIndex: try row.decode(column: "photo_index", as: Int.self),
+                    personID: try row.decode(column: "person_id", as: Int?.self),
+                    x: try row.decode(column: "x", as: Double.self), y: try row.decode(column: "y", as: Double.self),
+                    width: try row.decode(column: "width", as: Double.self),
+                    height: try row.decode(column: "height", as: Double.self)))
+        }
+        let creators = Array(Set(memories.compactMap(\.createdByID)))
+        var members: [UUID: MemoryRecord.Member] = [:]
+        if !creators.isEmpty {
+            for row in try await sql.select().column("id").column("name").from(User.schema).where("id", .in, creators)
+                .all()
+            {
+                let id = try row.decode(column: "id", as: UUID.self)
+                members[id] = .init(id: id, name: try row.decode(column: "name", as: String.self))
             }
-            file.$media.value = object
-            media[file.$memory.id, default: []].append(file)
         }
-        var faces: [Int: [FaceTag]] = [:]
-        for face in try await sql.rows(of: FaceTag.self, where: "memory_id", in: ids) {
-            faces[face.$memory.id, default: []].append(face)
-        }
-        var users: [UUID: User] = [:]
-        let creators = Array(Set(memories.compactMap { $0.$createdBy.id }))
-        for user in try await sql.rows(of: User.self, where: "id", in: creators) { users[try user.requireID()] = user }
-        for memory in memories {
-            let id = try memory.requireID()
-            memory.$people.value = people[id] ?? []
-            memory.$media.value = media[id] ?? []
-            memory.$faces.value = faces[id] ?? []
-            memory.$createdBy.value = .some(memory.$createdBy.id.flatMap { users[$0] })
+        for position in memories.indices {
+            memories[position].createdBy = memories[position].createdByID.flatMap { members[$0] }
+            memories[position].sortParts()
         }
     }
 
@@ -129,14 +156,14 @@ extension MemoryService {
     }
 
     /// Memories that happened on this calendar day (in the hub's time zone) in earlier years, for Home.
-    func onThisDay(_ now: Date, householdID: UUID, limit: Int = 6) async throws -> [Memory] {
+    func onThisDay(_ now: Date, householdID: UUID, limit: Int = 6) async throws -> [MemoryRecord] {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .current
         let parts = calendar.dateComponents([.year, .month, .day], from: now)
         guard let year = parts.year, let month = parts.month, let day = parts.day else { return [] }
         return try await Memory.query(on: db).filter(\.$household.$id == householdID)
             .filter(\.$dateMonth == month).filter(\.$dateDay == day).filter(\.$dateYear < year)
-            .withEverything().sort(\.$dateYear, .descending).limit(limit).all()
+            .withEverything().sort(\.$dateYear, .descending).limit(limit).all().map(MemoryRecord.init)
     }
 
     /// The years memories are dated in, newest first, for the year filter.

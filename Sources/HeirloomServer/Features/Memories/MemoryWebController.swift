@@ -37,7 +37,7 @@ struct MemoryWebController {
             years: years.map { .init(value: String($0), label: String($0), selected: $0 == year) },
             isFiltered: !text.isEmpty || personID != nil || kind != nil || year != nil,
             canEdit: principal.role.canEdit,
-            memories: try page.memories.map(MemoryPages.Card.init),
+            memories: page.memories.map(MemoryPages.Card.init),
             nextHref: page.nextCursor == nil ? nil : SiteURL.memories.path + "?\(next.percentEncodedQuery ?? "")",
             total: total)
         return try await Page.render(

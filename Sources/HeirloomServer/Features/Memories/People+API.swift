@@ -55,7 +55,7 @@ extension APIHandler {
         query.limit = input.query.limit ?? 30
         query.cursor = try input.query.cursor.map(Self.memoryCursor)
         let page = try await request.heirloom.memories.list(query, householdID: try principal.householdID)
-        return .ok(.init(body: .json(try .init(page))))
+        return .ok(.init(body: .json(.init(page))))
     }
 
     func setPersonAvatar(_ input: Operations.SetPersonAvatar.Input) async throws -> Operations.SetPersonAvatar.Output {

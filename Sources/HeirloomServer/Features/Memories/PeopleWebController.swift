@@ -60,7 +60,7 @@ struct PeopleWebController {
             id: id, card: .init(listed),
             born: person.birthDate.flatMap { try? MemoryDate.parse($0) }?.label,
             died: person.deathDate.flatMap { try? MemoryDate.parse($0) }?.label,
-            notes: person.notes, memories: try page.memories.map(MemoryPages.Card.init),
+            notes: person.notes, memories: page.memories.map(MemoryPages.Card.init),
             nextHref: page.nextCursor.map {
                 SiteURL.person(.value(id)).path(query: [.init(name: "after", value: "\($0)")])
             },

@@ -1,0 +1,62 @@
+import Foundation
+import HeirloomCore
+import SQLKit
+
+/// What the API and the pages show of a stored file, as plain values: read straight from a row on list pages,
+/// where making a Fluent `MediaObject` per file cost more than the rest of the page (see `ItemRecord`).
+struct MediaRecord: Sendable {
+    var id: UUID
+    var format: MediaFormat
+    var originalName: String
+    var sizeBytes: Int64
+    var width: Int?
+    var height: Int?
+    var takenAt: Date?
+    var durationSeconds: Double?
+    var waveformJSON: String?
+    var pageCount: Int?
+    var hasDisplaySize: Bool
+    var hasThumbnail: Bool
+    var createdAt: Date?
+
+    var kind: MediaKind { format.kind }
+
+    var waveform: [Double]? { WaveformBuilder.peaks(fromJSON: waveformJSON) }
+
+    init(_ object: MediaObject) throws {
+        id = try object.requireID()
+        format = object.format
+        originalName = object.originalName
+        sizeBytes = object.sizeBytes
+        width = object.width
+        height = object.height
+        takenAt = object.takenAt
+        durationSeconds = object.durationSeconds
+        waveformJSON = object.waveformJSON
+        pageCount = object.pageCount
+        hasDisplaySize = object.displaySHA256 != nil
+        hasThumbnail = object.thumbnailSHA256 != nil
+        createdAt = object.createdAt
+    }
+
+    /// Reads the columns of `media_objects` (selected as `media_objects.*`) from `row`.
+    init(row: any SQLRow) throws {
+        id = try row.decode(column: "id", as: UUID.self)
+        let formatName = try row.decode(column: "format", as: String.self)
+        guard let format = MediaFormat(rawValue: formatName) else {
+            throw AppError.internalProblem("A stored file has an unknown format, \(formatName).")
+        }
+        self.format = format
+        originalName = try row.decode(column: "original_name", as: String.self)
+        sizeBytes = try row.decode(column: "size_bytes", as: Int64.self)
+        width = try row.decode(column: "width", as: Int?.self)
+        height = try row.decode(column: "height", as: Int?.self)
+        takenAt = try row.decode(column: "taken_at", as: Date?.self)
+        durationSeconds = try row.decode(column: "duration_seconds", as: Double?.self)
+        waveformJSON = try row.decode(column: "waveform", as: String?.self)
+        pageCount = try row.decode(column: "page_count", as: Int?.self)
+        hasDisplaySize = try row.decode(column: "display_sha256", as: String?.self) != nil
+        hasThumbnail = try row.decode(column: "thumbnail_sha256", as: String?.self) != nil
+        createdAt = try row.decode(column: "created_at", as: Date?.self)
+    }
+}
