@@ -40,6 +40,11 @@ struct PageSnapshotTests {
         photo.id = photoID
         let media = MediaObject()
         media.id = mediaID
+        media.use = .photo
+        media.format = .jpeg
+        media.originalName = "clock.jpg"
+        media.sizeBytes = 480_000
+        media.sha256 = String(repeating: "a", count: 64)
         media.width = 1200
         media.height = 900
         photo.$media.value = media
