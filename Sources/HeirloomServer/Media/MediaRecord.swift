@@ -60,3 +60,23 @@ struct MediaRecord: Sendable {
         createdAt = try row.decode(column: "created_at", as: Date?.self)
     }
 }
+
+extension SQLDatabase {
+    /// The rows of a table of files (`item_photos`, `memory_media`, …) whose `owner` column is one of `owners`,
+    /// each with its media's columns (`media_objects.*`, for `MediaRecord(row:)`), its owner as `file_owner` and
+    /// the file's own `columns` as `file_<column>`, so that no name clashes: one read for all of a page's files.
+    func fileRows(
+        of table: String, owner: String, in owners: [some Encodable & Sendable], columns: [String]
+    ) async throws -> [any SQLRow] {
+        guard !owners.isEmpty else { return [] }
+        var select = select().column(SQLColumn(SQLLiteral.all, table: SQLIdentifier(MediaObject.schema)))
+            .column(SQLColumn(owner, table: table), as: "file_owner")
+        for column in columns { select = select.column(SQLColumn(column, table: table), as: "file_" + column) }
+        return try await select.from(table)
+            .join(
+                SQLIdentifier(MediaObject.schema), on: SQLColumn("id", table: MediaObject.schema), .equal,
+                SQLColumn("media_id", table: table)
+            )
+            .where(SQLColumn(owner, table: table), .in, SQLBind.group(owners)).all()
+    }
+}

@@ -50,14 +50,3 @@ extension Database {
         return try await body(try sql())
     }
 }
-
-extension SQLDatabase {
-    /// Every row of `Model`'s table whose `column` is one of `values`, as models (none when `values` is empty).
-    func rows<Model: FluentKit.Model, Value: Encodable & Sendable>(
-        of _: Model.Type, where column: String, in values: [Value]
-    ) async throws -> [Model] {
-        guard !values.isEmpty else { return [] }
-        return try await select().column("*").from(Model.schema).where(column, .in, values).all()
-            .map { try $0.decode(fluentModel: Model.self) }
-    }
-}

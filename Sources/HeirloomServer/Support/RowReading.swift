@@ -18,7 +18,9 @@ extension SiblingsProperty: ParentIDRelation {
     }
 }
 
-/// A model read on list pages, which reads its rows without Fluent's detour through empty models.
+/// A model read often (items, memories, journal cards and tags), which reads its rows without Fluent's detour
+/// through empty models. List pages read rows into plain records instead (`ItemRecord`); this serves every
+/// other read of these models: a single item, eager loading, exports.
 ///
 /// Fluent's `@Children` and `@Siblings` learn the name of their model's id column by making an empty model of
 /// that type for every row they read (`From()._$id`), and throwing it away: an item with three kinds of

@@ -72,18 +72,10 @@ extension ItemService {
         let ids = items.map(\.id)
         var index: [UUID: Int] = [:]
         for (position, item) in items.enumerated() { index[item.id] = position }
-        /// Each file row with its media's columns (`media_objects.*`) and its own, renamed so they cannot clash.
         func files(_ table: String, _ columns: String...) async throws -> [(item: Int, row: any SQLRow)] {
-            var select = sql.select().column(SQLColumn(SQLLiteral.all, table: SQLIdentifier(MediaObject.schema)))
-                .column(SQLColumn("item_id", table: table), as: "file_item_id")
-            for column in columns { select = select.column(SQLColumn(column, table: table), as: "file_" + column) }
-            return try await select.from(table)
-                .join(
-                    SQLIdentifier(MediaObject.schema), on: SQLColumn("id", table: MediaObject.schema), .equal,
-                    SQLColumn("media_id", table: table)
-                )
-                .where(SQLColumn("item_id", table: table), .in, SQLBind.group(ids)).all()
-                .compactMap { row in try index[row.decode(column: "file_item_id", as: UUID.self)].map { ($0, row) } }
+            try await sql.fileRows(of: table, owner: "item_id", in: ids, columns: columns).compactMap { row in
+                try index[row.decode(column: "file_owner", as: UUID.self)].map { ($0, row) }
+            }
         }
         for (item, row) in try await files(ItemPhoto.schema, "id", "position") {
             items[item].photos.append(

@@ -74,7 +74,9 @@ extension MemoryService {
         let ids = memories.map(\.id)
         var index: [Int: Int] = [:]
         for (position, memory) in memories.enumerated() { index[memory.id] = position }
-        func memory(of row: any SQLRow) throws -> Int? { index[try row.decode(column: "of_memory", as: Int.self)] }
+        func memory(of row: any SQLRow, _ column: String = "of_memory") throws -> Int? {
+            index[try row.decode(column: column, as: Int.self)]
+        }
         let links = try await sql.select()
             .column(SQLColumn("id", table: Person.schema)).column(SQLColumn("name", table: Person.schema))
             .column(SQLColumn("name_key", table: Person.schema))
@@ -93,19 +95,10 @@ extension MemoryService {
                     name: try row.decode(column: "name", as: String.self),
                     nameKey: try row.decode(column: "name_key", as: String.self)))
         }
-        let files = try await sql.select()
-            .column(SQLColumn(SQLLiteral.all, table: SQLIdentifier(MediaObject.schema)))
-            .column(SQLColumn("memory_id", table: MemoryMedia.schema), as: "of_memory")
-            .column(SQLColumn("id", table: MemoryMedia.schema), as: "file_id")
-            .column(SQLColumn("position", table: MemoryMedia.schema), as: "file_position")
-            .from(MemoryMedia.schema)
-            .join(
-                SQLIdentifier(MediaObject.schema), on: SQLColumn("id", table: MediaObject.schema), .equal,
-                SQLColumn("media_id", table: MemoryMedia.schema)
-            )
-            .where(SQLColumn("memory_id", table: MemoryMedia.schema), .in, SQLBind.group(ids)).all()
+        let files = try await sql.fileRows(
+            of: MemoryMedia.schema, owner: "memory_id", in: ids, columns: ["id", "position"])
         for row in files {
-            guard let position = try memory(of: row) else { continue }
+            guard let position = try memory(of: row, "file_owner") else { continue }
             memories[position].files.append(
                 .init(
                     id: try row.decode(column: "file_id", as: Int.self),
