@@ -60,7 +60,9 @@ def test_add_a_photo_memory_tag_two_faces_and_find_it_on_a_persons_page(server, 
     screenshot("memory-step-3-faces")
     browser.find_element(By.CSS_SELECTOR, "[data-face-save]").click()
 
-    # then the memory shows both faces with their names
+    # then the memory shows both faces with their names (the step's own heading names the memory too, so wait
+    # until the browser has left the step)
+    wait(browser).until(lambda d: not path_of(d).endswith("/faces"), "expected to leave the face tagging step")
     wait_for_text(browser, "Our wedding day", "h1")
     memory_path = path_of(browser)
     boxes = wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".face-box--placed") or False)
