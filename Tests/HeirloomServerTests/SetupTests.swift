@@ -24,6 +24,13 @@ struct SetupTests {
             response = try await app.api(.GET, "/api/health")
             // then
             #expect(try response.content.get(String.self, at: "hubName") == "The Miller Family")
+
+            // when a phone tests its connection with a token the hub does not know
+            response = try await app.api(.GET, "/api/health", token: "no-such-token")
+            // then the probe still answers, while a signed-in call is refused
+            #expect(response.status == .ok)
+            #expect(try response.content.get(String.self, at: "hubName") == "The Miller Family")
+            #expect(try await app.api(.GET, "/api/me", token: "no-such-token").status == .unauthorized)
         }
     }
 

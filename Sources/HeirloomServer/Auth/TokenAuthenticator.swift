@@ -11,8 +11,10 @@ struct TokenAuthenticator: AsyncMiddleware {
     static let appTokenHeader = "x-auth-token"
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        // Executors and recipients carry tokens of their own, which are not members' tokens.
-        if request.isOutsiderAPI { return try await next.respond(to: request) }
+        // Executors and recipients carry tokens of their own, which are not members' tokens. A health probe
+        // answers everyone alike, so its credentials are not read: a phone testing its connection does not cost
+        // a database read, and is not taken for its owner being active (see `holderSeen`).
+        if request.isOutsiderAPI || request.isHealthProbe { return try await next.respond(to: request) }
         let tokens = request.heirloom.tokens
         let signedIn: TokenService.SignedInRequest?
         if let bearer = request.headers.bearerAuthorization?.token {
@@ -76,6 +78,9 @@ extension Request {
         let path = path
         return path.hasPrefix("/api/executor/") || path.hasPrefix("/api/recipient/")
     }
+
+    /// `GET /api/health`, which answers the same to everyone, signed in or not.
+    var isHealthProbe: Bool { (method == .GET || method == .HEAD) && path == "/api/health" }
 
     private struct CancelledReportKey: StorageKey {
         typealias Value = Bool

@@ -31,14 +31,15 @@ final class HubNameCache: Sendable {
 
     private let state = NIOLockedValueBox(State())
 
-    func name(on db: any Database) async throws -> String {
+    /// The name; `db` is only asked for when the name has to be read (making a request's database is not free).
+    func name(on db: () throws -> any Database) async throws -> String {
         let now = ContinuousClock.now
         let (generation, cached) = state.withLockedValue { state -> (Int, String?) in
             guard let name = state.name, now - state.readAt < Self.maximumAge else { return (state.generation, nil) }
             return (state.generation, name)
         }
         if let cached { return cached }
-        let name = try await HubInfo.name(on: db)
+        let name = try await HubInfo.name(on: try db())
         state.withLockedValue { state in
             // A change since the read began may not be in what was read: keep nothing then.
             guard state.generation == generation else { return }
