@@ -74,6 +74,40 @@ struct SQLiteReadersTests {
         }
     }
 
+    @Test("the sign-in's kept statement reads each change at once, cannot write, and closes with the hub")
+    func keptSignInStatement() async throws {
+        try await onFile { app in
+            // given a signed-in owner on a hub on a file
+            let owner = try await app.setUpHub()
+            var me = try await app.api(.GET, "/api/me", token: owner.token)
+            #expect(try me.content.get(String.self, at: "household", "name") == "The Miller Family")
+            // when the household is renamed, then the very next sign-in reads the new name
+            let renamed = try await app.api(
+                .PATCH, "/api/household", token: owner.token, json: ["name": "Miller House"])
+            #expect(renamed.status == .ok)
+            me = try await app.api(.GET, "/api/me", token: owner.token)
+            #expect(try me.content.get(String.self, at: "household", "name") == "Miller House")
+            #expect(try me.content.get(String.self, at: "role") == "owner")
+            // and many sign-ins at once all answer
+            let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+                for _ in 0..<40 { group.addTask { try await app.api(.GET, "/api/me", token: owner.token).status } }
+                return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
+            }
+            #expect(statuses == Array(repeating: .ok, count: 40))
+            // a write through a kept connection is refused by SQLite itself
+            let readers = try #require(app.heirloom.readers)
+            await #expect(throws: PreparedSQLiteConnection.Failure.self) {
+                try await readers.withPrepared { connection in try connection.query("DELETE FROM users", []) { _ in } }
+            }
+            #expect(try await User.query(on: app.db).count() == 1)
+            // once closed, a read fails with a message
+            await readers.close()
+            await #expect(throws: SQLiteReaders.Closed.self) {
+                try await readers.withPrepared { _ in }
+            }
+        }
+    }
+
     @Test("when the file cannot be opened, every read fails with the reason, and none waits for ever")
     func unopenableFileFailsEveryone() async throws {
         try await withApp { app in

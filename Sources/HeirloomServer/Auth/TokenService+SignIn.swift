@@ -1,6 +1,9 @@
+import Fluent
+import FluentSQLiteDriver
 import Foundation
 import HeirloomCore
 import SQLKit
+import SQLiteNIO
 
 extension TokenService {
     /// A token found by its hash, with what a request needs of its member, household and estate.
@@ -27,53 +30,139 @@ extension TokenService {
     ///
     /// Written out rather than built with SQLKit's builder or read into Fluent models: the profile of
     /// `make bench-api` showed `/api/health` spending a fifth of its time building, quoting and serializing
-    /// queries and filling models by reflection. The text is the same on SQLite and PostgreSQL.
-    static func signIn(_ hash: String, on sql: any SQLDatabase) async throws -> SignIn? {
-        guard
-            let row = try await sql.raw(
-                """
-                SELECT t.id AS token_id, t.user_id AS token_user_id, t.kind AS token_kind, \
-                t.last_used_at AS token_last_used_at, t.expires_at AS token_expires_at, \
-                t.journal_unlocked_until AS token_journal_unlocked_until, \
-                u.name AS user_name, u.email AS user_email, u.role AS user_role, \
-                h.id AS household_id, h.name AS household_name, h.default_currency AS household_currency, \
-                e.holder_user_id AS estate_holder, e.state AS estate_state, e.holder_seen_at AS estate_seen_at, \
-                e.inactivity_reminders AS estate_reminders, e.inactivity_executors_told_at AS estate_told_at \
-                FROM auth_tokens t \
-                JOIN users u ON u.id = t.user_id \
-                JOIN households h ON h.id = u.household_id \
-                LEFT JOIN estates e ON e.household_id = u.household_id \
-                WHERE t.token_hash = \(bind: hash) LIMIT 1
-                """
-            ).first()
-        else { return nil }
-        guard let kind = AuthToken.Kind(rawValue: try row.decode(column: "token_kind", as: String.self)) else {
+    /// queries and filling models by reflection. On a SQLite file it runs as a kept prepared statement
+    /// (`PreparedSQLiteConnection`: preparing it was 8 % of `/api/me`); otherwise (PostgreSQL, or inside a
+    /// transaction, whose own writes it must see) through SQLKit, with the same text.
+    static func signIn(_ hash: String, on db: any Database, readers: SQLiteReaders?) async throws -> SignIn? {
+        if let readers, !db.inTransaction, db is any SQLiteDatabase {
+            return try await readers.withPrepared { connection in
+                var found: SignIn?
+                try connection.query(signInSQLite, [hash]) { row in found = try SignIn(row: row) }
+                return found
+            }
+        }
+        let read = SQLQueryString("\(unsafeRaw: signInSQLBeforeHash)\(bind: hash) LIMIT 1")
+        return try await db.withReads(on: readers) { sql in try await sql.raw(read).first().map(SignIn.init(row:)) }
+    }
+
+    private static let signInSQLite = signInSQLBeforeHash + "? LIMIT 1"
+
+    /// The read's text up to the hash, which is bound where it ends.
+    private static let signInSQLBeforeHash =
+        "SELECT "
+        + SignIn.Column.allCases.map { "\($0.source.expression) AS \($0.source.name)" }.joined(separator: ", ")
+        + " FROM auth_tokens t JOIN users u ON u.id = t.user_id JOIN households h ON h.id = u.household_id"
+        + " LEFT JOIN estates e ON e.household_id = u.household_id WHERE t.token_hash = "
+}
+
+extension TokenService.SignIn {
+    /// The read's columns, in order: `rawValue` is the place in the result, counting from 0.
+    enum Column: Int, CaseIterable {
+        case tokenID
+        case userID
+        case kind
+        case lastUsedAt
+        case expiresAt
+        case journalUnlockedUntil
+        case userName
+        case userEmail
+        case role
+        case householdID
+        case householdName
+        case householdCurrency
+        case estateHolder
+        case estateState
+        case estateSeenAt
+        case estateReminders
+        case estateToldAt
+
+        /// What is read, and its name in the result.
+        var source: (expression: String, name: String) { Self.sources[rawValue] }
+
+        private static let sources = [
+            ("t.id", "token_id"), ("t.user_id", "token_user_id"), ("t.kind", "token_kind"),
+            ("t.last_used_at", "token_last_used_at"), ("t.expires_at", "token_expires_at"),
+            ("t.journal_unlocked_until", "token_journal_unlocked_until"), ("u.name", "user_name"),
+            ("u.email", "user_email"), ("u.role", "user_role"), ("h.id", "household_id"), ("h.name", "household_name"),
+            ("h.default_currency", "household_currency"), ("e.holder_user_id", "estate_holder"),
+            ("e.state", "estate_state"), ("e.holder_seen_at", "estate_seen_at"),
+            ("e.inactivity_reminders", "estate_reminders"), ("e.inactivity_executors_told_at", "estate_told_at"),
+        ]
+    }
+
+    /// A sign-in from its row, however it was read.
+    init(row: some Row) throws {
+        func required<T>(_ column: Column, _ value: T?) throws -> T {
+            guard let value else { throw AppError.internalProblem("A sign-in's \(column.source.name) is missing.") }
+            return value
+        }
+        guard let kind = AuthToken.Kind(rawValue: try required(.kind, row.text(.kind))) else {
             throw AppError.internalProblem("A token has a kind Heirloom does not know.")
         }
-        guard let role = HouseholdRole(rawValue: try row.decode(column: "user_role", as: String.self)) else {
+        guard let role = HouseholdRole(rawValue: try required(.role, row.text(.role))) else {
             throw AppError.internalProblem("A member has a role Heirloom does not know.")
         }
         var estate: HolderSighting?
-        if let state = try row.decode(column: "estate_state", as: String?.self) {
+        if let state = try row.text(.estateState) {
             estate = HolderSighting(
-                state: state, holderSeenAt: try row.decode(column: "estate_seen_at", as: Date?.self),
-                inactivityReminders: try row.decode(column: "estate_reminders", as: Int.self),
-                inactivityExecutorsToldAt: try row.decode(column: "estate_told_at", as: Date?.self))
+                state: state, holderSeenAt: try row.date(.estateSeenAt),
+                inactivityReminders: try required(.estateReminders, row.integer(.estateReminders)),
+                inactivityExecutorsToldAt: try row.date(.estateToldAt))
         }
-        return SignIn(
-            tokenID: try row.decode(column: "token_id", as: UUID.self),
-            userID: try row.decode(column: "token_user_id", as: UUID.self),
-            kind: kind,
-            lastUsedAt: try row.decode(column: "token_last_used_at", as: Date?.self),
-            expiresAt: try row.decode(column: "token_expires_at", as: Date?.self),
-            journalUnlockedUntil: try row.decode(column: "token_journal_unlocked_until", as: Date?.self),
-            userName: try row.decode(column: "user_name", as: String.self),
-            userEmail: try row.decode(column: "user_email", as: String.self),
-            role: role,
-            householdID: try row.decode(column: "household_id", as: UUID.self),
-            householdName: try row.decode(column: "household_name", as: String.self),
-            householdCurrency: try row.decode(column: "household_currency", as: String.self),
-            estateHolderID: try row.decode(column: "estate_holder", as: UUID?.self),
-            estate: estate)
+        self.init(
+            tokenID: try required(.tokenID, row.uuid(.tokenID)), userID: try required(.userID, row.uuid(.userID)),
+            kind: kind, lastUsedAt: try row.date(.lastUsedAt), expiresAt: try row.date(.expiresAt),
+            journalUnlockedUntil: try row.date(.journalUnlockedUntil),
+            userName: try required(.userName, row.text(.userName)),
+            userEmail: try required(.userEmail, row.text(.userEmail)), role: role,
+            householdID: try required(.householdID, row.uuid(.householdID)),
+            householdName: try required(.householdName, row.text(.householdName)),
+            householdCurrency: try required(.householdCurrency, row.text(.householdCurrency)),
+            estateHolderID: try row.uuid(.estateHolder), estate: estate)
+    }
+
+    /// A row of the read: nil for NULL, an error for a value of another type.
+    protocol Row {
+        func text(_ column: Column) throws -> String?
+        func uuid(_ column: Column) throws -> UUID?
+        func date(_ column: Column) throws -> Date?
+        func integer(_ column: Column) throws -> Int?
+    }
+}
+
+/// A row read through SQLKit (PostgreSQL, or SQLite in a transaction), by column name.
+private struct NamedRow: TokenService.SignIn.Row {
+    let row: any SQLRow
+
+    func text(_ column: TokenService.SignIn.Column) throws -> String? { try value(column) }
+    func uuid(_ column: TokenService.SignIn.Column) throws -> UUID? { try value(column) }
+    func date(_ column: TokenService.SignIn.Column) throws -> Date? { try value(column) }
+    func integer(_ column: TokenService.SignIn.Column) throws -> Int? { try value(column) }
+
+    private func value<T: Decodable>(_ column: TokenService.SignIn.Column) throws -> T? {
+        try row.decode(column: column.source.name, as: T?.self)
+    }
+}
+
+extension TokenService.SignIn {
+    init(row: any SQLRow) throws { try self.init(row: NamedRow(row: row)) }
+}
+
+/// A row of the kept prepared statement, by position, read as SQLiteNIO reads its values.
+extension PreparedSQLiteConnection.Row: TokenService.SignIn.Row {
+    func text(_ column: TokenService.SignIn.Column) throws -> String? { try value(column, String.init(sqliteData:)) }
+    func uuid(_ column: TokenService.SignIn.Column) throws -> UUID? {
+        try value(column) { String(sqliteData: $0).flatMap(UUID.init(uuidString:)) }
+    }
+    func date(_ column: TokenService.SignIn.Column) throws -> Date? { try value(column, Date.init(sqliteData:)) }
+    func integer(_ column: TokenService.SignIn.Column) throws -> Int? { try value(column, Int.init(sqliteData:)) }
+
+    private func value<T>(_ column: TokenService.SignIn.Column, _ read: (SQLiteData) -> T?) throws -> T? {
+        let data = data(column.rawValue)
+        if data == .null { return nil }
+        guard let value = read(data) else {
+            throw AppError.internalProblem("A sign-in's \(column.source.name) is not of its type.")
+        }
+        return value
     }
 }

@@ -44,7 +44,7 @@ struct TokenService: Sendable {
     func principal(forSecret secret: String, viaCookie: Bool) async throws -> SignedInRequest? {
         guard secret.count <= 200 else { return nil }
         let hash = SecretToken.hash(secret)
-        guard let found = try await db.withReads(on: readers, { sql in try await Self.signIn(hash, on: sql) }) else {
+        guard let found = try await Self.signIn(hash, on: db, readers: readers) else {
             return nil
         }
         let now = now()

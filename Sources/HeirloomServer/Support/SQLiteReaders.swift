@@ -32,6 +32,12 @@ final class SQLiteReaders: Sendable {
     }
     private let state = NIOLockedValueBox(State())
 
+    private struct Prepared {
+        var idle: [PreparedSQLiteConnection] = []
+        var closed = false
+    }
+    private let prepared = NIOLockedValueBox(Prepared())
+
     init(path: String, threadPool: NIOThreadPool, eventLoops: any EventLoopGroup, logger: Logger, maximum: Int) {
         self.path = path
         self.threadPool = threadPool
@@ -47,8 +53,38 @@ final class SQLiteReaders: Sendable {
         return try await body(connection)
     }
 
+    /// Runs `body` on the thread pool with a connection of its own that keeps its statements prepared (see
+    /// `PreparedSQLiteConnection`). One is opened whenever none is free: at most one per thread of the pool.
+    func withPrepared<T: Sendable>(
+        _ body: @escaping @Sendable (PreparedSQLiteConnection) throws -> T
+    ) async throws -> T {
+        try await threadPool.runIfActive { [path, prepared] in
+            let free = try prepared.withLockedValue { state in
+                guard !state.closed else { throw Closed() }
+                return state.idle.popLast()
+            }
+            let connection = try free ?? PreparedSQLiteConnection(path: path)
+            defer {
+                let kept = prepared.withLockedValue { state in
+                    guard !state.closed else { return false }
+                    state.idle.append(connection)
+                    return true
+                }
+                if !kept { connection.close() }
+            }
+            return try body(connection)
+        }
+    }
+
     /// Closes every connection; reads after this fail. Connections still lent out are closed as they come back.
     func close() async {
+        let preparedIdle = prepared.withLockedValue { state in
+            state.closed = true
+            defer { state.idle = [] }
+            return state.idle
+        }
+        // Each one is only ever used on the pool's threads.
+        try? await threadPool.runIfActive { for connection in preparedIdle { connection.close() } }
         let (idle, waiting) = state.withLockedValue { state in
             state.closed = true
             defer {

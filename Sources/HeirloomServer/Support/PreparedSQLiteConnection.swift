@@ -1,0 +1,117 @@
+import Foundation
+import SQLiteNIO
+// The C library SQLiteNIO is built on, its own copy: see below.
+import VaporCSQLite
+
+/// A read-only connection to the hub's SQLite file that keeps its statements prepared, for the sign-in read that
+/// every signed-in request makes.
+///
+/// SQLiteNIO prepares every statement afresh. For the sign-in's four-table join that is about 20 µs, 8 % of
+/// `GET /api/me` under `make bench-api` (`sqlite3Prepare` in the profile); a kept statement is only bound again.
+///
+/// It calls the SQLite that SQLiteNIO compiles in (the module `VaporCSQLite`), never a second copy: two copies of
+/// SQLite in one process do not share their bookkeeping of POSIX locks, and one closing the file would silently
+/// drop the other's (sqlite.org/howtocorrupt.html, 2.2.1). Blocking: use it on a thread pool, from one thread
+/// at a time (`SQLiteReaders.withPrepared` lends each to one read).
+final class PreparedSQLiteConnection: @unchecked Sendable {
+    private var handle: OpaquePointer?
+    private var statements: [String: OpaquePointer] = [:]
+
+    /// Opens the existing file at `path` (never creating one) for reading only.
+    init(path: String) throws {
+        var handle: OpaquePointer?
+        let opened = sqlite_nio_sqlite3_open_v2(
+            path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX, nil)
+        self.handle = handle
+        do {
+            try check(opened)
+            // Reads only; wait a little rather than fail while SQLite rebuilds its log's index after a crash.
+            try check(sqlite_nio_sqlite3_exec(handle, "PRAGMA query_only = ON", nil, nil, nil))
+            try check(sqlite_nio_sqlite3_busy_timeout(handle, 5000))
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    deinit { close() }
+
+    /// Runs `sql` with its `?` placeholders bound to `binds`, handing each row to `body`.
+    func query(_ sql: String, _ binds: [String], _ body: (Row) throws -> Void) throws {
+        let statement = try prepared(sql)
+        defer {
+            sqlite_nio_sqlite3_reset(statement)
+            sqlite_nio_sqlite3_clear_bindings(statement)
+        }
+        for (offset, value) in binds.enumerated() {
+            try check(sqlite_nio_sqlite3_bind_text(statement, Int32(offset + 1), value, -1, Self.transient))
+        }
+        while true {
+            let status = sqlite_nio_sqlite3_step(statement)
+            if status == SQLITE_DONE { return }
+            guard status == SQLITE_ROW else { throw error(status) }
+            try body(Row(statement: statement))
+        }
+    }
+
+    /// Finalizes the statements and closes the file; queries after this fail.
+    func close() {
+        for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
+        statements = [:]
+        if let handle { sqlite_nio_sqlite3_close_v2(handle) }
+        handle = nil
+    }
+
+    /// The current row of a query, read by column position.
+    struct Row {
+        let statement: OpaquePointer
+
+        /// The column's value as SQLiteNIO would have read it, for its `SQLiteDataConvertible` types.
+        func data(_ column: Int) -> SQLiteData {
+            let index = Int32(column)
+            switch sqlite_nio_sqlite3_column_type(statement, index) {
+            case SQLITE_INTEGER: return .integer(Int(sqlite_nio_sqlite3_column_int64(statement, index)))
+            case SQLITE_FLOAT: return .float(sqlite_nio_sqlite3_column_double(statement, index))
+            case SQLITE_TEXT:
+                guard let text = sqlite_nio_sqlite3_column_text(statement, index) else { return .null }
+                return .text(String(cString: text))
+            case SQLITE_BLOB:
+                let count = Int(sqlite_nio_sqlite3_column_bytes(statement, index))
+                guard let bytes = sqlite_nio_sqlite3_column_blob(statement, index), count > 0 else {
+                    return .blob(ByteBuffer())
+                }
+                return .blob(ByteBuffer(bytes: UnsafeRawBufferPointer(start: bytes, count: count)))
+            default: return .null
+            }
+        }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var code: Int32
+        var message: String
+        var description: String { "SQLite error \(code): \(message)" }
+    }
+
+    /// Tells SQLite to copy a bound text (`SQLITE_TRANSIENT`, a C macro Swift cannot import).
+    private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+
+    private func prepared(_ sql: String) throws -> OpaquePointer {
+        if let statement = statements[sql] { return statement }
+        guard let handle else { throw Failure(code: SQLITE_MISUSE, message: "The connection is closed.") }
+        var statement: OpaquePointer?
+        try check(
+            sqlite_nio_sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil))
+        guard let statement else { throw Failure(code: SQLITE_MISUSE, message: "The query is empty.") }
+        statements[sql] = statement
+        return statement
+    }
+
+    private func check(_ status: Int32) throws {
+        guard status == SQLITE_OK else { throw error(status) }
+    }
+
+    private func error(_ status: Int32) -> Failure {
+        let message = handle.flatMap { sqlite_nio_sqlite3_errmsg($0) }.map { String(cString: $0) }
+        return Failure(code: status, message: message ?? String(cString: sqlite_nio_sqlite3_errstr(status)))
+    }
+}
