@@ -25,7 +25,7 @@ struct MemoryPalaceAppTests {
         // The app's own pre-check: serverIP and authToken strings, port a JSON number in 1…65535.
         let raw = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(raw["serverIP"] is String)
-        #expect((raw["port"] as? NSNumber).map { !($0 is String) } == true)
+        #expect((raw["port"] as? NSNumber).map { (1...65535).contains($0.intValue) } == true)
         #expect(raw["authToken"] is String)
         let config = try JSONDecoder().decode(MemoryPalacePhone.ServerConfig.self, from: Data(text.utf8))
         return (owner, MemoryPalacePhone(app: app, config: config))

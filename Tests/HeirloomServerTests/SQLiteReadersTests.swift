@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import SQLKit
 import SQLiteNIO
 import Testing
 import Vapor
@@ -94,6 +95,11 @@ struct SQLiteReadersTests {
                 return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
             }
             #expect(statuses == Array(repeating: .ok, count: 40))
+            // and the kept statement runs in the very SQLite that Fluent's connections run (one copy, one set of locks)
+            let sql = try #require(app.db as? any SQLDatabase)
+            let version = try await sql.raw("SELECT sqlite_source_id() AS id")
+                .first(decodingColumn: "id", as: String.self)
+            #expect(version == PreparedSQLiteConnection.sourceID)
             // a write through a kept connection is refused by SQLite itself
             let readers = try #require(app.heirloom.readers)
             await #expect(throws: PreparedSQLiteConnection.Failure.self) {

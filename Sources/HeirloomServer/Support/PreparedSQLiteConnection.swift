@@ -54,6 +54,9 @@ final class PreparedSQLiteConnection: @unchecked Sendable {
         }
     }
 
+    /// The version of the SQLite these calls reach (its source id), to check it is SQLiteNIO's own.
+    static var sourceID: String { String(cString: sqlite_nio_sqlite3_sourceid()) }
+
     /// Finalizes the statements and closes the file; queries after this fail.
     func close() {
         for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
@@ -62,7 +65,8 @@ final class PreparedSQLiteConnection: @unchecked Sendable {
         handle = nil
     }
 
-    /// The current row of a query, read by column position.
+    /// The current row of a query, read by column position. It reads the statement in place: it is valid only
+    /// inside the `query` body that was handed it, and must not be kept or passed on after that body returns.
     struct Row {
         let statement: OpaquePointer
 
