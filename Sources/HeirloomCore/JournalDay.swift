@@ -30,9 +30,17 @@ public struct JournalDay: Hashable, Comparable, Sendable, CustomStringConvertibl
         self.init(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
     }
 
-    /// "2026-11-22".
+    /// "2026-11-22" (as `String(format: "%04d-%02d-%02d")` writes it, which was 4 % of a page of journal cards).
     public var description: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        Self.padded(year, to: 4) + "-" + Self.padded(month, to: 2) + "-" + Self.padded(day, to: 2)
+    }
+
+    /// `value` in at least `width` characters, with zeros after any minus sign: printf's `%0*d`.
+    static func padded(_ value: Int, to width: Int) -> String {
+        let digits = String(value.magnitude)
+        let sign = value < 0 ? "-" : ""
+        let zeros = max(0, width - sign.count - digits.count)
+        return sign + String(repeating: "0", count: zeros) + digits
     }
 
     /// "November 22, 2026".

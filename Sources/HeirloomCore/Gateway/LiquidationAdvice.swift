@@ -94,7 +94,7 @@ public enum LiquidationAdvice {
         for case var option as [String: Any] in (object["pathOptions"] as? [Any]) ?? [] {
             let rawPath = (option["path"] as? String).map { pathAlias($0) ?? $0 }
             option["path"] = rawPath
-            if (option["id"] as? String).flatMap(UUID.init(uuidString:)) == nil { option["id"] = UUID().uuidString }
+            if (option["id"] as? String).flatMap(UUID.init(uuidString:)) == nil { option["id"] = UUID().text }
             if ((option["label"] as? String) ?? "").trimmingWhitespace().isEmpty {
                 option["label"] = rawPath.flatMap(LiquidationPath.init(rawValue:))?.label
             }

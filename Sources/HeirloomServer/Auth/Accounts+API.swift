@@ -74,9 +74,9 @@ extension APIHandler {
         // Everything comes from the sign-in's own query: no second read of the household.
         let principal = try principal
         let me = Components.Schemas.Me(
-            user: .init(id: principal.userID.uuidString, name: principal.name, email: principal.email),
+            user: .init(id: principal.userID.text, name: principal.name, email: principal.email),
             household: .init(
-                id: principal.householdID.uuidString, name: principal.householdName,
+                id: principal.householdID.text, name: principal.householdName,
                 defaultCurrency: principal.householdCurrency),
             role: .init(principal.role)
         )

@@ -4,7 +4,7 @@ import HeirloomCore
 
 extension Components.Schemas.User {
     init(_ user: User) throws {
-        self.init(id: try user.requireID().uuidString, name: user.name, email: user.email)
+        self.init(id: try user.requireID().text, name: user.name, email: user.email)
     }
 }
 
@@ -12,7 +12,7 @@ extension Components.Schemas.Household {
     /// The household; with `settings`, also its time zone and paper size (GET and PATCH /api/household).
     init(_ household: Household, settings: Bool = false) throws {
         self.init(
-            id: try household.requireID().uuidString, name: household.name, defaultCurrency: household.defaultCurrency,
+            id: try household.requireID().text, name: household.name, defaultCurrency: household.defaultCurrency,
             timeZone: settings ? household.zone.identifier : nil,
             paperSize: settings ? .init(rawValue: household.paper.rawValue) : nil)
     }
@@ -45,7 +45,7 @@ extension Components.Schemas.AuthResponse {
 extension Components.Schemas.Member {
     init(_ user: User) throws {
         self.init(
-            id: try user.requireID().uuidString,
+            id: try user.requireID().text,
             name: user.name,
             email: user.email,
             role: .init(user.role),
@@ -64,7 +64,7 @@ extension Components.Schemas.TokenInfo {
             case .device: .device
             }
         self.init(
-            id: id.uuidString,
+            id: id.text,
             name: token.name,
             kind: kind,
             createdAt: token.createdAt ?? Date(),
@@ -77,7 +77,7 @@ extension Components.Schemas.TokenInfo {
 extension Components.Schemas.Invitation {
     init(_ invitation: Invitation) throws {
         self.init(
-            id: try invitation.requireID().uuidString,
+            id: try invitation.requireID().text,
             role: .init(invitation.role),
             email: invitation.email,
             createdAt: invitation.createdAt ?? Date(),

@@ -56,7 +56,7 @@ struct ExportCommand: AsyncCommand {
         } else {
             guard let id = signature.household.flatMap(UUID.init(uuidString:)) else {
                 let households = try await Household.query(on: app.db).all()
-                let list = households.map { "  \($0.id?.uuidString ?? "") \($0.name)" }.joined(separator: "\n")
+                let list = households.map { "  \($0.id?.text ?? "") \($0.name)" }.joined(separator: "\n")
                 throw CommandFailure("Choose a household with --household ID:\n\(list)")
             }
             do {

@@ -39,7 +39,7 @@ final class BlobStore: Sendable {
 
     /// A new path for a temporary file in the data directory (same file system as the store).
     func temporaryFile(_ suffix: String = "") -> URL {
-        temporaryDirectory.appendingPathComponent("upload-\(UUID().uuidString)\(suffix)")
+        temporaryDirectory.appendingPathComponent("upload-\(UUID().text)\(suffix)")
     }
 
     /// Runs `body` while no blob is being added or released: adding files and recording them in the

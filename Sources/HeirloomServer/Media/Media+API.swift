@@ -77,7 +77,7 @@ extension Components.Schemas.MediaFile {
             case .document: .document
             }
         self.init(
-            id: mediaID.uuidString,
+            id: mediaID.text,
             kind: kind,
             format: object.format.rawValue,
             fileName: object.originalName,

@@ -39,7 +39,7 @@ struct MediaGarbageCollector: Sendable {
         }
         for object in objects {
             for hash in object.blobHashes where !FileManager.default.fileExists(atPath: store.path(for: hash).path) {
-                report.missing.append("\(object.id?.uuidString ?? "?") \(object.originalName): media/\(hash)")
+                report.missing.append("\(object.id?.text ?? "?") \(object.originalName): media/\(hash)")
             }
         }
         return report

@@ -41,7 +41,7 @@ struct MediaRecord: Sendable {
 
     /// Reads the columns of `media_objects` (selected as `media_objects.*`) from `row`.
     init(row: any SQLRow) throws {
-        id = try row.decode(column: "id", as: UUID.self)
+        id = try row.uuid("id")
         let formatName = try row.decode(column: "format", as: String.self)
         guard let format = MediaFormat(rawValue: formatName) else {
             throw AppError.internalProblem("A stored file has an unknown format, \(formatName).")
@@ -49,15 +49,15 @@ struct MediaRecord: Sendable {
         self.format = format
         originalName = try row.decode(column: "original_name", as: String.self)
         sizeBytes = try row.decode(column: "size_bytes", as: Int64.self)
-        width = try row.decode(column: "width", as: Int?.self)
-        height = try row.decode(column: "height", as: Int?.self)
-        takenAt = try row.decode(column: "taken_at", as: Date?.self)
-        durationSeconds = try row.decode(column: "duration_seconds", as: Double?.self)
-        waveformJSON = try row.decode(column: "waveform", as: String?.self)
-        pageCount = try row.decode(column: "page_count", as: Int?.self)
-        hasDisplaySize = try row.decode(column: "display_sha256", as: String?.self) != nil
-        hasThumbnail = try row.decode(column: "thumbnail_sha256", as: String?.self) != nil
-        createdAt = try row.decode(column: "created_at", as: Date?.self)
+        width = try row.decodeIfPresent(column: "width", as: Int.self)
+        height = try row.decodeIfPresent(column: "height", as: Int.self)
+        takenAt = try row.decodeIfPresent(column: "taken_at", as: Date.self)
+        durationSeconds = try row.decodeIfPresent(column: "duration_seconds", as: Double.self)
+        waveformJSON = try row.decodeIfPresent(column: "waveform", as: String.self)
+        pageCount = try row.decodeIfPresent(column: "page_count", as: Int.self)
+        hasDisplaySize = try !row.decodeNil(column: "display_sha256")
+        hasThumbnail = try !row.decodeNil(column: "thumbnail_sha256")
+        createdAt = try row.decodeIfPresent(column: "created_at", as: Date.self)
     }
 }
 

@@ -62,6 +62,6 @@ struct RequestLogMiddleware: AsyncMiddleware {
         {
             return given
         }
-        return UUID().uuidString.lowercased()
+        return UUID().text.lowercased()
     }
 }

@@ -117,7 +117,7 @@ private final class FormUploadState: @unchecked Sendable {
                 error = .csrfFailed
                 return
             }
-            let url = temporaryDirectory.appendingPathComponent("form-\(UUID().uuidString)")
+            let url = temporaryDirectory.appendingPathComponent("form-\(UUID().text)")
             FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
             handle = try? FileHandle(forWritingTo: url)
             current = FormUpload.File(field: name, fileName: fileName.isEmpty ? nil : fileName, url: url)

@@ -18,7 +18,7 @@ extension SiteURL {
 
         private static func text(_ value: some Sendable) -> String {
             switch value {
-            case let uuid as UUID: uuid.uuidString
+            case let uuid as UUID: uuid.text
             case let variant as MediaVariant: variant.rawValue
             default: "\(value)"
             }

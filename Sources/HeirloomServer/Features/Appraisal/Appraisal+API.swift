@@ -112,7 +112,7 @@ extension APIHandler {
         }
         let id = try batch.requireID()
         await batches.start(id)
-        return .created(.init(body: .json(.init(id: id.uuidString))))
+        return .created(.init(body: .json(.init(id: id.text))))
     }
 
     func getBatch(_ input: Operations.GetBatch.Input) async throws -> Operations.GetBatch.Output {
@@ -156,6 +156,6 @@ extension APIHandler {
         return .ok(
             .init(
                 body: .json(
-                    suggestions.map { .init(beneficiaryId: $0.beneficiaryID.uuidString, reason: $0.reason) })))
+                    suggestions.map { .init(beneficiaryId: $0.beneficiaryID.text, reason: $0.reason) })))
     }
 }

@@ -53,7 +53,7 @@ extension ItemAnalysis {
 extension Components.Schemas.ItemValuation {
     init(_ valuation: ItemValuation, itemID: UUID) {
         self.init(
-            itemId: itemID.uuidString,
+            itemId: itemID.text,
             low: valuation.money(valuation.low)?.decimalString,
             high: valuation.money(valuation.high)?.decimalString,
             currencyCode: valuation.currencyCode,
@@ -71,7 +71,7 @@ extension Components.Schemas.ItemValuation {
 extension Components.Schemas.Batch {
     init(_ batch: AppraisalBatch) throws {
         self.init(
-            id: try batch.requireID().uuidString,
+            id: try batch.requireID().text,
             entries: batch.entries.sorted { $0.position < $1.position }.map { entry in
                 .init(
                     index: entry.position,
@@ -80,7 +80,7 @@ extension Components.Schemas.Batch {
                     thumbnailUrl: entry.$media.id.map { SiteURL.media($0, .thumbnail) },
                     analysis: entry.analysis.map(Components.Schemas.ItemAnalysis.init),
                     error: entry.errorCode.map { .init(code: $0, message: entry.errorMessage ?? "") },
-                    itemId: entry.itemID?.uuidString
+                    itemId: entry.itemID?.text
                 )
             }
         )

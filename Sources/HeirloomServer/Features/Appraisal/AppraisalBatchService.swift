@@ -44,7 +44,7 @@ struct AppraisalBatchService: Sendable {
             chunks, fileName: fileName, use: .photo,
             origin: .init(
                 householdID: principal.householdID, uploaderID: principal.userID, ownerType: Self.mediaOwnerType,
-                ownerID: batchID.uuidString))
+                ownerID: batchID.text))
         let entry = AppraisalBatchEntry()
         entry.$batch.id = batchID
         entry.position = count
@@ -72,7 +72,7 @@ struct AppraisalBatchService: Sendable {
         guard let batchID = batch.id else { return }
         let objects =
             (try? await MediaObject.query(on: db)
-                .filter(\.$ownerType == Self.mediaOwnerType).filter(\.$ownerID == batchID.uuidString).all()) ?? []
+                .filter(\.$ownerType == Self.mediaOwnerType).filter(\.$ownerID == batchID.text).all()) ?? []
         try? await media.delete(objects) { db in
             try await AppraisalBatch.query(on: db).filter(\.$id == batchID).delete()
         }
@@ -171,7 +171,7 @@ struct AppraisalBatchService: Sendable {
                 guard claimed.count == 1 else { throw Self.alreadyImported(entry) }
                 if let mediaID = entry.$media.id {
                     try await MediaObject.query(on: db).filter(\.$id == mediaID)
-                        .set(\.$ownerType, to: ItemService.mediaOwnerType).set(\.$ownerID, to: itemID.uuidString)
+                        .set(\.$ownerType, to: ItemService.mediaOwnerType).set(\.$ownerID, to: itemID.text)
                         .update()
                     try await ItemPhoto(itemID: itemID, mediaID: mediaID, position: 0).create(on: db)
                 }

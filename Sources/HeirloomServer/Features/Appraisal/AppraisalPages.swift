@@ -63,7 +63,7 @@ enum AppraisalPages {
 
     static func panel(item: Item, valuation: ItemValuation, settings: AISettings, canEdit: Bool) throws -> Panel {
         let itemID = try item.requireID()
-        let id = itemID.uuidString
+        let id = itemID.text
         var snapshot: Snapshot?
         if let valuedAt = valuation.valuedAt {
             let low = valuation.money(valuation.low)?.displayString
@@ -200,7 +200,7 @@ extension AppraisalPages {
 
     static func batchPage(_ batch: AppraisalBatch, offline: Bool) throws -> BatchPage {
         let batchID = try batch.requireID()
-        let id = batchID.uuidString
+        let id = batchID.text
         let entries = batch.entries.sorted { $0.position < $1.position }.map { entry -> BatchPage.Entry in
             let analysis = entry.analysis
             let hints = analysis?.valueHints

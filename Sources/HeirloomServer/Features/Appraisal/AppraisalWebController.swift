@@ -41,7 +41,7 @@ struct AppraisalWebController {
         var view = analysis.map { AppraisalPages.analysisView($0, itemID: id) }
         if let customValue { view?.midpointValue = customValue }
         let model = AppraisalPages.Result(
-            item: .init(id: id.uuidString, name: item.name, href: SiteURL.item(.value(id)).path),
+            item: .init(id: id.text, name: item.name, href: SiteURL.item(.value(id)).path),
             analysis: view,
             error: problem?.message,
             offline: req.heirloom.config.ai.provider == .offline,
@@ -229,7 +229,7 @@ struct AppraisalWebController {
                     .init(name: $0.name, reason: suggestion.reason)
                 }
             }
-            if let first = suggestions.first { values["beneficiaryId"] = first.beneficiaryID.uuidString }
+            if let first = suggestions.first { values["beneficiaryId"] = first.beneficiaryID.text }
             help.notice =
                 suggestions.isEmpty
                 ? "There is nobody to suggest yet: add the people who might receive your things first."

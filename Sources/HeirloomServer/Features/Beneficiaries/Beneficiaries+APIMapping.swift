@@ -6,7 +6,7 @@ extension Components.Schemas.Beneficiary {
     init(_ summary: BeneficiaryService.Summary) throws {
         let person = summary.beneficiary
         self.init(
-            id: try person.requireID().uuidString,
+            id: try person.requireID().text,
             name: person.name,
             relationship: person.relationship,
             email: person.email,
@@ -41,9 +41,9 @@ extension Components.Schemas.BeneficiaryDetail {
 extension Components.Schemas.BeneficiaryLink {
     init(_ link: ItemBeneficiary) throws {
         self.init(
-            id: try link.requireID().uuidString,
-            itemId: link.$item.id.uuidString,
-            beneficiaryId: link.$beneficiary.id.uuidString,
+            id: try link.requireID().text,
+            itemId: link.$item.id.text,
+            beneficiaryId: link.$beneficiary.id.text,
             accessPermission: .init(rawValue: link.permission.rawValue) ?? .immediate,
             accessDate: BeneficiaryLinkDraft.dayText(link.accessDate),
             personalMessage: link.personalMessage,
@@ -57,7 +57,7 @@ extension Components.Schemas.ContactImportEntry {
         self.init(
             name: card.name,
             status: .init(rawValue: card.status) ?? .rejected,
-            beneficiaryId: card.beneficiaryID?.uuidString,
+            beneficiaryId: card.beneficiaryID?.text,
             reason: card.reason
         )
     }

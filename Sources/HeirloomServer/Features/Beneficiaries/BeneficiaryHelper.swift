@@ -79,7 +79,7 @@ struct BeneficiaryHelper: Sendable {
         guard !candidates.isEmpty else { return [] }
         guard let provider = gateway.provider else { return Self.offlineSuggestions(candidates) }
         let list = try candidates.map { person in
-            "- id \(try person.requireID().uuidString): \(person.name), \(person.relationship ?? "relationship not given"), "
+            "- id \(try person.requireID().text): \(person.name), \(person.relationship ?? "relationship not given"), "
                 + "receives \(person.links.count) item(s) so far"
         }.joined(separator: "\n")
         let prompt = AIPrompt(

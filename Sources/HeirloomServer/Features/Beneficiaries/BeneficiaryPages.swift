@@ -13,7 +13,7 @@ enum BeneficiaryPages {
         init(_ summary: BeneficiaryService.Summary) throws {
             let person = summary.beneficiary
             let personID = try person.requireID()
-            id = personID.uuidString
+            id = personID.text
             name = person.name
             relationship = person.relationship ?? ""
             email = person.email ?? ""
@@ -139,7 +139,7 @@ enum BeneficiaryPages {
 extension BeneficiaryPages.LinkRow {
     init(_ link: ItemBeneficiary, itemID: UUID) throws {
         let linkID = try link.requireID()
-        id = linkID.uuidString
+        id = linkID.text
         name = link.beneficiary.name
         relationship = link.beneficiary.relationship ?? ""
         rule = BeneficiaryPages.rule(link.rule)

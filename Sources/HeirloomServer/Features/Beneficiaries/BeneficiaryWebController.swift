@@ -212,7 +212,7 @@ struct BeneficiaryWebController {
     static func choices(_ people: [Beneficiary]) throws -> [BeneficiaryPages.Choice] {
         try people.map { person in
             let label = person.relationship.map { "\(person.name) (\($0))" } ?? person.name
-            return BeneficiaryPages.Choice(id: try person.requireID().uuidString, label: label)
+            return BeneficiaryPages.Choice(id: try person.requireID().text, label: label)
         }
     }
 }

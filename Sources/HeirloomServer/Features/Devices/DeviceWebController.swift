@@ -69,7 +69,7 @@ struct DeviceWebController {
         let model = DevicesPage(
             devices: try tokens.map {
                 .init(
-                    id: try $0.requireID().uuidString, name: $0.name, added: WebFormat.day($0.createdAt),
+                    id: try $0.requireID().text, name: $0.name, added: WebFormat.day($0.createdAt),
                     lastUsed: Self.hasBeenUsed($0) ? WebFormat.dayAndTime($0.lastUsedAt) : "Not yet")
             },
             pairing: pairing,

@@ -11,7 +11,7 @@ extension APIHandler {
             .init(
                 body: .json(
                     .init(
-                        tokenId: pairing.tokenID.uuidString,
+                        tokenId: pairing.tokenID.text,
                         settings: .init(
                             serverURL: settings.serverURL, host: settings.host, port: settings.port,
                             token: settings.token, hubName: settings.hubName),

@@ -179,7 +179,7 @@ struct DownsizingWebController {
                 .sort(\.$name).limit(1_000).all()
             choices = try items.filter { !taken.contains(try $0.requireID()) }.map {
                 DownsizingPages.Option(
-                    value: try $0.requireID().uuidString,
+                    value: try $0.requireID().text,
                     label: $0.quantity == 1 ? $0.name : "\($0.name) (\($0.quantity))",
                     selected: false)
             }
@@ -193,7 +193,7 @@ struct DownsizingWebController {
                 removeAction: SiteURL.setMemberRemove(.value(id), .value(itemID)).path)
         }.sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
         let model = DownsizingPages.SetShow(
-            id: id.uuidString, name: set.name, type: set.type.displayName, story: set.story,
+            id: id.text, name: set.name, type: set.type.displayName, story: set.story,
             sellTogether: set.sellTogether, value: SetService.value(of: set).map(\.displayString), members: members,
             canEdit: canEdit,
             disposition: .init(

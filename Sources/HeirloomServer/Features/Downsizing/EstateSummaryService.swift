@@ -94,14 +94,15 @@ struct EstateSummaryService: Sendable {
             """
         ).all()
         return try rows.map { row in
-            let setValue = try row.decode(column: "set_value", as: String?.self)
+            let setValue = try row.decodeIfPresent(column: "set_value", as: String.self)
             return EstateLine(
                 category: ItemCategory.normalise(try row.decode(column: "category", as: String.self)),
                 currency: CurrencyCode(try row.decode(column: "currency_code", as: String.self)) ?? .usd,
                 own: DispositionValue(rawValue: try row.decode(column: "own_value", as: String.self)) ?? .undecided,
                 ownDone: try row.decode(column: "own_status", as: String.self) == DispositionStatus.done.rawValue,
                 set: setValue.map { DispositionValue(rawValue: $0) ?? .undecided },
-                setDone: try row.decode(column: "set_status", as: String?.self) == DispositionStatus.done.rawValue,
+                setDone: try row.decodeIfPresent(column: "set_status", as: String.self)
+                    == DispositionStatus.done.rawValue,
                 items: try row.decode(column: "items", as: Int.self),
                 valuedItems: try row.decode(column: "valued_items", as: Int.self),
                 looseUnits: try row.decode(column: "loose_units", as: Int.self),
@@ -147,7 +148,7 @@ struct EstateSummaryService: Sendable {
             let quantity = try row.decode(column: "quantity", as: Int.self)
             let (total, overflow) = each.minorUnits.multipliedReportingOverflow(by: Int64(quantity))
             return Valuable(
-                id: try row.decode(column: "id", as: UUID.self), name: try row.decode(column: "name", as: String.self),
+                id: try row.uuid("id"), name: try row.decode(column: "name", as: String.self),
                 category: ItemCategory.normalise(try row.decode(column: "category", as: String.self)),
                 quantity: quantity, each: each,
                 total: overflow ? each : Money(minorUnits: total, currency: currency))

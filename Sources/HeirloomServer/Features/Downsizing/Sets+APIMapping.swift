@@ -30,13 +30,13 @@ extension Components.Schemas.ItemSet {
         let members = set.members.compactMap { member -> Components.Schemas.ItemSetMember? in
             guard let item = member.$item.value else { return nil }
             return Components.Schemas.ItemSetMember(
-                itemId: member.$item.id.uuidString, name: item.name,
+                itemId: member.$item.id.text, name: item.name,
                 category: ItemCategory.normalise(item.category).rawValue, quantity: member.quantity,
                 itemQuantity: item.quantity, estimatedValue: item.money(item.estimatedValue)?.decimalString,
                 currencyCode: item.currencyCode)
         }
         self.init(
-            id: try set.requireID().uuidString, name: set.name, _type: .init(rawValue: set.type.rawValue) ?? .other,
+            id: try set.requireID().text, name: set.name, _type: .init(rawValue: set.type.rawValue) ?? .other,
             story: set.story, sellTogether: set.sellTogether, currencyCode: set.currencyCode,
             members: members.sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending },
             value: SetService.value(of: set).map(Components.Schemas.MoneyTotal.init),
@@ -78,7 +78,7 @@ extension Components.Schemas.EstateSummary {
             },
             mostValuable: summary.mostValuable.map {
                 .init(
-                    itemId: $0.id.uuidString, name: $0.name, category: $0.category.rawValue, quantity: $0.quantity,
+                    itemId: $0.id.text, name: $0.name, category: $0.category.rawValue, quantity: $0.quantity,
                     each: .init($0.each), total: .init($0.total))
             },
             nextSteps: .init(

@@ -5,7 +5,7 @@ import HeirloomCore
 extension Components.Schemas.Estate {
     init(_ estate: Estate) {
         self.init(
-            holderUserId: estate.$holder.id?.uuidString,
+            holderUserId: estate.$holder.id?.text,
             holderName: estate.holder?.name,
             waitingPeriodDays: estate.waitingPeriodDays,
             inactivityMonths: estate.inactivityMonths,
@@ -37,7 +37,7 @@ extension Components.Schemas.ExecutorEstate {
 extension Components.Schemas.EstateAuditEntry {
     init(_ entry: EstateAuditEntry) throws {
         self.init(
-            id: try entry.requireID().uuidString, at: entry.at,
+            id: try entry.requireID().text, at: entry.at,
             event: .init(rawValue: entry.event) ?? .emailSent, detail: entry.detail)
     }
 }
@@ -45,7 +45,7 @@ extension Components.Schemas.EstateAuditEntry {
 extension Components.Schemas.Executor {
     init(_ executor: Executor) throws {
         self.init(
-            id: try executor.requireID().uuidString, name: executor.name, email: executor.email,
+            id: try executor.requireID().text, name: executor.name, email: executor.email,
             status: .init(rawValue: executor.status.rawValue) ?? .invited)
     }
 }
@@ -59,7 +59,7 @@ extension Components.Schemas.OutboxMessage {
             case .failed: .failed
             }
         self.init(
-            id: try message.requireID().uuidString, purpose: message.purpose, toName: message.toName,
+            id: try message.requireID().text, purpose: message.purpose, toName: message.toName,
             toEmail: message.toEmail, subject: message.subject, link: message.link, status: status,
             attempts: message.attempts, lastError: message.lastError, createdAt: message.createdAt,
             sentAt: message.sentAt, sentByHand: message.sentByHand)

@@ -77,7 +77,7 @@ enum PassingOnPages {
 
         init(_ link: ItemBeneficiary, showValues: Bool) throws {
             let item = link.item
-            id = try item.requireID().uuidString
+            id = try item.requireID().text
             name = item.name
             description = item.description
             message = link.personalMessage

@@ -30,7 +30,7 @@ struct PassingOnWebController {
         }
         let model = PassingOnPages.Settings(
             members: try members.map {
-                .init(id: try $0.requireID().uuidString, name: $0.name, isHolder: $0.id == estate.$holder.id)
+                .init(id: try $0.requireID().text, name: $0.name, isHolder: $0.id == estate.$holder.id)
             },
             waitingPeriodDays: estate.waitingPeriodDays,
             inactivityMonths: estate.inactivityMonths ?? 0,
@@ -44,11 +44,11 @@ struct PassingOnWebController {
             isHolder: estate.$holder.id == principal.userID,
             executors: try executors.map {
                 .init(
-                    id: try $0.requireID().uuidString, name: $0.name, email: $0.email,
+                    id: try $0.requireID().text, name: $0.name, email: $0.email,
                     statusLabel: $0.status == .confirmed ? "Has opened their link" : "Invited")
             },
             beneficiaries: try beneficiaries.map {
-                .init(id: try $0.beneficiary.requireID().uuidString, name: $0.beneficiary.name)
+                .init(id: try $0.beneficiary.requireID().text, name: $0.beneficiary.name)
             },
             today: Day(now, in: estate.zone).text,
             audit: audit.prefix(50).map { .init(when: WebFormat.dayAndTime($0.at), detail: $0.detail) },
@@ -124,7 +124,7 @@ struct PassingOnWebController {
         let person = try await services.beneficiaries.find(id, by: principal)
         let links = try await services.recipients.preview(id, at: moment, by: principal)
         let model = PassingOnPages.Preview(
-            name: person.name, beneficiaryID: id.uuidString, at: at,
+            name: person.name, beneficiaryID: id.text, at: at,
             items: try links.map { try .init($0, showValues: estate.showValuesToRecipients) })
         return try await Page.render(
             .passingOnPreview, base: PageBase(request: req, title: "Preview as \(person.name)", nav: .settings), model,
@@ -144,7 +144,7 @@ struct PassingOnWebController {
                     case .failed: "Not delivered"
                     }
                 return .init(
-                    id: try message.requireID().uuidString, to: "\(message.toName) <\(message.toEmail)>",
+                    id: try message.requireID().text, to: "\(message.toName) <\(message.toEmail)>",
                     subject: message.subject, link: message.link, status: message.status.rawValue, statusLabel: label,
                     created: WebFormat.dayAndTime(message.createdAt),
                     problem: message.status == .failed ? message.lastError : nil)

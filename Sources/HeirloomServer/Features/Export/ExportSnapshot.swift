@@ -180,8 +180,8 @@ extension ExportRecord.ItemSet {
                 amount: set.dispositionAmount),
             createdById: set.$createdBy.id, createdAt: set.createdAt, updatedAt: set.updatedAt,
             members: try set.members.sorted {
-                ($0.createdAt ?? .distantPast, $0.id?.uuidString ?? "") < (
-                    $1.createdAt ?? .distantPast, $1.id?.uuidString ?? ""
+                ($0.createdAt ?? .distantPast, $0.id?.text ?? "") < (
+                    $1.createdAt ?? .distantPast, $1.id?.text ?? ""
                 )
             }
             .map { .init(id: try $0.requireID(), itemId: $0.$item.id, quantity: $0.quantity, createdAt: $0.createdAt) })

@@ -23,7 +23,7 @@ struct HouseholdImport: Sendable {
 
     func run(_ url: URL) async throws -> Summary {
         let store = pipeline.store
-        let scratch = store.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString)", isDirectory: true)
+        let scratch = store.temporaryDirectory.appendingPathComponent("import-\(UUID().text)", isDirectory: true)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
 

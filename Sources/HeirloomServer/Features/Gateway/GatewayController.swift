@@ -101,7 +101,7 @@ struct GatewayController: Sendable {
                 let id = partner.id
             else { return nil }
             return .init(
-                partnerId: id.uuidString, name: partner.name, partnerType: partner.partnerType,
+                partnerId: id.text, name: partner.name, partnerType: partner.partnerType,
                 contact: .init(
                     phone: partner.phone, website: partner.website, email: partner.email, address: partner.address,
                     city: partner.city, region: partner.region),

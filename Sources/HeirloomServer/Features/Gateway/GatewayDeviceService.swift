@@ -47,7 +47,7 @@ struct GatewayDeviceService: Sendable {
             guard let uuid = UUID(uuidString: raw.trimmingCharacters(in: .whitespaces)) else {
                 throw GatewayRefusal.noDevice
             }
-            device = try await record(uuid.uuidString, address: address)
+            device = try await record(uuid.text, address: address)
         } else {
             // The app's recording summary carries no headers: it counts as the approved phone last seen at the
             // same address.

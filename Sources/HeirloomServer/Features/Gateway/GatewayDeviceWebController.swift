@@ -34,7 +34,7 @@ struct GatewayDeviceWebController {
         func row(_ device: GatewayDevice) throws -> Section.Device {
             let key = device.deviceKey
             return Section.Device(
-                id: try device.requireID().uuidString,
+                id: try device.requireID().text,
                 label: device.name ?? "iPhone \(key.prefix(8))",
                 deviceKey: key,
                 firstSeen: WebFormat.dayAndTime(device.firstSeenAt),

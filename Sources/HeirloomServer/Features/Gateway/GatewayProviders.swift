@@ -10,7 +10,7 @@ struct SpeechToTextClient: Sendable {
 
     /// The words spoken in the recording.
     func transcribe(_ audio: Data, mimeType: String) async throws -> String {
-        let boundary = "heirloom-\(UUID().uuidString)"
+        let boundary = "heirloom-\(UUID().text)"
         let ext = mimeType.contains("wav") ? "wav" : mimeType.contains("mpeg") ? "mp3" : "m4a"
         var body = Data()
         func text(_ name: String, _ value: String) {

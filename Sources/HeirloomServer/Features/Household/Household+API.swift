@@ -49,7 +49,7 @@ extension APIHandler {
         let (invitation, secret) = try await households.invite(
             role: body.role.domain, email: body.email, by: try principal)
         let created = Components.Schemas.CreatedInvitation(
-            id: try invitation.requireID().uuidString,
+            id: try invitation.requireID().text,
             url: households.invitationURL(secret: secret),
             token: secret,
             role: .init(invitation.role),

@@ -35,7 +35,7 @@ struct SettingsPage: Encodable {
 
         init(_ user: User, you: UUID) throws {
             let id = try user.requireID()
-            self.id = id.uuidString
+            self.id = id.text
             name = user.name
             email = user.email
             role = user.role.rawValue
@@ -53,7 +53,7 @@ struct SettingsPage: Encodable {
         var expires: String
 
         init(_ invitation: Invitation) throws {
-            id = try invitation.requireID().uuidString
+            id = try invitation.requireID().text
             email = invitation.email ?? ""
             role = invitation.role.rawValue
             roleLabel = invitation.role.label
@@ -78,7 +78,7 @@ struct SettingsPage: Encodable {
 
         init(_ token: AuthToken, current: UUID) throws {
             let id = try token.requireID()
-            self.id = id.uuidString
+            self.id = id.text
             name = token.name
             isCurrent = id == current
             kindLabel =

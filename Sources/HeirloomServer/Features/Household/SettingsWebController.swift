@@ -42,7 +42,7 @@ struct SettingsWebController {
             backup: principal.role.canManageHousehold ? BackupPage(req.application.heirloom) : nil,
             needsPassword: principal.role.canManageHousehold
                 ? try members.filter { $0.passwordHash == nil && $0.appleSubject == nil }.map {
-                    SettingsPage.Waiting(id: try $0.requireID().uuidString, name: $0.name, email: $0.email)
+                    SettingsPage.Waiting(id: try $0.requireID().text, name: $0.name, email: $0.email)
                 } : [],
             newPasswordLink: extras.newPasswordLink
         )

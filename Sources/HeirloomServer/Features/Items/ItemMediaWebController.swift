@@ -65,7 +65,7 @@ struct ItemMediaWebController {
                 ? photos[index].id.map { SiteURL.itemPhoto(.value(itemID), .value($0)).path } : nil
         }
         let model = ItemPages.PhotoView(
-            item: .init(id: itemID.uuidString, name: item.name, href: SiteURL.item(.value(itemID)).path),
+            item: .init(id: itemID.text, name: item.name, href: SiteURL.item(.value(itemID)).path),
             photo: .init(
                 displayUrl: SiteURL.apiMedia(.value(mediaID), .value(.display)).path,
                 originalUrl: SiteURL.apiMedia(.value(mediaID), .value(.original)).path,

@@ -16,7 +16,7 @@ enum ItemPages {
         }
 
         init(_ item: ItemRecord) {
-            id = item.id.uuidString
+            id = item.id.text
             name = item.name
             category = ItemCategory.normalise(item.category).rawValue
             value = item.money(item.estimatedValue)?.displayString ?? ""
@@ -123,7 +123,7 @@ enum ItemPages {
 extension ItemPages.Show {
     init(_ item: Item, canEdit: Bool) throws {
         let itemID = try item.requireID()
-        let id = itemID.uuidString
+        let id = itemID.text
         let money = { (value: Int64?) in item.money(value)?.displayString ?? "" }
         let purchaseDay = item.purchaseDate.flatMap { ItemPages.dayFormatter.date(from: $0) }
         self.item = Details(
@@ -141,7 +141,7 @@ extension ItemPages.Show {
             let photoID = try photo.requireID()
             let media = try photo.media.requireID()
             return Photo(
-                id: photoID.uuidString, displayUrl: SiteURL.media(media, .display),
+                id: photoID.text, displayUrl: SiteURL.media(media, .display),
                 thumbnailUrl: SiteURL.media(media, .thumbnail), originalUrl: SiteURL.media(media, .original),
                 href: SiteURL.itemPhoto(.value(itemID), .value(photoID)).path,
                 alt: "Photo \(index + 1) of \(item.name)",
@@ -155,7 +155,7 @@ extension ItemPages.Show {
             let documentID = try document.requireID()
             let media = try document.media.requireID()
             return Document(
-                id: documentID.uuidString, fileName: document.media.originalName,
+                id: documentID.text, fileName: document.media.originalName,
                 label: "\(document.media.format.label) · \(ByteCountText.describe(document.media.sizeBytes))",
                 url: SiteURL.media(media, .original), downloadUrl: SiteURL.media(media, .original) + "?download=true",
                 deleteHref: SiteURL.itemDocumentDelete(.value(itemID), .value(documentID)).path,
@@ -166,7 +166,7 @@ extension ItemPages.Show {
             .map { story in
                 let storyID = try story.requireID()
                 return Story(
-                    id: storyID.uuidString, title: story.title,
+                    id: storyID.text, title: story.title,
                     duration: ItemPages.duration(story.media.durationSeconds),
                     date: WebFormat.day(story.createdAt), url: SiteURL.media(try story.media.requireID(), .play),
                     renameAction: SiteURL.itemAudioRename(.value(itemID), .value(storyID)).path,

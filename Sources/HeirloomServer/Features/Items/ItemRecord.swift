@@ -80,27 +80,27 @@ struct ItemRecord: Sendable {
 
     /// Reads a row of `items` (selected as `*`).
     init(row: any SQLRow) throws {
-        id = try row.decode(column: "id", as: UUID.self)
+        id = try row.uuid("id")
         name = try row.decode(column: "name", as: String.self)
         description = try row.decode(column: "description", as: String.self)
         category = try row.decode(column: "category", as: String.self)
         currencyCode = try row.decode(column: "currency_code", as: String.self)
-        estimatedValue = try row.decode(column: "estimated_value", as: Int64?.self)
-        suggestedPriceNew = try row.decode(column: "suggested_price_new", as: Int64?.self)
-        suggestedPriceUsed = try row.decode(column: "suggested_price_used", as: Int64?.self)
-        purchasePrice = try row.decode(column: "purchase_price", as: Int64?.self)
-        purchaseDate = try row.decode(column: "purchase_date", as: String?.self)
-        maker = try row.decode(column: "maker", as: String?.self)
-        serialNumber = try row.decode(column: "serial_number", as: String?.self)
-        createdAt = try row.decode(column: "created_at", as: Date?.self)
-        updatedAt = try row.decode(column: "updated_at", as: Date?.self)
+        estimatedValue = try row.decodeIfPresent(column: "estimated_value", as: Int64.self)
+        suggestedPriceNew = try row.decodeIfPresent(column: "suggested_price_new", as: Int64.self)
+        suggestedPriceUsed = try row.decodeIfPresent(column: "suggested_price_used", as: Int64.self)
+        purchasePrice = try row.decodeIfPresent(column: "purchase_price", as: Int64.self)
+        purchaseDate = try row.decodeIfPresent(column: "purchase_date", as: String.self)
+        maker = try row.decodeIfPresent(column: "maker", as: String.self)
+        serialNumber = try row.decodeIfPresent(column: "serial_number", as: String.self)
+        createdAt = try row.decodeIfPresent(column: "created_at", as: Date.self)
+        updatedAt = try row.decodeIfPresent(column: "updated_at", as: Date.self)
         quantity = try row.decode(column: "quantity", as: Int.self)
         let currency = CurrencyCode(currencyCode) ?? .usd
         disposition = Item.disposition(
             value: try row.decode(column: "disposition_value", as: String.self),
             status: try row.decode(column: "disposition_status", as: String.self),
             note: try row.decode(column: "disposition_note", as: String.self),
-            amount: try row.decode(column: "disposition_amount", as: Int64?.self).map {
+            amount: try row.decodeIfPresent(column: "disposition_amount", as: Int64.self).map {
                 Money(minorUnits: $0, currency: currency)
             })
     }

@@ -46,7 +46,7 @@ struct ItemSearchIndex: Sendable {
                      ORDER BY ts_rank(search_vector, to_tsquery('simple', \(bind: tsquery))) DESC, created_at DESC \
                     LIMIT \(literal: limit) OFFSET \(literal: offset)
                     """
-            return try await db.raw(sql).all().map { try $0.decode(column: "id", as: UUID.self) }
+            return try await db.raw(sql).all().map { try $0.uuid("id") }
         }
         let match = terms.map { "\"\($0)\"*" }.joined(separator: " ")
         // Ranking costs a little for every match; a query that matches thousands of items ("s") ranks
@@ -60,7 +60,7 @@ struct ItemSearchIndex: Sendable {
             ).first().map { try $0.decode(column: "matches", as: Int.self) > Self.rankingLimit } ?? false
         var sql: SQLQueryString = """
             SELECT item_id FROM items_fts WHERE items_fts MATCH \(bind: match) \
-            AND household_id = \(bind: householdID.uuidString)
+            AND household_id = \(bind: householdID.text)
             """
         if let category { sql = sql + " AND category = \(bind: category)" }
         sql = sql + (broad ? " ORDER BY rowid DESC" : " ORDER BY rank")
@@ -82,7 +82,7 @@ struct ItemSearchIndex: Sendable {
         try await db.raw(
             """
             INSERT INTO items_fts (item_id, household_id, name, category, description) VALUES \
-            (\(bind: id.uuidString), \(bind: item.$household.id.uuidString), \(bind: item.name), \
+            (\(bind: id.text), \(bind: item.$household.id.text), \(bind: item.name), \
             \(bind: item.category), \(bind: text))
             """
         ).run()
@@ -90,7 +90,7 @@ struct ItemSearchIndex: Sendable {
 
     func remove(_ itemID: UUID) async throws {
         guard !isPostgres else { return }
-        try await db.raw("DELETE FROM items_fts WHERE item_id = \(bind: itemID.uuidString)").run()
+        try await db.raw("DELETE FROM items_fts WHERE item_id = \(bind: itemID.text)").run()
     }
 }
 

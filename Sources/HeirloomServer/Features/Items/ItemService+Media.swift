@@ -63,7 +63,7 @@ extension ItemService {
                 householdID: principal.householdID,
                 uploaderID: principal.userID,
                 ownerType: Self.mediaOwnerType,
-                ownerID: itemID.uuidString
+                ownerID: itemID.text
             )
         )
     }

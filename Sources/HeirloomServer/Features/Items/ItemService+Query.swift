@@ -74,28 +74,28 @@ extension ItemService {
         for (position, item) in items.enumerated() { index[item.id] = position }
         func files(_ table: String, _ columns: String...) async throws -> [(item: Int, row: any SQLRow)] {
             try await sql.fileRows(of: table, owner: "item_id", in: ids, columns: columns).compactMap { row in
-                try index[row.decode(column: "file_owner", as: UUID.self)].map { ($0, row) }
+                try index[row.uuid("file_owner")].map { ($0, row) }
             }
         }
         for (item, row) in try await files(ItemPhoto.schema, "id", "position") {
             items[item].photos.append(
                 .init(
-                    id: try row.decode(column: "file_id", as: UUID.self),
+                    id: try row.uuid("file_id"),
                     position: try row.decode(column: "file_position", as: Int.self), media: try MediaRecord(row: row)))
         }
         for (item, row) in try await files(ItemDocument.schema, "id", "created_at") {
             items[item].documents.append(
                 .init(
-                    id: try row.decode(column: "file_id", as: UUID.self),
-                    createdAt: try row.decode(column: "file_created_at", as: Date?.self),
+                    id: try row.uuid("file_id"),
+                    createdAt: try row.decodeIfPresent(column: "file_created_at", as: Date.self),
                     media: try MediaRecord(row: row)))
         }
         for (item, row) in try await files(ItemAudio.schema, "id", "title", "created_at") {
             items[item].stories.append(
                 .init(
-                    id: try row.decode(column: "file_id", as: UUID.self),
+                    id: try row.uuid("file_id"),
                     title: try row.decode(column: "file_title", as: String.self),
-                    createdAt: try row.decode(column: "file_created_at", as: Date?.self),
+                    createdAt: try row.decodeIfPresent(column: "file_created_at", as: Date.self),
                     media: try MediaRecord(row: row)))
         }
         for position in items.indices { items[position].sortFiles() }
@@ -147,7 +147,7 @@ extension ItemService {
             let category = ItemCategory.normalise(try row.decode(column: "category", as: String.self))
             let currency = CurrencyCode(try row.decode(column: "currency_code", as: String.self)) ?? .usd
             counts[category, default: 0] += try row.decode(column: "item_count", as: Int.self)
-            if let total = try row.decode(column: "total", as: Int64?.self) {
+            if let total = try row.decodeIfPresent(column: "total", as: Int64.self) {
                 amounts[category, default: []].append(Money(minorUnits: total, currency: currency))
             }
         }

@@ -9,7 +9,7 @@ extension Components.Schemas.Item {
 
     init(_ item: ItemRecord) {
         self.init(
-            id: item.id.uuidString,
+            id: item.id.text,
             name: item.name,
             description: item.description,
             category: ItemCategory.normalise(item.category).rawValue,
@@ -36,7 +36,7 @@ extension Components.Schemas.ItemPhoto {
     init(_ photo: ItemRecord.Photo) {
         let media = Components.Schemas.MediaFile(photo.media)
         self.init(
-            id: photo.id.uuidString,
+            id: photo.id.text,
             originalUrl: media.originalUrl,
             displayUrl: media.displayUrl ?? media.originalUrl,
             thumbnailUrl: media.thumbnailUrl ?? media.originalUrl,
@@ -51,7 +51,7 @@ extension Components.Schemas.ItemDocument {
     init(_ document: ItemRecord.Document) {
         let media = Components.Schemas.MediaFile(document.media)
         self.init(
-            id: document.id.uuidString,
+            id: document.id.text,
             fileName: media.fileName,
             kind: document.media.format.label,
             sizeBytes: media.sizeBytes,
@@ -66,7 +66,7 @@ extension Components.Schemas.AudioStory {
     init(_ story: ItemRecord.Story) {
         let media = Components.Schemas.MediaFile(story.media)
         self.init(
-            id: story.id.uuidString,
+            id: story.id.text,
             title: story.title,
             durationSeconds: media.durationSeconds ?? 0,
             waveform: media.waveform ?? [],

@@ -6,7 +6,7 @@ extension Components.Schemas.JournalDrawer {
     init(_ listed: JournalDrawerService.Listed) throws {
         let drawer = listed.drawer
         self.init(
-            id: try drawer.requireID().uuidString,
+            id: try drawer.requireID().text,
             name: drawer.name,
             isLocked: drawer.isLocked,
             sortOrder: drawer.sortOrder,
@@ -21,8 +21,8 @@ extension Components.Schemas.JournalCard {
         switch shown {
         case .redacted(let id, let drawerID, let kind, let day):
             self.init(
-                id: id.uuidString,
-                drawerId: drawerID.uuidString,
+                id: id.text,
+                drawerId: drawerID.text,
                 kind: .init(kind),
                 createdAt: day.description,
                 redacted: true,
@@ -31,8 +31,8 @@ extension Components.Schemas.JournalCard {
             )
         case .open(let card, let title, let snippet):
             self.init(
-                id: card.id.uuidString,
-                drawerId: card.drawerID.uuidString,
+                id: card.id.text,
+                drawerId: card.drawerID.text,
                 kind: .init(card.kind),
                 createdAt: card.day.description,
                 redacted: false,
@@ -65,7 +65,7 @@ extension Components.Schemas.JournalCardList {
                 label: group.label,
                 from: group.from.description,
                 to: group.to.description,
-                cardIds: members.map(\.id.uuidString)
+                cardIds: members.map(\.id.text)
             )
         }
         self.init(cards: cards.map(Components.Schemas.JournalCard.init), groups: grouping == .none ? nil : groups)

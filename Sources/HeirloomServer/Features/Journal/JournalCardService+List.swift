@@ -78,17 +78,17 @@ extension JournalCardService {
             throw AppError.internalProblem("A journal card has an unknown kind, \(kindName).")
         }
         let writtenOn = try row.decode(column: "written_on", as: String.self)
-        let createdAt = try row.decode(column: "created_at", as: Date?.self)
+        let createdAt = try row.decodeIfPresent(column: "created_at", as: Date.self)
         let card = JournalRedaction.Card(
-            id: try row.decode(column: "id", as: UUID.self),
-            drawerID: try row.decode(column: "drawer_id", as: UUID.self),
+            id: try row.uuid("id"),
+            drawerID: try row.uuid("drawer_id"),
             kind: kind,
-            title: try row.decode(column: "title", as: String?.self),
+            title: try row.decodeIfPresent(column: "title", as: String.self),
             text: try row.decode(column: "body", as: String.self),
             tags: [],
             day: JournalCard.day(writtenOn: writtenOn, createdAt: createdAt),
-            durationSeconds: try row.decode(column: "duration_seconds", as: Double?.self),
-            waveform: WaveformBuilder.peaks(fromJSON: try row.decode(column: "waveform", as: String?.self))
+            durationSeconds: try row.decodeIfPresent(column: "duration_seconds", as: Double.self),
+            waveform: WaveformBuilder.peaks(fromJSON: try row.decodeIfPresent(column: "waveform", as: String.self))
         )
         return (card, try row.decode(column: "search_text", as: String.self))
     }
@@ -109,7 +109,7 @@ extension JournalCardService {
             )
             .where(SQLColumn("card_id", table: JournalCardTag.schema), .in, SQLBind.group(Array(index.keys))).all()
         for row in rows {
-            guard let position = index[try row.decode(column: "card_id", as: UUID.self)] else { continue }
+            guard let position = index[try row.uuid("card_id")] else { continue }
             cards[position].card.tags.append(try row.decode(column: "name", as: String.self))
         }
         for position in cards.indices { cards[position].card.tags.sort() }

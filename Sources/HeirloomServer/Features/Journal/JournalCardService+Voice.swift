@@ -40,7 +40,7 @@ extension JournalCardService {
                 householdID: reader.householdID,
                 uploaderID: reader.userID,
                 ownerType: Self.mediaOwnerType,
-                ownerID: cardID.uuidString
+                ownerID: cardID.text
             )
         )
         return Recording(cardID: cardID, object: object)

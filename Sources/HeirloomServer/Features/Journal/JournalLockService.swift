@@ -22,7 +22,7 @@ struct JournalLockService: Sendable {
         -> Date
     {
         let now = clock()
-        let account = "journal:\(principal.userID.uuidString)"
+        let account = "journal:\(principal.userID.text)"
         try await throttle.check(account: account, address: address, now: now)
         guard let user = try await User.find(principal.userID, on: db) else { throw AppError.unauthenticated }
         let hasPassword = password.map { !$0.isEmpty } ?? false

@@ -25,7 +25,7 @@ enum JournalPages {
         var countText: String
 
         init(_ listed: JournalDrawerService.Listed, reader: JournalReader) throws {
-            id = try listed.drawer.requireID().uuidString
+            id = try listed.drawer.requireID().text
             name = listed.drawer.name
             isLocked = listed.drawer.isLocked
             isOpen = reader.canRead(listed.drawer)
@@ -54,7 +54,7 @@ enum JournalPages {
         var hasTags = false
 
         init(_ shown: JournalRedaction.Shown, drawers: [UUID: JournalDrawer]) {
-            id = shown.id.uuidString
+            id = shown.id.text
             day = shown.day.inWords
             drawerName = drawers[shown.drawerID]?.name ?? ""
             isPrivate = drawers[shown.drawerID]?.isLocked ?? false

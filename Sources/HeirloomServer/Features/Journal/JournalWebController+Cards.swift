@@ -39,7 +39,7 @@ extension JournalWebController {
         let recording = card.kind == .voice ? JournalPages.Recording(card) : nil
         let model = JournalPages.Card(
             lock: .init(reader, next: SiteURL.journalCard(.value(id)).path), card: row, text: card.text,
-            drawerID: card.drawerID.uuidString, recording: recording)
+            drawerID: card.drawerID.text, recording: recording)
         let base = PageBase(request: req, title: row.title, nav: .journal)
         return try await Page.render(.journalCard, base: base, model, on: req)
     }
@@ -77,7 +77,7 @@ extension JournalWebController {
         let id = try req.id("card")
         let (card, _) = try await req.heirloom.journalCards.openCard(id, for: reader)
         let form = CardForm(
-            drawerId: card.$drawer.id.uuidString, title: card.title ?? "", text: card.body, day: card.writtenOn)
+            drawerId: card.$drawer.id.text, title: card.title ?? "", text: card.body, day: card.writtenOn)
         let tags = (card.$tags.value ?? []).map(\.name).sorted()
         return try await cardFormPage(req: req, reader: reader, cardID: id, form: form, cardTags: tags, errors: [:])
     }
@@ -130,7 +130,7 @@ extension JournalWebController {
         let open = drawers.filter(reader.canRead)
         let selected = voiceForm?.drawerId ?? form.drawerId ?? ""
         let options = try open.enumerated().map { index, drawer in
-            let id = try drawer.requireID().uuidString
+            let id = try drawer.requireID().text
             return JournalPages.DrawerOption(
                 id: id, name: drawer.name, selected: id == selected || (selected.isEmpty && index == 0))
         }

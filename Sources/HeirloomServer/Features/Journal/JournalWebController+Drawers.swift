@@ -52,7 +52,7 @@ extension JournalWebController {
                 id, .init(name: form.name, isLocked: form.isLocked != nil), for: reader)
             return req.redirect(to: SiteURL.journalDrawers.path(done: .drawerSaved))
         } orShowAgain: { errors in
-            try await drawersPage(req: req, newName: "", error: errors.values.first, errorDrawer: id.uuidString)
+            try await drawersPage(req: req, newName: "", error: errors.values.first, errorDrawer: id.text)
         }
     }
 
@@ -115,7 +115,7 @@ extension JournalWebController {
             holdsCards: (drawer.cardCount ?? 0) > 0,
             cardText: drawer.cardCount == 1 ? "1 card" : "\(drawer.cardCount ?? 0) cards",
             targets: try targets.enumerated().map { index, each in
-                .init(id: try each.drawer.requireID().uuidString, name: each.drawer.name, selected: index == 0)
+                .init(id: try each.drawer.requireID().text, name: each.drawer.name, selected: index == 0)
             },
             hasTargets: !targets.isEmpty,
             error: error

@@ -39,7 +39,7 @@ extension Components.Schemas.MemberName {
     /// Who did something, or nil when nobody is recorded.
     static func named(_ id: UUID?, _ name: String?) -> Self? {
         guard let name else { return nil }
-        return Self(id: id?.uuidString, name: name)
+        return Self(id: id?.text, name: name)
     }
 }
 
@@ -52,7 +52,7 @@ extension Components.Schemas.StoredLiquidationBrief {
                 createdBy: .named(view.record.$planCreatedBy.id, view.planCreatedBy),
                 steps: try view.steps.map { step in
                     .init(
-                        id: try step.requireID().uuidString, order: step.position, text: step.text, done: step.done,
+                        id: try step.requireID().text, order: step.position, text: step.text, done: step.done,
                         doneAt: step.doneAt, doneBy: .named(step.$doneBy.id, step.doneByName),
                         note: step.note)
                 },
@@ -60,7 +60,7 @@ extension Components.Schemas.StoredLiquidationBrief {
         }
         self.init(
             subject: .init(
-                kind: view.facts.subject.scope == .set ? .set : .item, id: view.facts.subject.id.uuidString,
+                kind: view.facts.subject.scope == .set ? .set : .item, id: view.facts.subject.id.text,
                 title: view.facts.title),
             brief: try .init(view.brief), ruleBased: view.record.ruleBased, createdAt: view.record.createdAt,
             createdBy: .named(view.record.$createdBy.id, view.createdBy),

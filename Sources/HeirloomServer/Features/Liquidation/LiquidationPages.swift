@@ -155,7 +155,7 @@ extension LiquidationPage {
                 done: view.planDone, doneCount: view.steps.filter(\.done).count, total: view.steps.count,
                 steps: try view.steps.map { step in
                     StepRow(
-                        id: try step.requireID().uuidString, order: step.position, text: step.text, done: step.done,
+                        id: try step.requireID().text, order: step.position, text: step.text, done: step.done,
                         doneLine: step.done
                             ? "Done" + (step.doneByName.map { " by \($0)" } ?? "") + " on \(WebFormat.day(step.doneAt))"
                             : nil,

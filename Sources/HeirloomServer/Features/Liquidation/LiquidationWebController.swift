@@ -110,6 +110,6 @@ struct LiquidationWebController {
         let form = try req.content.decode(StepForm.self)
         _ = try await req.heirloom.liquidation.updateStep(
             subject, stepID: stepID, done: form.done.map { $0 == "true" }, note: form.note, by: try req.principal())
-        return req.redirect(to: urls.show.path(done: .stepSaved, fragment: "step-\(stepID.uuidString)"))
+        return req.redirect(to: urls.show.path(done: .stepSaved, fragment: "step-\(stepID.text)"))
     }
 }

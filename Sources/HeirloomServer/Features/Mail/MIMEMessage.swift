@@ -3,7 +3,7 @@ import Foundation
 /// Writes an outbox message as an RFC 5322 email with a plain-text and an HTML part.
 enum MIMEMessage {
     static func render(_ message: OutboxMessage, from: String, hubName: String, now: Date) throws -> Data {
-        let id = try message.requireID().uuidString.lowercased()
+        let id = try message.requireID().text.lowercased()
         let domain = from.split(separator: "@").last.map(String.init) ?? "heirloom.local"
         let boundary = "heirloom-\(id)"
         let lines = [

@@ -37,7 +37,7 @@ struct CurlMailTransport: MailTransport {
             throw MailDeliveryError(description: "The SMTP address cannot be read.")
         }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let name = UUID().uuidString
+        let name = UUID().text
         let messageFile = directory.appendingPathComponent("\(name).eml")
         let configFile = directory.appendingPathComponent("\(name).curlrc")
         defer {

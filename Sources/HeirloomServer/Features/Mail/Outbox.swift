@@ -23,7 +23,7 @@ struct Outbox: Sendable {
         message.nextAttemptAt = clock()
         message.sentByHand = false
         message.beneficiaryID = mail.beneficiaryID
-        message.linkIDs = mail.linkIDs.isEmpty ? nil : mail.linkIDs.map(\.uuidString).joined(separator: ",")
+        message.linkIDs = mail.linkIDs.isEmpty ? nil : mail.linkIDs.map(\.text).joined(separator: ",")
         message.createdAt = clock()
         try await message.create(on: db)
         return message

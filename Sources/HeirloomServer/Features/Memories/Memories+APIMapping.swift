@@ -45,7 +45,7 @@ extension Components.Schemas.Memory {
                     height: $0.height)
             },
             media: memory.files.map(Components.Schemas.MemoryMediaFile.init),
-            createdBy: memory.createdBy.map { .init(id: $0.id.uuidString, name: $0.name) },
+            createdBy: memory.createdBy.map { .init(id: $0.id.text, name: $0.name) },
             createdAt: memory.createdAt ?? Date()
         )
     }

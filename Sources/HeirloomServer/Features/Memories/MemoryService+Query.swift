@@ -112,7 +112,7 @@ extension MemoryService {
                 .init(
                     id: try row.decode(column: "id", as: Int.self),
                     photoIndex: try row.decode(column: "photo_index", as: Int.self),
-                    personID: try row.decode(column: "person_id", as: Int?.self),
+                    personID: try row.decodeIfPresent(column: "person_id", as: Int.self),
                     x: try row.decode(column: "x", as: Double.self), y: try row.decode(column: "y", as: Double.self),
                     width: try row.decode(column: "width", as: Double.self),
                     height: try row.decode(column: "height", as: Double.self)))
@@ -123,7 +123,7 @@ extension MemoryService {
             for row in try await sql.select().column("id").column("name").from(User.schema).where("id", .in, creators)
                 .all()
             {
-                let id = try row.decode(column: "id", as: UUID.self)
+                let id = try row.uuid("id")
                 members[id] = .init(id: id, name: try row.decode(column: "name", as: String.self))
             }
         }

@@ -28,7 +28,7 @@ enum SignedMediaURL {
                     + SignedMediaURL.lifetime + SignedMediaURL.day)
             let signature = SignedMediaURL.signature(mediaID, variant, phoneID, expires, key: tokenHash)
             return baseURL + SiteURL.signedMedia(.value(mediaID), .value(variant)).path
-                + "?phone=\(phoneID.uuidString)&expires=\(expires)&signature=\(signature)"
+                + "?phone=\(phoneID.text)&expires=\(expires)&signature=\(signature)"
         }
     }
 
@@ -44,7 +44,7 @@ enum SignedMediaURL {
         -> String
     {
         let message =
-            "\(mediaID.uuidString.lowercased())/\(variant.rawValue)/\(phoneID.uuidString.lowercased())/\(expires)"
+            "\(mediaID.text.lowercased())/\(variant.rawValue)/\(phoneID.text.lowercased())/\(expires)"
         let code = HMAC<SHA256>.authenticationCode(
             for: Data(message.utf8), using: SymmetricKey(data: Data(key.utf8)))
         return Data(code).base64EncodedString().replacingOccurrences(of: "+", with: "-")

@@ -57,7 +57,7 @@ struct PartnerWebController {
         let partners = try await PartnerService(db: req.db).list(householdID: principal.householdID)
         let rows = try partners.map { partner in
             Row(
-                id: try partner.requireID().uuidString, name: partner.name,
+                id: try partner.requireID().text, name: partner.name,
                 type: PartnerType(rawValue: partner.partnerType)?.displayName ?? partner.partnerType,
                 contact: [partner.phone, partner.email, partner.website, Self.place(partner)].compactMap { $0 },
                 categories: partner.categories.joined(separator: ", "), notes: partner.notes)

@@ -14,7 +14,7 @@ extension PartnerInput {
 extension Components.Schemas.Partner {
     init(_ partner: Partner) throws {
         self.init(
-            id: try partner.requireID().uuidString,
+            id: try partner.requireID().text,
             name: partner.name,
             partnerType: .init(rawValue: partner.partnerType) ?? .consignment,
             phone: partner.phone, website: partner.website, email: partner.email, address: partner.address,

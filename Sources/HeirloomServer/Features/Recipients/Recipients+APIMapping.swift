@@ -8,7 +8,7 @@ extension Components.Schemas.RecipientItem {
         let item = link.item
         let value = showValues ? item.money(item.estimatedValue) : nil
         self.init(
-            id: try item.requireID().uuidString,
+            id: try item.requireID().text,
             name: item.name,
             description: item.description,
             category: ItemCategory.normalise(item.category).rawValue,
@@ -29,7 +29,7 @@ extension Components.Schemas.RecipientFile {
         func url(_ variant: MediaVariant) -> String { SiteURL.apiRecipientMedia(.value(id), .value(variant)).path }
         let isAudio = media.kind == .audio || media.kind == .video
         self.init(
-            id: id.uuidString,
+            id: id.text,
             name: name ?? media.originalName,
             url: url(isAudio ? .play : .original),
             displayUrl: media.displaySHA256 == nil ? nil : url(.display),

@@ -173,8 +173,8 @@ struct SaleWebController {
                 when: sale.date.flatMap(Self.day), venue: sale.venue, notes: sale.notes, lots: rows,
                 readyCount: lots.filter(\.isReady).count, canEdit: principal.role.canEdit,
                 lotsAction: SiteURL.saleLots(.value(id)).path, labelsHref: SiteURL.apiSaleLabels(.value(id)).path,
-                items: try free.map { ItemOption(id: try $0.requireID().uuidString, name: $0.name) },
-                sets: try freeSets.map { ItemOption(id: "set:" + (try $0.requireID().uuidString), name: $0.name) },
+                items: try free.map { ItemOption(id: try $0.requireID().text, name: $0.name) },
+                sets: try freeSets.map { ItemOption(id: "set:" + (try $0.requireID().text), name: $0.name) },
                 form: form,
                 errors: errors),
             on: req)

@@ -42,7 +42,7 @@ extension Components.Schemas.Sale {
     init(_ summary: SaleSummary) throws {
         let sale = summary.sale
         self.init(
-            id: try sale.requireID().uuidString, kind: .init(rawValue: sale.kind) ?? .estateSale, date: sale.date,
+            id: try sale.requireID().text, kind: .init(rawValue: sale.kind) ?? .estateSale, date: sale.date,
             venue: sale.venue, notes: sale.notes, lotCount: summary.lotCount, readyLotCount: summary.readyLotCount,
             createdAt: sale.createdAt ?? Date(timeIntervalSince1970: 0),
             updatedAt: sale.updatedAt ?? sale.createdAt ?? Date(timeIntervalSince1970: 0))
@@ -57,14 +57,14 @@ extension Components.Schemas.Lot {
         }
         let id = try lot.requireID()
         self.init(
-            id: id.uuidString, saleId: lot.$sale.id.uuidString, lotNumber: lot.number, title: lot.title,
+            id: id.text, saleId: lot.$sale.id.text, lotNumber: lot.number, title: lot.title,
             room: lot.room, floor: lot.floor,
             targetPrice: lot.targetPrice.map {
                 Money(minorUnits: $0, currency: CurrencyCode(lot.currencyCode) ?? .usd).decimalString
             },
             currencyCode: lot.currencyCode,
             members: members.map {
-                .init(kind: $0.scope == .set ? .set : .item, id: $0.id.uuidString, title: $0.title)
+                .init(kind: $0.scope == .set ? .set : .item, id: $0.id.text, title: $0.title)
             },
             checklist: .init(
                 prepared: state(.prepared), documented: state(.documented), staged: state(.staged),
