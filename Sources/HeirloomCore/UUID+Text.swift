@@ -51,7 +51,7 @@ extension UUID {
                         guard utf8[at] == UInt8(ascii: "-") else { return false }
                         at += 1
                     }
-                    guard let high = hexValue(utf8[at]), let low = hexValue(utf8[at + 1]) else { return false }
+                    guard let high = utf8[at].hexDigitValue, let low = utf8[at + 1].hexDigitValue else { return false }
                     bytes[index] = high << 4 | low
                     at += 2
                 }
@@ -61,12 +61,4 @@ extension UUID {
         return read ? UUID(uuid: value) : nil
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        default: nil
-        }
-    }
 }

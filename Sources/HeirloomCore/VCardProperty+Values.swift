@@ -49,7 +49,9 @@ extension VCardProperty {
                 if bytes[next] == UInt8(ascii: "\r"), index < bytes.endIndex, bytes[index] == UInt8(ascii: "\n") {
                     index += 1
                 }
-            } else if next + 1 < bytes.endIndex, let high = hexValue(bytes[next]), let low = hexValue(bytes[next + 1]) {
+            } else if next + 1 < bytes.endIndex, let high = bytes[next].hexDigitValue,
+                let low = bytes[next + 1].hexDigitValue
+            {
                 output.append(high << 4 | low)
                 index = next + 2
             } else {
@@ -58,15 +60,6 @@ extension VCardProperty {
             }
         }
         return output
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        default: nil
-        }
     }
 
     /// Text with vCard escapes resolved; an unknown escape keeps its backslash.

@@ -70,9 +70,7 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
                 as any MailTransport
         }
     if case .sqliteFile(let url) = config.database {
-        app.heirloom.readers = SQLiteReaders(
-            path: url.path, threadPool: app.threadPool, eventLoops: app.eventLoopGroup, logger: app.logger,
-            maximum: 2 * System.coreCount)
+        app.heirloom.readers = SQLiteReaders(path: url.path, threadPool: app.threadPool)
         app.lifecycle.use(SQLiteReadersShutdown())
     }
     app.databases.middleware.use(HouseholdChangeMiddleware(cache: app.heirloom.hubName))

@@ -28,7 +28,7 @@ struct SQLiteReadersTests {
                 // when an item is written, then the very next list (on a reader) has it
                 let created = try await app.api(
                     .POST, "/api/items", token: owner.token, json: ["name": "Chair \(index)"])
-                #expect(created.status == .created)
+                #expect(created.status == .created, "\(created.body.string)")
                 let page = try await app.api(.GET, "/api/items?limit=50", token: owner.token)
                 #expect(page.status == .ok)
                 let names = try page.content.decode(ItemPage.self).items.map(\.name)
@@ -42,36 +42,84 @@ struct SQLiteReadersTests {
         }
     }
 
-    @Test("the readers cannot write, lend each connection to one reader at a time, and close when the hub stops")
+    @Test("the readers cannot write, answer many reads at once, keep a bounded set of statements, and close")
     func readersAreReadOnlyAndShared() async throws {
         try await onFile { app in
             _ = try await app.setUpHub()
             let readers = try #require(app.heirloom.readers)
+            let database = readers.database(logger: app.logger, on: app.eventLoopGroup.any())
             // a write through a reader is refused by SQLite itself
             await #expect(throws: (any Error).self) {
-                try await readers.withConnection { connection in
-                    _ = try await connection.query("DELETE FROM users")
-                }
+                try await database.raw("DELETE FROM users").run()
             }
             #expect(try await User.query(on: app.db).count() == 1)
             // a hundred reads at once share the few connections, and all of them answer
             let counts = try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<100 {
                     group.addTask {
-                        try await readers.withConnection { connection in
-                            try await connection.query("SELECT COUNT(*) AS n FROM users").first?.column("n")?.integer
-                                ?? -1
-                        }
+                        try await database.raw("SELECT COUNT(*) AS n FROM users")
+                            .first(decodingColumn: "n", as: Int.self) ?? -1
                     }
                 }
                 return try await group.reduce(into: [Int]()) { $0.append($1) }
             }
             #expect(counts == Array(repeating: 1, count: 100))
+            // more different statements than a connection keeps: each still answers with its own binds
+            let limit = PreparedSQLiteConnection.maximumKept + 6
+            for number in 0..<limit {
+                let read = try await database.raw("SELECT \(unsafeRaw: "\(number)") + \(bind: number) AS n")
+                    .first(decodingColumn: "n", as: Int.self)
+                #expect(read == 2 * number)
+            }
             // once closed, a read fails with a message instead of waiting
             await readers.close()
             await #expect(throws: SQLiteReaders.Closed.self) {
-                try await readers.withConnection { _ in }
+                try await database.raw("SELECT 1").run()
             }
+        }
+    }
+
+    @Test("rows read through the readers bind and decode as SQLiteKit's own connections do")
+    func readsAsSQLiteKit() async throws {
+        try await onFile { app in
+            // given an item with some fields filled and others empty
+            let owner = try await app.setUpHub()
+            let created = try await app.api(
+                .POST, "/api/items", token: owner.token,
+                json: ["name": "Clock", "description": "Brass, 1890s", "estimatedValue": "1200.50", "maker": "Seth"])
+            #expect(created.status == .created, "\(created.body.string)")
+            let readers = try #require(app.heirloom.readers)
+            let reader = readers.database(logger: app.logger, on: app.eventLoopGroup.any())
+            let fluent = try #require(app.db as? any SQLDatabase)
+            // when the same query with binds of several kinds is read both ways
+            func read(_ database: any SQLDatabase) async throws -> (any SQLRow)? {
+                try await database.raw(
+                    """
+                    SELECT *, \(bind: 2.5) AS half, \(bind: String?.none) AS empty FROM items
+                    WHERE name = \(bind: "Clock") AND quantity >= \(bind: 1)
+                    """
+                ).first()
+            }
+            let mine = try #require(try await read(reader))
+            let theirs = try #require(try await read(fluent))
+            // then every column reads alike
+            #expect(mine.allColumns == theirs.allColumns)
+            for column in theirs.allColumns {
+                func same<T: Decodable & Equatable>(_ type: T.Type) -> Bool {
+                    (try? mine.decode(column: column, as: T.self)) == (try? theirs.decode(column: column, as: T.self))
+                }
+                #expect(try mine.decodeNil(column: column) == theirs.decodeNil(column: column), "\(column)")
+                #expect(same(String.self) && same(Int64?.self) && same(Double?.self), "\(column)")
+                #expect(same(Date?.self) && same(UUID.self) && same(Bool?.self), "\(column)")
+            }
+            #expect(try mine.decode(column: "half", as: Double.self) == 2.5)
+            #expect(try mine.decodeNil(column: "empty"))
+            // a text with a NUL inside is bound whole, as SQLiteNIO binds it
+            let length = try await reader.raw("SELECT length(CAST(\(bind: "a\u{0}bc") AS BLOB)) AS n")
+                .first(decodingColumn: "n", as: Int.self)
+            #expect(length == 4)
+            #expect(try mine.decode(column: "maker", as: String.self) == "Seth")
+            #expect(throws: (any Error).self) { try mine.decode(column: "no_such_column", as: String.self) }
         }
     }
 
@@ -103,7 +151,9 @@ struct SQLiteReadersTests {
             // a write through a kept connection is refused by SQLite itself
             let readers = try #require(app.heirloom.readers)
             await #expect(throws: PreparedSQLiteConnection.Failure.self) {
-                try await readers.withPrepared { connection in try connection.query("DELETE FROM users", []) { _ in } }
+                try await readers.withPrepared { connection in
+                    try connection.query("DELETE FROM users", [String]()) { _ in }
+                }
             }
             #expect(try await User.query(on: app.db).count() == 1)
             // once closed, a read fails with a message
@@ -117,16 +167,16 @@ struct SQLiteReadersTests {
     @Test("when the file cannot be opened, every read fails with the reason, and none waits for ever")
     func unopenableFileFailsEveryone() async throws {
         try await withApp { app in
-            // given readers of a file in a folder that does not exist, with one place for twenty readers
+            // given readers of a file in a folder that does not exist, and twenty reads at once
             let readers = SQLiteReaders(
-                path: "/nonexistent-heirloom-\(UUID())/heirloom.sqlite", threadPool: app.threadPool,
-                eventLoops: app.eventLoopGroup, logger: app.logger, maximum: 1)
+                path: "/nonexistent-heirloom-\(UUID())/heirloom.sqlite", threadPool: app.threadPool)
+            let database = readers.database(logger: app.logger, on: app.eventLoopGroup.any())
             // when they all read at once, then each of them fails (and the test ends)
             let failures = await withTaskGroup(of: Bool.self) { group in
                 for _ in 0..<20 {
                     group.addTask {
                         do {
-                            try await readers.withConnection { _ in }
+                            try await database.raw("SELECT 1").run()
                             return false
                         } catch {
                             return true

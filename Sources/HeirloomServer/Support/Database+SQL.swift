@@ -42,7 +42,7 @@ extension Database {
         on readers: SQLiteReaders?, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
     ) async throws -> T {
         if let readers, !inTransaction, self is any SQLiteDatabase {
-            return try await readers.withConnection { connection in try await body(connection.sql()) }
+            return try await body(readers.database(logger: logger, on: eventLoop))
         }
         if let sqlite = self as? any SQLiteDatabase {
             return try await sqlite.withConnection { connection in try await body(connection.sql()) }

@@ -4,7 +4,7 @@ import SQLiteNIO
 import VaporCSQLite
 
 /// A read-only connection to the hub's SQLite file that keeps its statements prepared, for the sign-in read that
-/// every signed-in request makes.
+/// every signed-in request makes and the list pages' reads (`SQLiteReadDatabase`).
 ///
 /// SQLiteNIO prepares every statement afresh. For the sign-in's four-table join that is about 20 µs, 8 % of
 /// `GET /api/me` under `make bench-api` (`sqlite3Prepare` in the profile); a kept statement is only bound again.
@@ -15,7 +15,17 @@ import VaporCSQLite
 /// at a time (`SQLiteReaders.withPrepared` lends each to one read).
 final class PreparedSQLiteConnection: @unchecked Sendable {
     private var handle: OpaquePointer?
-    private var statements: [String: OpaquePointer] = [:]
+    private var statements: [String: Statement] = [:]
+
+    /// A kept statement and the names of its columns.
+    private struct Statement {
+        var handle: OpaquePointer
+        var names: [String]
+    }
+
+    /// At most this many statements are kept; when one more is needed, all are finalized (the list pages and the
+    /// sign-in use a handful of texts, so this only bounds a connection's memory).
+    static let maximumKept = 64
 
     /// Opens the existing file at `path` (never creating one) for reading only.
     init(path: String) throws {
@@ -38,19 +48,41 @@ final class PreparedSQLiteConnection: @unchecked Sendable {
 
     /// Runs `sql` with its `?` placeholders bound to `binds`, handing each row to `body`.
     func query(_ sql: String, _ binds: [String], _ body: (Row) throws -> Void) throws {
-        let statement = try prepared(sql)
+        try query(sql, binds.map { .text($0) }, body)
+    }
+
+    /// Runs `sql` with its `?` placeholders bound to `binds` (as SQLiteNIO binds them: whole texts, even with a
+    /// NUL inside), handing each row to `body`. The statement is reset when it returns, which ends its read.
+    func query(_ sql: String, _ binds: [SQLiteData], _ body: (Row) throws -> Void) throws {
+        let kept = try prepared(sql)
+        let statement = kept.handle
         defer {
             sqlite_nio_sqlite3_reset(statement)
             sqlite_nio_sqlite3_clear_bindings(statement)
         }
         for (offset, value) in binds.enumerated() {
-            try check(sqlite_nio_sqlite3_bind_text(statement, Int32(offset + 1), value, -1, Self.transient))
+            try check(bind(value, at: Int32(offset + 1), in: statement))
         }
         while true {
             let status = sqlite_nio_sqlite3_step(statement)
             if status == SQLITE_DONE { return }
             guard status == SQLITE_ROW else { throw error(status) }
-            try body(Row(statement: statement))
+            try body(Row(statement: statement, names: kept.names))
+        }
+    }
+
+    private func bind(_ value: SQLiteData, at index: Int32, in statement: OpaquePointer) -> Int32 {
+        switch value {
+        case .integer(let number): sqlite_nio_sqlite3_bind_int64(statement, index, Int64(number))
+        case .float(let number): sqlite_nio_sqlite3_bind_double(statement, index, number)
+        case .text(let text):
+            sqlite_nio_sqlite3_bind_text64(
+                statement, index, text, UInt64(text.utf8.count), Self.transient, UInt8(SQLITE_UTF8))
+        case .blob(let bytes):
+            bytes.withUnsafeReadableBytes {
+                sqlite_nio_sqlite3_bind_blob64(statement, index, $0.baseAddress, UInt64($0.count), Self.transient)
+            }
+        case .null: sqlite_nio_sqlite3_bind_null(statement, index)
         }
     }
 
@@ -59,7 +91,7 @@ final class PreparedSQLiteConnection: @unchecked Sendable {
 
     /// Finalizes the statements and closes the file; queries after this fail.
     func close() {
-        for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
+        for statement in statements.values { sqlite_nio_sqlite3_finalize(statement.handle) }
         statements = [:]
         if let handle { sqlite_nio_sqlite3_close_v2(handle) }
         handle = nil
@@ -69,6 +101,11 @@ final class PreparedSQLiteConnection: @unchecked Sendable {
     /// inside the `query` body that was handed it, and must not be kept or passed on after that body returns.
     struct Row {
         let statement: OpaquePointer
+        /// The names of its columns, in order.
+        let names: [String]
+
+        /// Every column's value, to keep after the body returns.
+        var values: [SQLiteData] { names.indices.map(data) }
 
         /// The column's value as SQLiteNIO would have read it, for its `SQLiteDataConvertible` types.
         func data(_ column: Int) -> SQLiteData {
@@ -99,13 +136,20 @@ final class PreparedSQLiteConnection: @unchecked Sendable {
     /// Tells SQLite to copy a bound text (`SQLITE_TRANSIENT`, a C macro Swift cannot import).
     private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
 
-    private func prepared(_ sql: String) throws -> OpaquePointer {
+    private func prepared(_ sql: String) throws -> Statement {
         if let statement = statements[sql] { return statement }
         guard let handle else { throw Failure(code: SQLITE_MISUSE, message: "The connection is closed.") }
-        var statement: OpaquePointer?
-        try check(
-            sqlite_nio_sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil))
-        guard let statement else { throw Failure(code: SQLITE_MISUSE, message: "The query is empty.") }
+        if statements.count >= Self.maximumKept {
+            for statement in statements.values { sqlite_nio_sqlite3_finalize(statement.handle) }
+            statements = [:]
+        }
+        var made: OpaquePointer?
+        try check(sqlite_nio_sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &made, nil))
+        guard let made else { throw Failure(code: SQLITE_MISUSE, message: "The query is empty.") }
+        let names = (0..<sqlite_nio_sqlite3_column_count(made)).map { column in
+            sqlite_nio_sqlite3_column_name(made, column).map { String(cString: $0) } ?? ""
+        }
+        let statement = Statement(handle: made, names: names)
         statements[sql] = statement
         return statement
     }
