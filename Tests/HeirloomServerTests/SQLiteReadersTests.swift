@@ -123,6 +123,28 @@ struct SQLiteReadersTests {
         }
     }
 
+    @Test("a kept statement reads the columns a table has now, after another connection changed the table")
+    func keptStatementFollowsSchemaChanges() async throws {
+        try await onFile { app in
+            let writer = try #require(app.db as? any SQLDatabase)
+            let readers = try #require(app.heirloom.readers)
+            let reader = readers.database(logger: app.logger, on: app.eventLoopGroup.any())
+            // given a table read once through the readers (its statement now kept)
+            try await writer.raw("CREATE TABLE shelf (a TEXT, b INTEGER)").run()
+            try await writer.raw("INSERT INTO shelf (a, b) VALUES ('vase', 2)").run()
+            let before = try #require(try await reader.raw("SELECT * FROM shelf").first())
+            #expect(before.allColumns == ["a", "b"])
+            // when the writer renames a column and adds one
+            try await writer.raw("ALTER TABLE shelf RENAME COLUMN a TO name").run()
+            try await writer.raw("ALTER TABLE shelf ADD COLUMN room TEXT DEFAULT 'hall'").run()
+            // then the same query reads the new columns by their new names
+            let after = try #require(try await reader.raw("SELECT * FROM shelf").first())
+            #expect(after.allColumns == ["name", "b", "room"])
+            #expect(try after.decode(column: "name", as: String.self) == "vase")
+            #expect(try after.decode(column: "room", as: String.self) == "hall")
+        }
+    }
+
     @Test("the sign-in's kept statement reads each change at once, cannot write, and closes with the hub")
     func keptSignInStatement() async throws {
         try await onFile { app in

@@ -55,8 +55,8 @@ struct MediaRecord: Sendable {
         durationSeconds = try row.decodeIfPresent(column: "duration_seconds", as: Double.self)
         waveformJSON = try row.decodeIfPresent(column: "waveform", as: String.self)
         pageCount = try row.decodeIfPresent(column: "page_count", as: Int.self)
-        hasDisplaySize = try !row.decodeNil(column: "display_sha256")
-        hasThumbnail = try !row.decodeNil(column: "thumbnail_sha256")
+        hasDisplaySize = try row.decodeIfPresent(column: "display_sha256", as: String.self) != nil
+        hasThumbnail = try row.decodeIfPresent(column: "thumbnail_sha256", as: String.self) != nil
         createdAt = try row.decodeIfPresent(column: "created_at", as: Date.self)
     }
 }

@@ -17,14 +17,16 @@ final class PreparedSQLiteConnection: @unchecked Sendable {
     private var handle: OpaquePointer?
     private var statements: [String: Statement] = [:]
 
-    /// A kept statement and the names of its columns.
+    /// A kept statement, the names of its columns, and how often SQLite had prepared it again when they were read.
     private struct Statement {
         var handle: OpaquePointer
         var names: [String]
+        var reprepared: Int32
     }
 
-    /// At most this many statements are kept; when one more is needed, all are finalized (the list pages and the
-    /// sign-in use a handful of texts, so this only bounds a connection's memory).
+    /// At most this many statements are kept (the sign-in and the first pages of the lists use a handful of
+    /// texts); a text beyond them, such as a deep page's (SQLKit writes its offset into the text), is prepared
+    /// for its query alone and finalized after it, so the kept ones stay.
     static let maximumKept = 64
 
     /// Opens the existing file at `path` (never creating one) for reading only.
@@ -54,20 +56,35 @@ final class PreparedSQLiteConnection: @unchecked Sendable {
     /// Runs `sql` with its `?` placeholders bound to `binds` (as SQLiteNIO binds them: whole texts, even with a
     /// NUL inside), handing each row to `body`. The statement is reset when it returns, which ends its read.
     func query(_ sql: String, _ binds: [SQLiteData], _ body: (Row) throws -> Void) throws {
-        let kept = try prepared(sql)
-        let statement = kept.handle
+        var (current, isKept) = try prepared(sql)
+        let statement = current.handle
         defer {
-            sqlite_nio_sqlite3_reset(statement)
-            sqlite_nio_sqlite3_clear_bindings(statement)
+            if isKept {
+                sqlite_nio_sqlite3_reset(statement)
+                sqlite_nio_sqlite3_clear_bindings(statement)
+            } else {
+                sqlite_nio_sqlite3_finalize(statement)
+            }
         }
         for (offset, value) in binds.enumerated() {
             try check(bind(value, at: Int32(offset + 1), in: statement))
         }
+        var first = true
         while true {
             let status = sqlite_nio_sqlite3_step(statement)
             if status == SQLITE_DONE { return }
             guard status == SQLITE_ROW else { throw error(status) }
-            try body(Row(statement: statement, names: kept.names))
+            if first {
+                first = false
+                // SQLite prepares a kept statement again when the schema changed (another process migrated,
+                // say); then a `SELECT *` may have other columns than when its names were read.
+                let reprepared = sqlite_nio_sqlite3_stmt_status(statement, SQLITE_STMTSTATUS_REPREPARE, 0)
+                if reprepared != current.reprepared {
+                    current = Statement(handle: statement, names: Self.names(of: statement), reprepared: reprepared)
+                    if isKept { statements[sql] = current }
+                }
+            }
+            try body(Row(statement: statement, names: current.names))
         }
     }
 
@@ -136,22 +153,26 @@ final class PreparedSQLiteConnection: @unchecked Sendable {
     /// Tells SQLite to copy a bound text (`SQLITE_TRANSIENT`, a C macro Swift cannot import).
     private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
 
-    private func prepared(_ sql: String) throws -> Statement {
-        if let statement = statements[sql] { return statement }
+    /// The kept statement for `sql`, prepared now if need be, and whether it is kept (see `maximumKept`).
+    private func prepared(_ sql: String) throws -> (Statement, isKept: Bool) {
+        if let statement = statements[sql] { return (statement, true) }
         guard let handle else { throw Failure(code: SQLITE_MISUSE, message: "The connection is closed.") }
-        if statements.count >= Self.maximumKept {
-            for statement in statements.values { sqlite_nio_sqlite3_finalize(statement.handle) }
-            statements = [:]
-        }
+        let isKept = statements.count < Self.maximumKept
         var made: OpaquePointer?
-        try check(sqlite_nio_sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &made, nil))
+        let flags = isKept ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
+        try check(sqlite_nio_sqlite3_prepare_v3(handle, sql, -1, flags, &made, nil))
         guard let made else { throw Failure(code: SQLITE_MISUSE, message: "The query is empty.") }
-        let names = (0..<sqlite_nio_sqlite3_column_count(made)).map { column in
-            sqlite_nio_sqlite3_column_name(made, column).map { String(cString: $0) } ?? ""
+        let statement = Statement(
+            handle: made, names: Self.names(of: made),
+            reprepared: sqlite_nio_sqlite3_stmt_status(made, SQLITE_STMTSTATUS_REPREPARE, 0))
+        if isKept { statements[sql] = statement }
+        return (statement, isKept)
+    }
+
+    private static func names(of statement: OpaquePointer) -> [String] {
+        (0..<sqlite_nio_sqlite3_column_count(statement)).map { column in
+            sqlite_nio_sqlite3_column_name(statement, column).map { String(cString: $0) } ?? ""
         }
-        let statement = Statement(handle: made, names: names)
-        statements[sql] = statement
-        return statement
     }
 
     private func check(_ status: Int32) throws {
