@@ -114,9 +114,13 @@ public enum JournalRules {
     /// Unicode's tables, which was half the time of a card's snippet (`make bench-api`'s journal page).
     @inline(__always)
     static func isSpace(_ character: Character) -> Bool {
-        if let ascii = character.asciiValue { return ascii == 0x20 || (0x09...0x0D).contains(ascii) }
+        if let ascii = character.asciiValue { return isASCIISpace(ascii) }
         return character.isWhitespace
     }
+
+    /// Space, tab, line feed, vertical tab, form feed or carriage return: the ASCII that Unicode calls white space.
+    @inline(__always)
+    private static func isASCIISpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
 
     /// The start of `collapsingWhitespace(text)`: whole words, until it is longer than `limit` characters (or
     /// the text ends). A list of cards shows only their first words, and a card may hold 100,000 characters:
@@ -161,7 +165,7 @@ public enum JournalRules {
             var spaceBefore = false
             for (index, byte) in bytes.enumerated() {
                 guard byte < 0x80 else { return nil }
-                guard byte == 0x20 || (0x09...0x0D).contains(byte) else {
+                guard isASCIISpace(byte) else {
                     if spaceBefore {
                         collapsed.append(0x20)
                         spaceBefore = false

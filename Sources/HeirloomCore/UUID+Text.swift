@@ -60,5 +60,4 @@ extension UUID {
         }
         return read ? UUID(uuid: value) : nil
     }
-
 }
