@@ -65,8 +65,10 @@ struct RefusedBodyMiddleware: AsyncMiddleware {
         guard request.remoteAddress != nil, let bytes = response.body.buffer else { return response }
         response.body = Response.Body(
             asyncStream: { writer in
-                try await writer.writeBuffer(bytes)
-                try await writer.write(.error(ClosingConnection()))
+                // Every path must end the writer: a client that hung up mid-upload makes writeBuffer throw, and
+                // a writer dropped without .end or .error stops a debug build (Vapor asserts in its deinit).
+                try? await writer.writeBuffer(bytes)
+                try? await writer.write(.error(ClosingConnection()))
             }, count: bytes.readableBytes, byteBufferAllocator: request.byteBufferAllocator)
         return response
     }
