@@ -182,12 +182,17 @@ struct AppleSignInTests {
         }
     }
 
-    @Test("without configured bundle ids Sign in with Apple is off")
+    @Test("without configured bundle ids Sign in with Apple is off: 404 apple_not_configured, not a server failure")
     func notConfigured() async throws {
         try await withApp { app in
+            // given a hub without Sign in with Apple
+            let users = try await User.query(on: app.db).count()
+            // when an app tries it
             let response = try await app.api(.POST, "/api/auth/apple", json: ["identityToken": "a.b.c"])
-            #expect(response.status == .serviceUnavailable)
+            // then it is told the feature does not exist here, and nothing changed
+            #expect(response.status == .notFound)
             #expect(try response.apiError.code == "apple_not_configured")
+            #expect(try await User.query(on: app.db).count() == users)
         }
     }
 }

@@ -28,7 +28,7 @@ actor AppleIdentityVerifier {
 
     func verify(_ identityToken: String, client: any Client) async throws -> Identity {
         guard !bundleIDs.isEmpty else {
-            throw AppError.unavailable(
+            throw AppError.switchedOff(
                 code: "apple_not_configured",
                 message: "Sign in with Apple is not set up on this hub. Please sign in with your email and password."
             )

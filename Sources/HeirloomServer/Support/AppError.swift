@@ -32,6 +32,8 @@ enum AppError: Error, Sendable {
     case rangeNotSatisfiable(size: Int64)
     /// A service the hub depends on did not answer.
     case unavailable(code: String, message: String)
+    /// A feature this hub has not set up (Sign in with Apple without bundle ids): here it does not exist.
+    case switchedOff(code: String, message: String)
     /// The journal drawer is locked for this session or token; unlocking opens it for 10 minutes.
     case journalLocked
     /// The AI provider refused, failed or answered something unusable.
@@ -45,7 +47,7 @@ enum AppError: Error, Sendable {
         case .badRequest: .badRequest
         case .unauthenticated, .invalidCredentials: .unauthorized
         case .forbidden, .csrfFailed: .forbidden
-        case .notFound: .notFound
+        case .notFound, .switchedOff: .notFound
         case .conflict: .conflict
         case .gone: .gone
         case .invalid: .unprocessableEntity
@@ -76,7 +78,7 @@ enum AppError: Error, Sendable {
         case .payloadTooLarge: "payload_too_large"
         case .unsupportedMedia: "unsupported_media_type"
         case .rangeNotSatisfiable: "range_not_satisfiable"
-        case .unavailable(let code, _): code
+        case .unavailable(let code, _), .switchedOff(let code, _): code
         case .journalLocked: "journal_locked"
         case .ai(let problem): problem.code
         case .internalProblem: "internal_error"
@@ -99,7 +101,7 @@ enum AppError: Error, Sendable {
         case .payloadTooLarge(let message): message
         case .unsupportedMedia(let message): message
         case .rangeNotSatisfiable: "The requested part of the file lies outside it."
-        case .unavailable(_, let message): message
+        case .unavailable(_, let message), .switchedOff(_, let message): message
         case .journalLocked: "This drawer is locked. Please unlock your journal to open it."
         case .ai(let problem): problem.message
         case .internalProblem: "Something went wrong on the hub. Nothing was changed; please try again."
