@@ -16,11 +16,11 @@ struct RowWriter {
         var hasUpdatedAt = true
     }
 
-    func write(
-        household: ExportRecord.Household, members: [ExportRecord.Member], media: [MediaObject],
-        items: [ExportRecord.Item], beneficiaries: [ExportRecord.Beneficiary], links: [ExportRecord.Link],
-        people: [ExportRecord.Person], memories: [ExportRecord.Memory], sets: [ExportRecord.ItemSet]
-    ) async throws {
+    /// Writes the records, checked by `ImportRecords` (references, rules) and against the hub's rows.
+    func write(_ records: ImportRecords, media: [MediaObject]) async throws {
+        let (household, members, items) = (records.household, records.members, records.items)
+        let (beneficiaries, links, people) = (records.beneficiaries, records.links, records.people)
+        let (memories, sets) = (records.memories, records.sets)
         var times: [Times] = []
         let row = Household()
         row.id = household.id
@@ -162,7 +162,7 @@ struct RowWriter {
             row.$household.id = householdID
             row.name = item.name
             row.description = item.description
-            row.category = item.category
+            row.category = ItemCategory.normalise(item.category).rawValue
             row.currencyCode = item.currency
             row.estimatedValue = item.estimatedValue
             row.suggestedPriceNew = item.suggestedPriceNew

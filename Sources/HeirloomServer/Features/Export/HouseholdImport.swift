@@ -12,6 +12,7 @@ import SQLKit
 struct HouseholdImport: Sendable {
     let db: any Database
     let pipeline: MediaPipeline
+    var limits = ImportLimits()
 
     struct Summary: Sendable {
         var householdID: UUID
@@ -27,85 +28,65 @@ struct HouseholdImport: Sendable {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
 
-        let reader = try ExportReader(url: url, scratch: scratch)
-        let household = try reader.records("household.json", as: ExportRecord.Household.self)
-        let members = try reader.records("members.json", as: [ExportRecord.Member].self)
-        let media = try reader.records("media.json", as: [ExportRecord.Media].self)
-        let items = try reader.records("items.json", as: [ExportRecord.Item].self)
-        let beneficiaries = try reader.records("beneficiaries.json", as: [ExportRecord.Beneficiary].self)
-        let links = try reader.records("links.json", as: [ExportRecord.Link].self)
-        let people = try reader.records("people.json", as: [ExportRecord.Person].self)
-        let memories = try reader.records("memories.json", as: [ExportRecord.Memory].self)
-        // Sets came with downsizing; older exports have none.
-        let sets =
-            try reader.hasRecords("sets.json") ? reader.records("sets.json", as: [ExportRecord.ItemSet].self) : []
-        try await refuseExisting(household, members)
+        // Every check that needs no file to be written, in the order a person fixes them; then the hub's rows.
+        let reader = try ExportReader(url: url, scratch: scratch, limits: limits)
+        let records = try ImportRecords(reader)
+        try records.checkReferences(mediaPaths: reader.mediaPaths)
+        try records.checkRules()
+        try await refuseExisting(records)
 
         // The renditions, made before anything enters the store.
         var made: [String: MediaAnalysis] = [:]
         defer {
             for file in made.values.flatMap(\.temporaryFiles) { try? FileManager.default.removeItem(at: file) }
         }
-        for file in media where made[file.sha256] == nil {
+        for file in records.media where made[file.sha256] == nil {
             guard let format = MediaFormat(rawValue: file.format) else {
                 throw ImportError.damaged("media.json", "the format \(file.format) of \(file.path) is unknown")
             }
-            guard FileManager.default.fileExists(atPath: scratch.appendingPathComponent(file.sha256).path) else {
+            guard let copy = reader.copies[file.sha256] else {
                 throw ImportError.damaged(file.path, "it is listed in media.json but not in manifest.json")
             }
             do {
-                made[file.sha256] = try await pipeline.analyse(
-                    scratch.appendingPathComponent(file.sha256), format: format, size: file.sizeBytes)
+                made[file.sha256] = try await pipeline.analyse(copy, format: format, size: file.sizeBytes)
             } catch {
                 throw ImportError.unreadableMedia(file.path, "\(error)")
             }
         }
 
-        let objects = try media.map { file in
-            try Self.mediaObject(file, householdID: household.id, analysis: made[file.sha256] ?? MediaAnalysis())
+        let householdID = records.household.id
+        let objects = try records.media.map { file in
+            try Self.mediaObject(file, householdID: householdID, analysis: made[file.sha256] ?? MediaAnalysis())
         }
         try await store.withLock {
-            var adopted: [String] = []
+            // Only files new to the store are removed again when the import fails; shared ones stay.
+            var added: [String] = []
+            func adopt(_ file: URL, _ sha256: String) throws {
+                let isNew = !FileManager.default.fileExists(atPath: store.path(for: sha256).path)
+                try store.adopt(file, sha256: sha256)
+                if isNew { added.append(sha256) }
+            }
             do {
                 for (sha256, analysis) in made {
-                    let original = scratch.appendingPathComponent(sha256)
-                    try store.adopt(original, sha256: sha256)
-                    adopted.append(sha256)
+                    guard let copy = reader.copies[sha256] else { continue }
+                    try adopt(copy, sha256)
                     for rendition in [analysis.display, analysis.thumbnail, analysis.playable].compactMap({ $0 }) {
-                        try store.adopt(rendition.url, sha256: rendition.sha256)
-                        adopted.append(rendition.sha256)
+                        try adopt(rendition.url, rendition.sha256)
                     }
                 }
                 try await db.transaction { db in
-                    try await RowWriter(db: db).write(
-                        household: household, members: members, media: objects, items: items,
-                        beneficiaries: beneficiaries, links: links, people: people, memories: memories, sets: sets)
+                    try await RowWriter(db: db).write(records, media: objects)
                 }
             } catch {
-                // Files that were new to the store go again; those shared with other households stay.
-                for hash in adopted {
-                    if try await !Self.isReferenced(hash, on: db) { store.delete(hash) }
+                for hash in added where !((try? await Self.isReferenced(hash, on: db)) ?? true) {
+                    store.delete(hash)
                 }
-                throw error
+                throw error is ImportError ? error : ImportError.notWritten("\(error)")
             }
         }
         return Summary(
-            householdID: household.id, householdName: household.name, counts: reader.manifest.counts,
-            members: members.map { ($0.id, $0.name, $0.email) })
-    }
-
-    private func refuseExisting(_ household: ExportRecord.Household, _ members: [ExportRecord.Member]) async throws {
-        if let existing = try await Household.find(household.id, on: db) {
-            throw ImportError.exists(
-                "This hub already holds the household “\(existing.name)” (\(household.id)). Nothing was imported. "
-                    + "To bring it back from this export, import into a new data folder, or remove it first.")
-        }
-        let emails = members.map(\.email)
-        if let taken = try await User.query(on: db).filter(\.$email ~~ emails).first() {
-            throw ImportError.exists(
-                "\(taken.email) already has an account on this hub, so the household cannot be imported here. "
-                    + "Nothing was imported.")
-        }
+            householdID: householdID, householdName: records.household.name, counts: reader.manifest.counts,
+            members: records.members.map { ($0.id, $0.name, $0.email) })
     }
 
     static func isReferenced(_ hash: String, on db: any Database) async throws -> Bool {
