@@ -227,6 +227,7 @@ func routes(_ app: Application) throws {
     web.post(.recipientItemDecline(.key), use: recipientPages.decline)
     // The Legacy Treasure Chest app: owners approve its phones and keep the partner directory it answers from.
     let gatewayDevices = GatewayDeviceWebController()
+    owner.post(.gatewayDevices, use: gatewayDevices.approveEntered)
     owner.post(.gatewayDeviceApprove(.key), use: gatewayDevices.approve)
     owner.post(.gatewayDeviceRefuse(.key), use: gatewayDevices.refuse)
     owner.post(.gatewayDeviceRemove(.key), use: gatewayDevices.remove)

@@ -119,6 +119,7 @@ extension SiteURL {
         case .recipientHome: ["r"]
         case .recipientItemAccept(let id): ["r", "items", .id(id), "accept"]
         case .recipientItemDecline(let id): ["r", "items", .id(id), "decline"]
+        case .gatewayDevices: ["settings", "devices", "gateway"]
         case .gatewayDeviceApprove(let id): ["settings", "devices", "gateway", .id(id), "approve"]
         case .gatewayDeviceRefuse(let id): ["settings", "devices", "gateway", .id(id), "refuse"]
         case .gatewayDeviceRemove(let id): ["settings", "devices", "gateway", .id(id), "remove"]

@@ -109,6 +109,7 @@ enum SiteURL: Sendable, Equatable {
     case recipientItemAccept(Parameter<UUID>)
     case recipientItemDecline(Parameter<UUID>)
     // The Legacy Treasure Chest gateway: its devices (owners approve them) and the partner directory.
+    case gatewayDevices
     case gatewayDeviceApprove(Parameter<UUID>)
     case gatewayDeviceRefuse(Parameter<UUID>)
     case gatewayDeviceRemove(Parameter<UUID>)

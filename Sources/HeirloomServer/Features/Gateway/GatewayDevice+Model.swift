@@ -32,6 +32,8 @@ final class GatewayDevice: Model, @unchecked Sendable {
     @OptionalField(key: "first_seen_at") var firstSeenAt: Date?
     @OptionalField(key: "last_seen_at") var lastSeenAt: Date?
     @OptionalField(key: "approved_at") var approvedAt: Date?
+    /// While waiting: the code the phone shows for its last refused call (`GatewayApproval`).
+    @OptionalField(key: "approval_code") var approvalCode: String?
 
     init() {}
 
@@ -68,5 +70,16 @@ struct CreateGatewayDevice: AsyncMigration {
 
     func revert(on database: any Database) async throws {
         try await database.schema(GatewayDevice.schema).delete()
+    }
+}
+
+/// Adds the code a waiting phone shows, with which an owner approves it.
+struct AddApprovalCodeToGatewayDevice: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(GatewayDevice.schema).field("approval_code", .string).update()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(GatewayDevice.schema).deleteField("approval_code").update()
     }
 }

@@ -2,13 +2,14 @@ import Fluent
 import Foundation
 import HeirloomCore
 import NIOConcurrencyHelpers
+import SQLKit
 
 /// Why the gateway refuses a call before it reaches the AI.
 enum GatewayRefusal: Error, Sendable {
     /// The header is missing or not a UUID.
     case noDevice
-    /// Not (yet) approved by an owner.
-    case notApproved
+    /// Not (yet) approved by an owner; a listed waiting phone's code goes with it.
+    case notApproved(code: String?)
     /// Over the per-minute limits or the daily quota; wait this many seconds.
     case rateLimited(retryAfter: Int, daily: Bool)
 }
@@ -39,15 +40,18 @@ struct GatewayDeviceService: Sendable {
     let now: Date
 
     /// The device that may make this call, counting it; throws a `GatewayRefusal` otherwise.
-    func admit(deviceKey raw: String?, address: String, isAnalysis: Bool, limiter: GatewayLimiter) async throws
-        -> GatewayDevice
-    {
+    ///
+    /// `requestID` is the id of this call's answer: a waiting phone shows its first characters, the code an owner
+    /// approves it with.
+    func admit(
+        deviceKey raw: String?, address: String, requestID: String, isAnalysis: Bool, limiter: GatewayLimiter
+    ) async throws -> GatewayDevice {
         let device: GatewayDevice
         if let raw {
             guard let uuid = UUID(uuidString: raw.trimmingCharacters(in: .whitespaces)) else {
                 throw GatewayRefusal.noDevice
             }
-            device = try await record(uuid.text, address: address)
+            device = try await record(uuid.text, address: address, code: GatewayApproval.code(requestID: requestID))
         } else {
             // The app's recording summary carries no headers: it counts as the approved phone last seen at the
             // same address.
@@ -60,36 +64,58 @@ struct GatewayDeviceService: Sendable {
             else { throw GatewayRefusal.noDevice }
             device = known
         }
-        guard device.state == .approved, device.$household.id != nil else { throw GatewayRefusal.notApproved }
+        guard device.state == .approved, device.$household.id != nil else {
+            let listed = device.state == .waiting && device.id != nil
+            throw GatewayRefusal.notApproved(code: listed ? device.approvalCode : nil)
+        }
         if let wait = limiter.admit(device.deviceKey, at: now, isAnalysis: isAnalysis) {
             throw GatewayRefusal.rateLimited(retryAfter: wait, daily: false)
         }
         if isAnalysis {
-            let day = GatewayRateLimit.day(now)
-            if device.usageDay != day {
-                device.usageDay = day
-                device.analysesUsed = 0
-            }
-            guard device.analysesUsed < device.dailyAnalyses else {
+            guard let used = try await countAnalysis(of: try device.requireID()) else {
                 throw GatewayRefusal.rateLimited(retryAfter: GatewayRateLimit.secondsUntilNextDay(now), daily: true)
             }
-            device.analysesUsed += 1
-            try await device.save(on: db)
+            device.usageDay = GatewayRateLimit.day(now)
+            device.analysesUsed = used
         }
         return device
     }
 
-    /// The device with this id, recorded as waiting when new; its last call is noted.
-    private func record(_ key: String, address: String) async throws -> GatewayDevice {
+    /// Counts one analysis against today's quota in one conditional update, so that calls at the same time cannot
+    /// all read the same count: the number used today with this one, or nil when the quota is used up.
+    private func countAnalysis(of id: UUID) async throws -> Int? {
+        let day = GatewayRateLimit.day(now)
+        let usedToday = SQLQueryString("(CASE WHEN usage_day = \(bind: day) THEN analyses_used ELSE 0 END)")
+        let rows = try await db.sql().update(GatewayDevice.schema)
+            .set(SQLIdentifier("analyses_used"), to: SQLBinaryExpression(usedToday, .add, SQLLiteral.numeric("1")))
+            .set("usage_day", to: day)
+            .where("id", .equal, id)
+            .where(usedToday, .lessThan, SQLIdentifier("daily_analyses"))
+            .returning("analyses_used")
+            .all()
+        return try rows.first?.decode(column: "analyses_used", as: Int.self)
+    }
+
+    /// The device with this id, recorded as waiting when new (within the limits on waiting phones); its last call
+    /// is noted, and a waiting phone's code.
+    private func record(_ key: String, address: String, code: String) async throws -> GatewayDevice {
         if let device = try await GatewayDevice.query(on: db).filter(\.$deviceKey == key).first() {
             device.lastSeenAt = now
             device.lastAddress = address
+            if device.state == .waiting { device.approvalCode = code }
             try await device.save(on: db)
             return device
         }
-        let waiting = try await GatewayDevice.query(on: db).filter(\.$state == .waiting).count()
+        // Waiting phones that stopped asking a day ago are forgotten, so made-up ids cannot fill the list for good,
+        // and one address cannot take more than a few of its places.
+        try await GatewayDevice.query(on: db).filter(\.$state == .waiting)
+            .filter(\.$lastSeenAt < now.addingTimeInterval(-GatewayApproval.waitingLifetime)).delete()
         let device = GatewayDevice(deviceKey: key, seenAt: now, address: address)
-        guard waiting < Self.maximumWaiting else { return device }
+        device.approvalCode = code
+        guard try await GatewayDevice.query(on: db).filter(\.$state == .waiting).count() < Self.maximumWaiting,
+            try await GatewayDevice.query(on: db).filter(\.$state == .waiting).filter(\.$lastAddress == address)
+                .count() < GatewayApproval.waitingPerAddress
+        else { return device }
         do {
             try await device.create(on: db)
         } catch let error as any DatabaseError where error.isConstraintFailure {
@@ -99,20 +125,70 @@ struct GatewayDeviceService: Sendable {
         return device
     }
 
-    /// The devices an owner sees: every device waiting for approval, and the household's own.
+    /// The devices an owner sees: every device waiting for approval (shown only by its fingerprint), and the
+    /// household's own.
     func list(by principal: Principal) async throws -> (waiting: [GatewayDevice], own: [GatewayDevice]) {
         try principal.requireOwner()
         let waiting = try await GatewayDevice.query(on: db).filter(\.$state == .waiting)
+            .filter(\.$lastSeenAt >= now.addingTimeInterval(-GatewayApproval.waitingLifetime))
             .sort(\.$lastSeenAt, .descending).all()
         let own = try await GatewayDevice.query(on: db).filter(\.$household.$id == principal.householdID)
             .sort(\.$firstSeenAt, .ascending).all()
         return (waiting, own)
     }
 
-    /// Lets a waiting (or this household's refused) device work for the owner's household.
+    /// Lets one of the household's devices (a refused one, say) work for it again.
     func approve(_ id: UUID, name: String?, dailyAnalyses: Int?, by principal: Principal) async throws {
-        let device = try await find(id, by: principal)
+        try await approve(try await find(id, by: principal), name: name, dailyAnalyses: dailyAnalyses, by: principal)
+    }
+
+    /// Lets the phone an owner names by its full device id, or by the code it shows while waiting, work for the
+    /// owner's household. A device id nobody has seen yet is approved before its first call.
+    func approve(entered raw: String, name: String?, dailyAnalyses: Int?, by principal: Principal) async throws
+        -> GatewayDevice
+    {
+        try principal.requireOwner()
+        let device: GatewayDevice
+        switch GatewayApproval.entry(raw) {
+        case .deviceID(let key):
+            if let known = try await GatewayDevice.query(on: db).filter(\.$deviceKey == key).first() {
+                guard known.state == .waiting || known.$household.id == principal.householdID else {
+                    throw Self.noSuchPhone
+                }
+                device = known
+            } else {
+                device = GatewayDevice(deviceKey: key, seenAt: now, address: nil)
+            }
+        case .code(let code):
+            let matching = try await GatewayDevice.query(on: db).filter(\.$state == .waiting)
+                .filter(\.$approvalCode == code)
+                .filter(\.$lastSeenAt >= now.addingTimeInterval(-GatewayApproval.waitingLifetime)).limit(2).all()
+            guard matching.count == 1, let only = matching.first else { throw Self.noSuchPhone }
+            device = only
+        case nil:
+            throw AppError.invalid(
+                FieldError(
+                    field: "device",
+                    message: "Please type the eight-character code the phone shows after its message, or its full "
+                        + "device id."))
+        }
+        try await approve(device, name: name, dailyAnalyses: dailyAnalyses, by: principal)
+        return device
+    }
+
+    private static var noSuchPhone: AppError {
+        AppError.invalid(
+            FieldError(
+                field: "device",
+                message: "No phone waiting for approval has this code or id. Use an AI feature on the phone once "
+                    + "more and type the code shown with its latest message."))
+    }
+
+    private func approve(_ device: GatewayDevice, name: String?, dailyAnalyses: Int?, by principal: Principal)
+        async throws
+    {
         device.state = .approved
+        device.approvalCode = nil
         device.$household.id = principal.householdID
         device.name = try Self.name(name) ?? device.name
         if let dailyAnalyses { device.dailyAnalyses = try Self.quota(dailyAnalyses) }
@@ -140,11 +216,11 @@ struct GatewayDeviceService: Sendable {
         try await device.save(on: db)
     }
 
-    /// A device waiting for anyone, or one of the owner's household.
+    /// One of the owner's household's devices (a waiting one belongs to no household: it is approved with its
+    /// code or id).
     private func find(_ id: UUID, by principal: Principal) async throws -> GatewayDevice {
         try principal.requireOwner()
-        guard let device = try await GatewayDevice.find(id, on: db),
-            device.state == .waiting || device.$household.id == principal.householdID
+        guard let device = try await GatewayDevice.find(id, on: db), device.$household.id == principal.householdID
         else { throw AppError.notFound("device") }
         return device
     }

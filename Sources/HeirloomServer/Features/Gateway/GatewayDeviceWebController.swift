@@ -9,6 +9,7 @@ struct GatewayDeviceWebController {
         struct Device: Encodable {
             var id: String
             var label: String
+            /// The full id of the household's own phones; a waiting phone's fingerprint, `6F96…64FF`.
             var deviceKey: String
             var firstSeen: String
             var lastSeen: String
@@ -33,10 +34,11 @@ struct GatewayDeviceWebController {
         let today = GatewayRateLimit.day(req.heirloom.now)
         func row(_ device: GatewayDevice) throws -> Section.Device {
             let key = device.deviceKey
+            let isOwn = device.$household.id == principal.householdID
             return Section.Device(
                 id: try device.requireID().text,
-                label: device.name ?? "iPhone \(key.prefix(8))",
-                deviceKey: key,
+                label: device.name ?? "iPhone \(GatewayApproval.fingerprint(key))",
+                deviceKey: isOwn ? key : GatewayApproval.fingerprint(key),
                 firstSeen: WebFormat.dayAndTime(device.firstSeenAt),
                 lastSeen: WebFormat.dayAndTime(device.lastSeenAt),
                 state: device.state.rawValue,
@@ -54,6 +56,21 @@ struct GatewayDeviceWebController {
     struct ApproveForm: Content {
         var name: String?
         var dailyAnalyses: String?
+    }
+
+    struct EnteredForm: Content {
+        var device: String?
+        var name: String?
+        var dailyAnalyses: String?
+    }
+
+    /// Approves the phone whose code (or full device id) the owner typed.
+    func approveEntered(req: Request) async throws -> Response {
+        let form = try req.content.decode(EnteredForm.self)
+        _ = try await service(req).approve(
+            entered: form.device ?? "", name: form.name, dailyAnalyses: try Self.number(form.dailyAnalyses),
+            by: try req.principal())
+        return req.redirect(to: SiteURL.devices.path(done: .gatewayDeviceApproved))
     }
 
     func approve(req: Request) async throws -> Response {

@@ -19,8 +19,8 @@ struct GatewayGuardMiddleware: AsyncMiddleware {
         do {
             let services = request.heirloom
             let device = try await GatewayDeviceService(db: request.db, now: services.now).admit(
-                deviceKey: deviceKey, address: request.clientAddress, isAnalysis: Self.isAnalysis(request.path),
-                limiter: request.application.heirloom.gatewayLimiter)
+                deviceKey: deviceKey, address: request.clientAddress, requestID: Self.requestID(request),
+                isAnalysis: Self.isAnalysis(request.path), limiter: request.application.heirloom.gatewayLimiter)
             request.storage[HouseholdKey.self] = device.$household.id
             response = try await next.respond(to: request)
         } catch {
@@ -36,6 +36,13 @@ struct GatewayGuardMiddleware: AsyncMiddleware {
     static func householdID(_ request: Request) throws -> UUID {
         guard let id = request.storage[HouseholdKey.self] else { throw AppError.internalProblem("no gateway device") }
         return id
+    }
+
+    /// The id this call is answered with (`X-Request-Id`, set by `RequestLogMiddleware`, which put it in the
+    /// request's log metadata first): the app shows its first characters with its message.
+    static func requestID(_ request: Request) -> String {
+        if case .string(let id) = request.logger[metadataKey: "request-id"] { return id }
+        return request.id
     }
 
     /// Item analyses count against the tighter per-minute limit and the daily quota.
@@ -56,11 +63,13 @@ struct GatewayGuardMiddleware: AsyncMiddleware {
                 "This app must send its device id (X-LTC-Device-ID) and be approved by an owner of the household "
                     + "in Heirloom, under Settings → Connect a phone."
             )
-        case GatewayRefusal.notApproved:
+        case GatewayRefusal.notApproved(let approval):
             (status, code, message) = (
                 .forbidden, "device_not_approved",
                 "This phone is waiting for approval. An owner of the household can approve it in Heirloom, under "
-                    + "Settings → Connect a phone."
+                    + "Settings → Connect a phone, "
+                    + (approval.map { "with the code \($0) (the first characters of this answer's request id)." }
+                        ?? "with its full device id.")
             )
         case GatewayRefusal.rateLimited(let wait, let daily):
             headers.replaceOrAdd(name: .retryAfter, value: "\(wait)")
