@@ -36,6 +36,7 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
         overrides.clock = { base().addingTimeInterval(offset) }
         app.logger.notice("HEIRLOOM_NOW is set: the hub's clock starts at \(start) (never set it in production).")
     }
+    if let warning = try DataFolder.prepare(config.dataDirectory) { app.logger.warning("\(warning)") }
     try configureDatabase(app, config: config)
     app.migrations.addHeirloomMigrations()
 
@@ -127,7 +128,7 @@ private func configureDatabase(_ app: Application, config: HeirloomConfig) throw
     case .sqliteMemory:
         app.databases.use(.sqlite(.memory), as: .sqlite)
     case .sqliteFile(let url):
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try DataFolder.createDatabase(url)
         app.databases.use(.sqlite(.file(url.path)), as: .sqlite)
     case .postgres(let url):
         var postgres = try SQLPostgresConfiguration(url: url.absoluteString)

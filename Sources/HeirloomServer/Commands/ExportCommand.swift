@@ -56,8 +56,8 @@ struct ExportCommand: AsyncCommand {
         } else {
             guard let id = signature.household.flatMap(UUID.init(uuidString:)) else {
                 let households = try await Household.query(on: app.db).all()
-                let list = households.map { "  \($0.id?.text ?? "") \($0.name)" }.joined(separator: "\n")
-                throw CommandFailure("Choose a household with --household ID:\n\(list)")
+                for household in households { context.console.print("  \(household.id?.text ?? "") \(household.name)") }
+                throw CommandFailure("Choose a household with --household ID (this hub's households are listed above).")
             }
             do {
                 archive = try await HouseholdExport(db: app.db, store: store, now: now).archive(householdID: id)
@@ -68,11 +68,11 @@ struct ExportCommand: AsyncCommand {
         let destination = URL(fileURLWithPath: output)
         let partial = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).partial")
-        guard FileManager.default.createFile(atPath: partial.path, contents: nil) else {
+        // The archive holds the household's records: only the hub's user may read it (0600).
+        guard let handle = try? PrivateFiles.createFile(partial) else {
             throw CommandFailure("Cannot write to \(destination.deletingLastPathComponent().path).")
         }
         do {
-            let handle = try FileHandle(forWritingTo: partial)
             defer { try? handle.close() }
             try await archive.write(modified: now) { buffer in
                 try handle.write(contentsOf: buffer.readableBytesView)

@@ -5,9 +5,16 @@ import SQLKit
 /// A consistent copy of the whole hub in a folder: the database (SQLite's `VACUUM INTO`, or PostgreSQL's
 /// `pg_dump` in custom format) and the media store (hard links on the same file system, copies otherwise).
 ///
-/// The database is copied and the media linked while the store's lock is held, the lock every upload and
-/// deletion takes to change files and rows together: no file a copied row refers to can go in between, and
-/// files added later are simply not in this backup. `restore` puts a stopped hub back from such a folder.
+/// Why every row of the copied database has its files in the copied media folder, whoever writes at the time:
+/// - the database is copied, then the media linked, both while the store's lock is held (`BlobStore.withLock`,
+///   an flock(2) on `media.lock` in the data folder, so it keeps out the serving hub when the backup runs from
+///   the command line, and the command line when the hub makes its scheduled backup);
+/// - every change to files and media rows happens inside that lock: an upload moves its files into the store
+///   before it inserts the row, a deletion removes rows before files, `media gc` and `import` likewise;
+/// - so a row in the copy was committed inside an earlier holding of the lock, after its files were in place,
+///   and no file can be deleted until the backup lets go; files added later are simply not in this backup.
+/// Blobs are content-addressed and never rewritten, so linking them is as good as copying them.
+/// `restore` puts a stopped hub back from such a folder.
 struct HubBackup: Sendable {
     let config: HeirloomConfig
     let db: any Database
@@ -35,18 +42,23 @@ struct HubBackup: Sendable {
         if let contents = try? fileManager.contentsOfDirectory(atPath: folder.path), !contents.isEmpty {
             throw BackupError("\(folder.path) is not empty; choose a new folder for the backup.")
         }
-        try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
+        // The copy holds every journal, password hashes and live links: the folder and all in it are private.
+        try PrivateFiles.makeFolder(folder)
+        PrivateFiles.restrict(folder, isFolder: true)
         let media = folder.appendingPathComponent("media", isDirectory: true)
         var facts = Facts(hubVersion: HubInfo.version, createdAt: now, database: "", mediaFiles: 0, sizeBytes: 0)
         try await store.withLock {
             switch config.database {
             case .sqliteFile, .sqliteMemory:
                 facts.database = "sqlite"
-                let target = folder.appendingPathComponent(Self.sqliteFile).path
-                try await db.sql().raw("VACUUM INTO \(bind: target)").run()
+                let target = folder.appendingPathComponent(Self.sqliteFile)
+                // VACUUM INTO accepts an empty file, and writes into it keeping its mode.
+                try PrivateFiles.createFile(target).close()
+                try await db.sql().raw("VACUUM INTO \(bind: target.path)").run()
             case .postgres(let url):
                 facts.database = "postgresql"
                 let target = folder.appendingPathComponent(Self.postgresFile).path
+                try PrivateFiles.createFile(URL(fileURLWithPath: target)).close()
                 let result = try await Subprocess.run(
                     "pg_dump", ["--format=custom", "--no-owner", "--file=\(target)", "--dbname=\(url.absoluteString)"],
                     timeout: 6 * 3600)
@@ -57,7 +69,7 @@ struct HubBackup: Sendable {
         facts.sizeBytes +=
             Self.size(of: folder.appendingPathComponent(Self.sqliteFile))
             + Self.size(of: folder.appendingPathComponent(Self.postgresFile))
-        try ExportJSON.encoder().encode(facts).write(to: folder.appendingPathComponent("backup.json"))
+        try PrivateFiles.write(ExportJSON.encoder().encode(facts), to: folder.appendingPathComponent("backup.json"))
         return facts
     }
 
@@ -67,7 +79,7 @@ struct HubBackup: Sendable {
         guard let data = try? Data(contentsOf: factsURL),
             let facts = try? ExportJSON.decoder().decode(Facts.self, from: data)
         else { throw BackupError("\(folder.path) has no backup.json; it is not a Heirloom backup.") }
-        try FileManager.default.createDirectory(at: config.dataDirectory, withIntermediateDirectories: true)
+        try PrivateFiles.makeFolder(config.dataDirectory)
         switch (facts.database, config.database) {
         case ("sqlite", .sqliteFile(let target)):
             let source = folder.appendingPathComponent(sqliteFile)
@@ -96,10 +108,11 @@ struct HubBackup: Sendable {
     }
 
     /// Links (or, across file systems, copies) every file under `source` to the same place under `target`,
-    /// skipping those already there. Returns how many files and bytes the source holds.
+    /// skipping those already there, every folder 0700 and every file 0600. Returns how many files and bytes
+    /// the source holds.
     static func mirror(_ source: URL, into target: URL) throws -> (files: Int, bytes: Int64) {
         let fileManager = FileManager.default
-        try fileManager.createDirectory(at: target, withIntermediateDirectories: true)
+        try PrivateFiles.makeFolder(target)
         let keys: [URLResourceKey] = [.isRegularFileKey, .fileSizeKey]
         guard let walker = fileManager.enumerator(at: source, includingPropertiesForKeys: keys) else { return (0, 0) }
         var files = 0
@@ -114,11 +127,12 @@ struct HubBackup: Sendable {
             files += 1
             bytes += Int64(values.fileSize ?? 0)
             if fileManager.fileExists(atPath: destination.path) { continue }
-            try fileManager.createDirectory(
-                at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try PrivateFiles.makeFolder(destination.deletingLastPathComponent())
             if link(url.path, destination.path) != 0 {
                 try fileManager.copyItem(at: url, to: destination)
             }
+            // A link shares the stored file's mode, which renditions written by other tools may have left 0644.
+            PrivateFiles.restrict(destination)
         }
         return (files, bytes)
     }
