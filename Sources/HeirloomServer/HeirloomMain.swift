@@ -3,11 +3,21 @@ import Logging
 import Vapor
 
 /// The `heirloom` command: `serve` (the default), `migrate`, `create-user`, `reset-password`.
+///
+/// Whatever stops it (a refusal, a setting, a failure), it says why in one or two plain lines on standard
+/// error and exits with a non-zero status (`CommandLineFailure`); it never ends in a Swift fatal error.
 public enum HeirloomMain {
-    public static func run() async throws {
-        var env = try Environment.detect()
-        try LoggingSystem.bootstrap(from: &env)
-        let app = try await Application.make(env)
+    public static func run() async {
+        let app: Application
+        let env: Environment
+        do {
+            var detected = try Environment.detect()
+            try LoggingSystem.bootstrap(from: &detected)
+            env = detected
+            app = try await Application.make(env)
+        } catch {
+            CommandLineFailure.exit(with: error)
+        }
         do {
             // Application.make has read .env into the process environment.
             let config: HeirloomConfig
@@ -24,12 +34,13 @@ public enum HeirloomMain {
                 // serve brings a new or older database up to date by itself.
                 try await prepareDatabase(app)
             }
-            try await app.execute()
+            // What `app.execute()` does, without its log line: the reason is printed once, below.
+            try await app.startup()
+            try await app.running?.onStop.get()
         } catch {
-            app.logger.report(error: error)
             try? await app.asyncShutdown()
-            throw error
+            CommandLineFailure.exit(with: error)
         }
-        try await app.asyncShutdown()
+        try? await app.asyncShutdown()
     }
 }

@@ -1,3 +1,3 @@
 import HeirloomServer
 
-try await HeirloomMain.run()
+await HeirloomMain.run()
