@@ -82,6 +82,80 @@ struct BackupTests {
         try await database.drop()
     }
 
+    @Test("A scheduled backup taken during uploads holds every file its database refers to")
+    func scheduledBackupDuringUploads() async throws {
+        let backups = FileManager.default.temporaryDirectory.appendingPathComponent("scheduled-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: backups) }
+        var made: BackupStatus?
+        try await withApp(TestOptions(extraEnvironment: ["HEIRLOOM_BACKUP_DIR": backups.path])) { app in
+            // given a hub whose owner adds photos one after the other
+            let owner = try await app.setUpHub()
+            let item = try await app.api(.POST, "/api/items", token: owner.token, json: ["name": "Busy item"])
+                .content.get(String.self, at: "id")
+            let photo = try await MediaFixtures.data("photo.png")
+
+            // when the daily backup runs while they are stored
+            made = try await withThrowingTaskGroup(of: BackupStatus?.self) { group in
+                group.addTask {
+                    for index in 0..<8 {
+                        var bytes = photo
+                        bytes.append(contentsOf: [UInt8(index)])  // a new file each time
+                        let stored = try await app.multipart(
+                            "/api/items/\(item)/photos", token: owner.token, files: [("file", "p.png", bytes)])
+                        #expect(stored.status == .created, "\(stored.body.string)")
+                    }
+                    return nil
+                }
+                group.addTask {
+                    // Once the first photos are in, with more on their way.
+                    while try await MediaObject.query(on: app.db).count() < 2 {
+                        try await Task.sleep(for: .milliseconds(5))
+                    }
+                    let services = app.heirloom
+                    return await ScheduledBackup(
+                        settings: try #require(services.config.backup), config: services.config, db: app.db,
+                        store: services.media.store, now: services.clock()
+                    ).run()
+                }
+                return try await group.reduce(nil) { $0 ?? $1 }
+            }
+        }
+
+        // then the backup restores to a hub where every row's files are present
+        let status = try #require(made)
+        #expect(status.succeeded, "\(status.problem ?? "")")
+        let missing = try await Self.missingFilesAfterRestoring(URL(fileURLWithPath: status.folder))
+        #expect(missing.isEmpty, "\(missing)")
+    }
+
+    /// Restores `folder` into a fresh data folder and database and lists the rows whose files are missing.
+    static func missingFilesAfterRestoring(_ folder: URL) async throws -> [String] {
+        let restoredData = FileManager.default.temporaryDirectory.appendingPathComponent("restored-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: restoredData) }
+        let database = try await TestDatabase.make()
+        var config = try HeirloomConfig.load(from: [
+            "HEIRLOOM_DATA_DIR": restoredData.path, "HEIRLOOM_PUBLIC_URL": "http://hub.test",
+        ])
+        if let url = database.url { config.database = .postgres(URL(string: url)!) }
+        var missing: [String] = []
+        do {
+            _ = try await HubBackup.restore(from: folder, config: config)
+            try await withApp(
+                TestOptions(restored: RestoredHub(dataDirectory: restoredData, databaseURL: database.url))
+            ) { app in
+                #expect(try await MediaObject.query(on: app.db).count() > 0)
+                missing = try await MediaGarbageCollector(
+                    db: app.db, pipeline: app.heirloom.media, now: app.heirloom.clock()
+                ).dryRun().missing
+            }
+        } catch {
+            try? await database.drop()
+            throw error
+        }
+        try await database.drop()
+        return missing
+    }
+
     @Test("media gc --dry-run names a row whose file is missing, and changes nothing")
     func dryRunFindsMissing() async throws {
         try await withApp { app in

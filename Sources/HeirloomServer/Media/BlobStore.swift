@@ -5,7 +5,8 @@ import NIOConcurrencyHelpers
 ///
 /// A file enters the store only whole (written to a temporary file, fsynced, then renamed), so a crash
 /// leaves no half-written blob. Adding and releasing blobs go through one lock, so that a blob being
-/// added again is never deleted under it.
+/// added again is never deleted under it. The lock is an advisory lock on `media.lock` in the data folder, so
+/// it holds across processes: the serving hub, and `heirloom backup`, `media gc` or `import` run beside it.
 final class BlobStore: Sendable {
     let root: URL
     let temporaryDirectory: URL
@@ -17,7 +18,13 @@ final class BlobStore: Sendable {
         temporaryDirectory = dataDirectory.appendingPathComponent("tmp", isDirectory: true)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: temporaryDirectory, withIntermediateDirectories: true)
-        lockDescriptor = open(dataDirectory.appendingPathComponent("media.lock").path, O_RDWR | O_CREAT, 0o600)
+        // Close-on-exec: a child process (vips, ffmpeg, pg_dump) must not keep the lock after the hub is gone.
+        let lockFile = dataDirectory.appendingPathComponent("media.lock")
+        lockDescriptor = open(lockFile.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        // Without the lock a backup could miss files: better not to start.
+        guard lockDescriptor >= 0 else {
+            throw MediaError.storage("cannot open the media lock \(lockFile.path) (errno \(errno))")
+        }
     }
 
     deinit {
@@ -55,7 +62,6 @@ final class BlobStore: Sendable {
     }
 
     private func lockFile() async {
-        guard lockDescriptor >= 0 else { return }
         while flock(lockDescriptor, LOCK_EX | LOCK_NB) != 0 {
             try? await Task.sleep(for: .milliseconds(50))
         }
