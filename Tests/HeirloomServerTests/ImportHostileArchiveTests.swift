@@ -219,28 +219,45 @@ struct ImportHostileArchiveTests {
             ], from: parts)
     }
 
-    @Test("An archive whose files inflate far beyond their packed size is refused before they are unpacked")
+    @Test(
+        "An archive whose files inflate far beyond their packed or declared size is refused before they fill the disk")
     func compressionBomb() async throws {
-        // given: 64 MiB of zeros, packed to some 64 KB, listed with its true size and SHA-256
-        var (_, parts) = try await Self.millers()
+        // given: 64 MiB of zeros packed to some 64 KB, once listed with its true size and SHA-256, and once with its
+        // ZIP entry and the manifest saying it is 1 MiB
+        let (_, parts) = try await Self.millers()
         let zeros = Data(count: 64 << 20)
+        let honest = FileManager.default.temporaryDirectory.appendingPathComponent("bomb-\(UUID()).zip")
+        let forged = FileManager.default.temporaryDirectory.appendingPathComponent("bomb-\(UUID()).zip")
+        defer {
+            try? FileManager.default.removeItem(at: honest)
+            try? FileManager.default.removeItem(at: forged)
+        }
+        var bomb = parts
         let name = "media/\(SHA256.hash(data: zeros).hex).jpg"
-        try parts.put(name, zeros)
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bomb-\(UUID()).zip")
-        defer { try? FileManager.default.removeItem(at: file) }
-        try parts.write(to: file, deflating: [name])
-        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0 < 8 << 20)
+        try bomb.put(name, zeros)
+        try bomb.write(to: honest, deflating: [name])
+        let small = Data(count: 1 << 20)
+        var liar = parts
+        let liarName = "media/\(SHA256.hash(data: small).hex).jpg"
+        try liar.put(liarName, small)
+        liar.files[liarName] = zeros
+        try liar.write(to: forged, deflating: [liarName])
+        try ExportParts.declare(liarName, size: 1 << 20, in: forged)
+        #expect(try Data(contentsOf: honest).count < 8 << 20)
 
         try await withApp { app in
             let other = try await app.makeOtherHousehold()
-            let before = try await app.state(other)
+            for (file, mentions) in [(honest, "compress"), (forged, "larger than recorded")] {
+                let before = try await app.state(other)
 
-            // when
-            let error = await app.importing(file)
+                // when
+                let (error, peak) = await app.importingWatched(file)
 
-            // then
-            #expect("\(error.map { "\($0)" } ?? "")".contains("compress"), "\(String(describing: error))")
-            #expect(try await app.state(other) == before)
+                // then
+                #expect("\(error.map { "\($0)" } ?? "")".contains(mentions), "\(String(describing: error))")
+                #expect(peak < 4 << 20, "at most \(peak) bytes were unpacked")
+                #expect(try await app.state(other) == before)
+            }
         }
     }
 

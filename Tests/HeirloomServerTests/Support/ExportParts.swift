@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import NIOConcurrencyHelpers
 import Testing
 import Vapor
 import ZIPFoundation
@@ -93,6 +94,30 @@ struct ExportParts {
         }
     }
 
+    /// Makes a ZIP entry declare another uncompressed size, in its local header and in the central directory.
+    static func declare(_ name: String, size: UInt32, in url: URL) throws {
+        var bytes = [UInt8](try Data(contentsOf: url))
+        let nameBytes = Array(name.utf8)
+        let little = (0..<4).map { UInt8(truncatingIfNeeded: size >> (8 * $0)) }
+        var patched = 0
+        for start in 0..<(bytes.count - 46 - nameBytes.count) {
+            let signature = Array(bytes[start..<start + 4])
+            if signature == [0x50, 0x4B, 0x03, 0x04],
+                Array(bytes[start + 30..<start + 30 + nameBytes.count]) == nameBytes
+            {
+                bytes.replaceSubrange(start + 22..<start + 26, with: little)
+                patched += 1
+            } else if signature == [0x50, 0x4B, 0x01, 0x02],
+                Array(bytes[start + 46..<start + 46 + nameBytes.count]) == nameBytes
+            {
+                bytes.replaceSubrange(start + 24..<start + 28, with: little)
+                patched += 1
+            }
+        }
+        #expect(patched == 2, "the entry's two headers")
+        try Data(bytes).write(to: url)
+    }
+
     private static func setting(_ json: Any, _ path: ArraySlice<any Sendable>, to value: Any?) -> Any {
         guard let key = path.first else { return value ?? NSNull() }
         if let index = key as? Int, var array = json as? [Any], array.indices.contains(index) {
@@ -184,6 +209,23 @@ extension Application {
         } catch {
             return error
         }
+    }
+
+    /// Imports while watching the data folder's tmp folder: the error, and the most bytes it held at any moment.
+    func importingWatched(_ file: URL) async -> (error: (any Error)?, peak: Int64) {
+        let tmp = heirloom.config.dataDirectory.appendingPathComponent("tmp")
+        let peak = NIOLockedValueBox<Int64>(0)
+        let watcher = Task.detached {
+            while !Task.isCancelled {
+                let bytes = Application.files(under: tmp).values.reduce(0, +)
+                peak.withLockedValue { $0 = max($0, bytes) }
+                try? await Task.sleep(for: .milliseconds(2))
+            }
+        }
+        let error = await importing(file)
+        watcher.cancel()
+        await watcher.value
+        return (error, peak.withLockedValue { $0 })
     }
 
     /// Every regular file under a folder, by its path inside it, with its size.

@@ -13,9 +13,9 @@ struct ExportReader {
     let manifest: HouseholdExport.Manifest
     /// The JSON files and the other small files, read whole once they were checked.
     private(set) var small: [String: Data] = [:]
-    /// The media files, checked and copied into the scratch folder, by SHA-256; and their paths in the archive.
+    /// The media files, checked and copied into the scratch folder, by SHA-256; and their sizes by their paths.
     private(set) var copies: [String: URL] = [:]
-    private(set) var mediaPaths: Set<String> = []
+    private(set) var mediaSizes: [String: Int64] = [:]
 
     /// Opens the archive and checks every file the manifest lists; a damaged, edited or missing file stops it
     /// with `damaged` naming the file, one too large with `tooLarge`. Media files are copied into `scratch`
@@ -59,7 +59,7 @@ struct ExportReader {
                     throw ImportError.damaged(file.path, "another file of the export has the same SHA-256")
                 }
                 copies[file.sha256] = copy
-                mediaPaths.insert(file.path)
+                mediaSizes[file.path] = file.size
                 try Self.unpack(entry, file, in: archive, to: copy)
             }
         }

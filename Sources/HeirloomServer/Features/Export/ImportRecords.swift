@@ -26,10 +26,10 @@ struct ImportRecords {
     }
 
     /// Throws `damaged`, naming the file and the record, unless every reference in the records is to a record of
-    /// this export, every id is given once, and every media record names a checked file of the archive.
+    /// this export, every id is given once, and every media record names a checked file of the archive (its size too).
     ///
     /// Without it an archive could attach its rows to another household's item, beneficiary or photo.
-    func checkReferences(mediaPaths: Set<String>) throws {
+    func checkReferences(mediaSizes: [String: Int64]) throws {
         let memberIDs = try Self.unique(members.map(\.id), "members.json", "member")
         let mediaIDs = try Self.unique(media.map(\.id), "media.json", "media record")
         let itemIDs = try Self.unique(items.map(\.id), "items.json", "item")
@@ -47,9 +47,7 @@ struct ImportRecords {
         let member = { (id: UUID?) in id.map(memberIDs.contains) ?? true }
 
         for file in media {
-            guard ExportPaths.isSHA256(file.sha256), file.path.hasPrefix("media/\(file.sha256)."),
-                mediaPaths.contains(file.path)
-            else {
+            guard ExportPaths.isMedia(file.path, sha256: file.sha256), mediaSizes[file.path] == file.sizeBytes else {
                 throw ImportError.damaged(
                     "media.json", "the media record \(file.id) names \(file.path), which is not a checked file")
             }
