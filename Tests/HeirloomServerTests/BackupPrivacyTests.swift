@@ -60,7 +60,7 @@ struct BackupPrivacyTests {
         #expect(PrivateFiles.mode(of: archive) == 0o600)
     }
 
-    @Test("a new data folder is made 0700 with its database 0600; an open one is named in a warning")
+    @Test("a new data folder is made 0700 with its database 0600; one open to all users is named in a warning")
     func dataFolder() throws {
         let parent = Self.temporary("data-folders")
         defer { try? FileManager.default.removeItem(at: parent) }
@@ -88,5 +88,8 @@ struct BackupPrivacyTests {
         let said = try #require(try DataFolder.prepare(open))
         #expect(said.contains(open.path) && said.contains("755"))
         #expect(PrivateFiles.mode(of: open) == 0o755)
+        // one shared with its group only (the systemd unit's StateDirectoryMode=0750) is not warned about
+        chmod(open.path, 0o750)
+        #expect(try DataFolder.prepare(open) == nil)
     }
 }

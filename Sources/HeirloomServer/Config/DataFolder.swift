@@ -4,11 +4,12 @@ import Foundation
 /// the media: only the hub's own user may open it, whatever the umask `make run` or a shell gives.
 enum DataFolder {
     /// Creates the data folder 0700 when it is new. Returns a warning for the start-up log when an existing
-    /// folder is open to other users of the machine (nil when it is private).
+    /// folder is open to every user of the machine (nil when it is not; the systemd unit's 0750 shares it with
+    /// the service's own group only).
     static func prepare(_ folder: URL) throws -> String? {
         let existed = FileManager.default.fileExists(atPath: folder.path)
         try PrivateFiles.makeFolder(folder)
-        guard existed, let mode = PrivateFiles.mode(of: folder), mode & 0o077 != 0 else { return nil }
+        guard existed, let mode = PrivateFiles.mode(of: folder), mode & 0o007 != 0 else { return nil }
         return "The data folder \(folder.path) is readable by other users of this machine "
             + "(mode \(String(mode, radix: 8))) and holds every journal and the password hashes: "
             + "run `chmod 700 \(folder.path)`."
