@@ -48,6 +48,35 @@ struct PairingTests {
         }
     }
 
+    @Test("Behind https, the page says what plain http exposes, and opens no home-network address unless asked")
+    func plainHTTPBesideTLS() async throws {
+        // given a hub reached over https whose home-network address was set
+        try await withApp(TestOptions(publicURL: "https://hub.example")) { app in
+            let owner = try await app.setUpHub()
+            let browser = WebSession(app: app)
+            _ = try await browser.post("/login", ["email": owner.email, "password": owner.password])
+            // when the owner opens Connect a phone, then the page says what travels in clear text
+            let page = try await browser.get("/settings/devices").body.string
+            #expect(page.contains("data-plain-http"))
+            #expect(page.contains("anyone on the same Wi-Fi could read the phone’s token"))
+        }
+        // given the same hub without an address set
+        var options = TestOptions(publicURL: "https://hub.example")
+        options.extraEnvironment["HEIRLOOM_LAN_ADDRESS"] = ""
+        try await withApp(options) { app in
+            let owner = try await app.setUpHub()
+            // then none was looked for: the code names no home-network address, and the page says why
+            #expect(app.heirloom.lan.address == nil)
+            let paired = try await app.api(.POST, "/api/devices/pairing", token: owner.token, json: [:])
+            #expect(!(try paired.content.get(String.self, at: "qrText").contains("serverIP")))
+            let browser = WebSession(app: app)
+            _ = try await browser.post("/login", ["email": owner.email, "password": owner.password])
+            let page = try await browser.get("/settings/devices").body.string
+            #expect(page.contains("does not open such an address by itself"))
+            #expect(!page.contains("data-plain-http"))
+        }
+    }
+
     /// Draws the SVG as a PNG with libvips and reads it with zbarimg, as a phone's camera would.
     static func decodeQR(_ svg: String) async throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("qr-\(UUID())")

@@ -72,6 +72,11 @@ final class HubServer: Server {
     /// The extra listener to start, or nil when the main server already answers on the home-network address.
     private func lanListener() -> (server: HTTPServer, host: String, port: Int)? {
         guard let bound = main.localAddress, let boundPort = bound.port else { return nil }
+        if endpoint.waitsForExplicitAddress {
+            application.logger.notice(
+                "HEIRLOOM_PUBLIC_URL is https, so no plain-http listener is opened on the home network for the Memory Palace app. Set HEIRLOOM_LAN_ADDRESS to this computer's home-network address to open one."
+            )
+        }
         guard let host = endpoint.address?.host else { return nil }
         let port = endpoint.fixedPort ?? boundPort
         if port == boundPort, LANAddress.isCovered(host, byBind: bound.ipAddress ?? "") {
@@ -80,9 +85,10 @@ final class HubServer: Server {
         }
         var configuration = main.configuration
         configuration.address = .hostname(host, port: port)
+        // Plain http: only the Memory Palace app's calls are answered there.
         let server = HTTPServer(
-            application: application, responder: application.responder.current, configuration: configuration,
-            on: application.eventLoopGroup)
+            application: application, responder: HomeNetworkResponder(hub: application.responder.current),
+            configuration: configuration, on: application.eventLoopGroup)
         return (server, host, port)
     }
 

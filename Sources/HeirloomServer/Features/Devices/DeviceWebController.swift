@@ -30,6 +30,10 @@ struct DeviceWebController {
         var localOnlyAddress: String?
         /// `http://192.168.1.20:8080`: where the Memory Palace app reaches the hub on the home network.
         var homeNetworkAddress: String?
+        /// The public address is https and no home-network address was set, so none was opened.
+        var homeNetworkNeedsSetting: Bool
+        /// The public address is https and the app still talks plain http at `homeNetworkAddress`.
+        var homeNetworkIsPlainBesideTLS: Bool
         /// The Legacy Treasure Chest phones, for owners (`GatewayDeviceWebController`).
         var gateway: GatewayDeviceWebController.Section?
     }
@@ -66,6 +70,7 @@ struct DeviceWebController {
     private func render(_ req: Request, pairing: DevicesPage.NewPairing?) async throws -> View {
         let principal = try req.principal()
         let tokens = try await req.heirloom.tokens.list(userID: principal.userID).filter { $0.kind == .device }
+        let lan = req.application.heirloom.lan
         let model = DevicesPage(
             devices: try tokens.map {
                 .init(
@@ -74,7 +79,9 @@ struct DeviceWebController {
             },
             pairing: pairing,
             localOnlyAddress: Self.isLocalOnly(req.heirloom.config.publicURL) ? req.heirloom.config.publicBaseURL : nil,
-            homeNetworkAddress: req.application.heirloom.lan.address?.baseURL,
+            homeNetworkAddress: lan.address?.baseURL,
+            homeNetworkNeedsSetting: lan.waitsForExplicitAddress,
+            homeNetworkIsPlainBesideTLS: req.heirloom.config.usesTLS && lan.address != nil,
             gateway: try await GatewayDeviceWebController.section(req))
         return try await Page.render(
             .devices, base: PageBase(request: req, title: "Connect a phone", nav: .settings), model, on: req)

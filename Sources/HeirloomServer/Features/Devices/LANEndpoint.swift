@@ -18,16 +18,22 @@ final class LANEndpoint: Sendable {
     let fixedPort: Int?
     /// The port used until a server has started (tests serve without one): the public URL's.
     private let fallbackPort: Int
+    /// True when no address was looked for because the public address is https: plain http on the home network
+    /// is opened only when `HEIRLOOM_LAN_ADDRESS` names an address.
+    let waitsForExplicitAddress: Bool
 
     init(setting: LANAddress.Setting, publicURL: URL, interfaces: () -> [String] = LANEndpoint.interfaceAddresses) {
         var host: String?
+        let usesTLS = publicURL.scheme?.lowercased() == "https"
+        waitsForExplicitAddress = setting == .detect && usesTLS
         switch setting {
         case .off: fixedPort = nil
         case .fixed(let fixed, let port):
             host = fixed
             fixedPort = port
         case .detect:
-            host = LANAddress.choose(from: interfaces())
+            // Behind https, a listener that serves in clear text is never opened without being asked for.
+            host = usesTLS ? nil : LANAddress.choose(from: interfaces())
             fixedPort = nil
         }
         fallbackPort = publicURL.port ?? (publicURL.scheme == "https" ? 443 : 80)
