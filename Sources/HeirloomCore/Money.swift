@@ -154,10 +154,10 @@ extension Character {
 }
 
 extension Money {
-    /// The amount of `count` alike pieces at this price each (quantities are at most 100,000, so it cannot overflow
-    /// for any amount a household holds; it saturates rather than trap if it ever would).
-    public func times(_ count: Int) -> Money {
+    /// The amount of `count` alike pieces at this price each: exact, or marked too large when the product does not fit.
+    public func times(_ count: Int) -> MoneyTotal {
         let (product, overflow) = minorUnits.multipliedReportingOverflow(by: Int64(count))
-        return Money(minorUnits: overflow ? .max : product, currency: currency)
+        guard !overflow else { return .tooLarge(currency, negative: (minorUnits < 0) != (count < 0)) }
+        return .exact(Money(minorUnits: product, currency: currency))
     }
 }

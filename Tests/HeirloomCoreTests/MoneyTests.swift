@@ -7,9 +7,9 @@ struct MoneyTests {
     @Test("alike pieces: the price of each times the count, exactly, and never a trap on overflow")
     func times() {
         let each = Money(minorUnits: 1_999, currency: .usd)
-        #expect(each.times(6) == Money(minorUnits: 11_994, currency: .usd))
-        #expect(each.times(1) == each)
-        #expect(Money(minorUnits: .max / 2, currency: .usd).times(3).minorUnits == .max)
+        #expect(each.times(6) == .exact(Money(minorUnits: 11_994, currency: .usd)))
+        #expect(each.times(1) == .exact(each))
+        #expect(Money(minorUnits: .max / 2, currency: .usd).times(3) == .tooLarge(.usd, negative: false))
     }
 
     @Test(

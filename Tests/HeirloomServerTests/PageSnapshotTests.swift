@@ -84,7 +84,8 @@ struct PageSnapshotTests {
             mostValuable: [
                 .init(
                     id: Self.itemID, name: "Ring", category: .jewelry, quantity: 1,
-                    each: Money(minorUnits: 30_000, currency: usd), total: Money(minorUnits: 30_000, currency: usd))
+                    each: Money(minorUnits: 30_000, currency: usd),
+                    total: .exact(Money(minorUnits: 30_000, currency: usd)))
             ],
             nextSteps: .init(undecidedItems: 1, itemsWithoutPhoto: 2, beneficiariesWithoutEmail: 0, lotsNotReady: 0))
         assertSnapshot(of: DownsizingPages.Estate(summary), as: .json)

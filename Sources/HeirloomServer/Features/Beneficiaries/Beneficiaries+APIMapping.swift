@@ -25,6 +25,13 @@ extension Components.Schemas.MoneyTotal {
     init(_ money: Money) {
         self.init(currencyCode: money.currency.code, amount: money.decimalString)
     }
+
+    /// A sum too large to add up exactly is written as the largest exact amount, with `tooLarge`.
+    init(_ total: HeirloomCore.MoneyTotal) {
+        self.init(
+            currencyCode: total.currency.code, amount: total.bound.decimalString,
+            tooLarge: total.isTooLarge ? true : nil)
+    }
 }
 
 extension Components.Schemas.BeneficiaryDetail {

@@ -13,7 +13,8 @@ struct BeneficiaryService: Sendable {
     struct Summary: Sendable {
         var beneficiary: Beneficiary
         var itemCount: Int
-        var totals: [Money]
+        /// Each total exact, or marked too large to add up.
+        var totals: [MoneyTotal]
     }
 
     /// A beneficiary with their assignments (links with their items, photos loaded), by item name.
@@ -123,6 +124,6 @@ struct BeneficiaryService: Sendable {
 
     private static func summary(_ person: Beneficiary, links: [ItemBeneficiary]) throws -> Summary {
         let amounts = links.compactMap { link in link.item.money(link.item.estimatedValue)?.times(link.item.quantity) }
-        return Summary(beneficiary: person, itemCount: links.count, totals: try Money.totals(amounts))
+        return Summary(beneficiary: person, itemCount: links.count, totals: MoneyTotal.totals(amounts))
     }
 }

@@ -16,7 +16,7 @@ struct EstateSummaryService: Sendable {
         var category: ItemCategory
         var quantity: Int
         var each: Money
-        var total: Money
+        var total: MoneyTotal
     }
 
     /// Counts of what still needs doing.
@@ -79,6 +79,12 @@ struct EstateSummaryService: Sendable {
         let loose = values ? "CAST(SUM(COALESCE(i.estimated_value, 0) * (i.quantity - (\(inSet)))) AS BIGINT)" : "0"
         let grouped = values ? "CAST(SUM(COALESCE(i.estimated_value, 0) * (\(inSet))) AS BIGINT)" : "0"
         let fetched = values ? "CAST(SUM(COALESCE(i.disposition_amount, 0)) AS BIGINT)" : "0"
+        // SQLite turns an overflowing product into a rounded REAL that the exact sum clamps without a word; this
+        // estimate tells when the exact sums cannot be trusted.
+        let estimate =
+            values
+            ? "SUM(ABS(CAST(COALESCE(i.estimated_value, 0) AS DOUBLE PRECISION)) * i.quantity)"
+            : "CAST(0 AS DOUBLE PRECISION)"
         let rows = try await db.sql().raw(
             """
             SELECT i.category, i.currency_code, i.disposition_value AS own_value, i.disposition_status AS own_status, \
@@ -86,7 +92,8 @@ struct EstateSummaryService: Sendable {
             CAST(SUM(CASE WHEN i.estimated_value IS NULL THEN 0 ELSE 1 END) AS BIGINT) AS valued_items, \
             CAST(SUM(i.quantity - (\(unsafeRaw: inSet))) AS BIGINT) AS loose_units, \
             CAST(SUM(\(unsafeRaw: inSet)) AS BIGINT) AS set_units, \
-            \(unsafeRaw: loose) AS loose_value, \(unsafeRaw: grouped) AS set_value_sum, \(unsafeRaw: fetched) AS fetched \
+            \(unsafeRaw: loose) AS loose_value, \(unsafeRaw: grouped) AS set_value_sum, \(unsafeRaw: fetched) AS fetched, \
+            \(unsafeRaw: estimate) AS estimate \
             FROM items i LEFT JOIN item_set_members m ON m.item_id = i.id LEFT JOIN item_sets s ON s.id = m.set_id \
             WHERE i.household_id = \(bind: householdID) \
             GROUP BY i.category, i.currency_code, i.disposition_value, i.disposition_status, s.disposition_value, \
@@ -94,6 +101,9 @@ struct EstateSummaryService: Sendable {
             """
         ).all()
         return try rows.map { row in
+            guard try row.decode(column: "estimate", as: Double.self) < ItemService.exactSumLimit else {
+                throw MoneyError.tooLarge
+            }
             let setValue = try row.decodeIfPresent(column: "set_value", as: String.self)
             return EstateLine(
                 category: ItemCategory.normalise(try row.decode(column: "category", as: String.self)),
@@ -146,12 +156,10 @@ struct EstateSummaryService: Sendable {
             let currency = CurrencyCode(try row.decode(column: "currency_code", as: String.self)) ?? .usd
             let each = Money(minorUnits: try row.decode(column: "estimated_value", as: Int64.self), currency: currency)
             let quantity = try row.decode(column: "quantity", as: Int.self)
-            let (total, overflow) = each.minorUnits.multipliedReportingOverflow(by: Int64(quantity))
             return Valuable(
                 id: try row.uuid("id"), name: try row.decode(column: "name", as: String.self),
                 category: ItemCategory.normalise(try row.decode(column: "category", as: String.self)),
-                quantity: quantity, each: each,
-                total: overflow ? each : Money(minorUnits: total, currency: currency))
+                quantity: quantity, each: each, total: each.times(quantity))
         }
     }
 

@@ -117,15 +117,14 @@ struct SetService: Sendable {
         return try await find(setID, householdID: principal.householdID)
     }
 
-    /// The set's worth: each member's estimated value × how many of it are in the set, per currency.
-    static func value(of set: ItemSet) -> [Money] {
-        let amounts = set.members.compactMap { member -> Money? in
-            guard let item = member.$item.value, let each = item.money(item.estimatedValue) else { return nil }
-            let units = SetUnits.split(itemQuantity: item.quantity, memberQuantity: member.quantity).inSet
-            let (product, overflow) = each.minorUnits.multipliedReportingOverflow(by: Int64(units))
-            return overflow ? nil : Money(minorUnits: product, currency: each.currency)
-        }
-        return (try? Money.totals(amounts)) ?? []
+    /// The set's worth: each member's estimated value × how many of it are in the set, per currency; a worth too
+    /// large to add up is marked so.
+    static func value(of set: ItemSet) -> [MoneyTotal] {
+        MoneyTotal.totals(
+            set.members.compactMap { member -> MoneyTotal? in
+                guard let item = member.$item.value, let each = item.money(item.estimatedValue) else { return nil }
+                return each.times(SetUnits.split(itemQuantity: item.quantity, memberQuantity: member.quantity).inSet)
+            })
     }
 
     /// Checks and writes the members of a set, replacing those it had. Call inside a transaction.

@@ -114,52 +114,78 @@ extension ItemService {
         struct Group: Sendable {
             var category: ItemCategory
             var count: Int
-            var totals: [Money]
+            var totals: [MoneyTotal]
         }
 
         var count: Int
-        var totals: [Money]
+        var totals: [MoneyTotal]
         var byCategory: [Group]
     }
 
+    /// Sums below this (as a floating-point estimate) are exact in the database's 64-bit integers.
+    static let exactSumLimit = 9.0e18
+
     func summary(householdID: UUID) async throws -> Summary {
-        let rows: [any SQLRow]
+        var counts: [ItemCategory: Int] = [:]
+        var amounts: [ItemCategory: [MoneyTotal]] = [:]
         do {
-            rows = try await db.sql().raw(
+            // The estimate comes first: SQLite turns an overflowing product into a rounded REAL, which the exact
+            // sum would then clamp without a word, and PostgreSQL refuses it.
+            let rows = try await db.sql().raw(
                 """
                 SELECT category, currency_code, COUNT(*) AS item_count, \
+                SUM(ABS(CAST(COALESCE(estimated_value, 0) AS DOUBLE PRECISION)) * quantity) AS estimate, \
                 CAST(SUM(estimated_value * quantity) AS BIGINT) AS total \
                 FROM items WHERE household_id = \(bind: householdID) GROUP BY category, currency_code
                 """
             ).all()
-        } catch {
-            // Absurd values can overflow a sum; the counts are still worth showing.
-            rows = try await db.sql().raw(
-                """
-                SELECT category, currency_code, COUNT(*) AS item_count, CAST(NULL AS BIGINT) AS total \
-                FROM items WHERE household_id = \(bind: householdID) GROUP BY category, currency_code
-                """
-            ).all()
-        }
-        var counts: [ItemCategory: Int] = [:]
-        var amounts: [ItemCategory: [Money]] = [:]
-        for row in rows {
-            let category = ItemCategory.normalise(try row.decode(column: "category", as: String.self))
-            let currency = CurrencyCode(try row.decode(column: "currency_code", as: String.self)) ?? .usd
-            counts[category, default: 0] += try row.decode(column: "item_count", as: Int.self)
-            if let total = try row.decodeIfPresent(column: "total", as: Int64.self) {
-                amounts[category, default: []].append(Money(minorUnits: total, currency: currency))
+            for row in rows {
+                guard try row.decode(column: "estimate", as: Double.self) < Self.exactSumLimit else {
+                    throw MoneyError.tooLarge
+                }
+                let category = ItemCategory.normalise(try row.decode(column: "category", as: String.self))
+                let currency = CurrencyCode(try row.decode(column: "currency_code", as: String.self)) ?? .usd
+                counts[category, default: 0] += try row.decode(column: "item_count", as: Int.self)
+                if let total = try row.decodeIfPresent(column: "total", as: Int64.self) {
+                    amounts[category, default: []].append(.exact(Money(minorUnits: total, currency: currency)))
+                }
             }
+        } catch {
+            // Absurd values: each item's worth added up here, where a sum too large is marked so.
+            (counts, amounts) = try await itemByItemSummary(householdID: householdID)
         }
-        let groups = try ItemCategory.allCases.compactMap { category -> Summary.Group? in
+        let groups = ItemCategory.allCases.compactMap { category -> Summary.Group? in
             guard let count = counts[category] else { return nil }
-            return Summary.Group(
-                category: category, count: count, totals: (try? Money.totals(amounts[category] ?? [])) ?? [])
+            return Summary.Group(category: category, count: count, totals: MoneyTotal.totals(amounts[category] ?? []))
         }
         return Summary(
             count: groups.reduce(0) { $0 + $1.count },
-            totals: (try? Money.totals(amounts.values.flatMap { $0 })) ?? [],
+            totals: MoneyTotal.totals(amounts.values.flatMap { $0 }),
             byCategory: groups
         )
+    }
+
+    /// The summary's counts and worths, read item by item.
+    private func itemByItemSummary(householdID: UUID) async throws -> (
+        counts: [ItemCategory: Int], amounts: [ItemCategory: [MoneyTotal]]
+    ) {
+        let rows = try await db.sql().raw(
+            """
+            SELECT category, currency_code, estimated_value, quantity FROM items \
+            WHERE household_id = \(bind: householdID)
+            """
+        ).all()
+        var counts: [ItemCategory: Int] = [:]
+        var amounts: [ItemCategory: [MoneyTotal]] = [:]
+        for row in rows {
+            let category = ItemCategory.normalise(try row.decode(column: "category", as: String.self))
+            let currency = CurrencyCode(try row.decode(column: "currency_code", as: String.self)) ?? .usd
+            counts[category, default: 0] += 1
+            if let each = try row.decodeIfPresent(column: "estimated_value", as: Int64.self) {
+                let quantity = try row.decode(column: "quantity", as: Int.self)
+                amounts[category, default: []].append(Money(minorUnits: each, currency: currency).times(quantity))
+            }
+        }
+        return (counts, amounts)
     }
 }

@@ -180,7 +180,7 @@ struct ReportDocument: Sendable {
         canvas.ensure(40)
         canvas.text("By beneficiary", font: "DejaVu Sans Bold 11")
         var names: [String] = []
-        var amounts: [String: [Money?]] = [:]
+        var amounts: [String: [MoneyTotal?]] = [:]
         for entry in entries {
             for receiver in entry.receivers {
                 if amounts[receiver.name] == nil { names.append(receiver.name) }

@@ -31,8 +31,8 @@ struct ReportService: Sendable {
         var estimated: Money?
         var purchase: Money?
         var quantity: Int
-        var estimatedTotal: Money? { estimated?.times(quantity) }
-        var purchaseTotal: Money? { purchase?.times(quantity) }
+        var estimatedTotal: MoneyTotal? { estimated?.times(quantity) }
+        var purchaseTotal: MoneyTotal? { purchase?.times(quantity) }
         var purchaseDate: String?
         var maker: String?
         var serialNumber: String?
@@ -104,17 +104,10 @@ struct ReportService: Sendable {
         }
     }
 
-    /// Sums amounts by currency, in a stable order: "$1,250 + €800".
-    static func totals(_ amounts: [Money?]) -> String {
-        var sums: [String: Int64] = [:]
-        var currencies: [String: CurrencyCode] = [:]
-        for money in amounts.compactMap({ $0 }) {
-            sums[money.currency.code, default: 0] += money.minorUnits
-            currencies[money.currency.code] = money.currency
-        }
+    /// Sums amounts by currency, in a stable order: "$1,250 + €800"; a sum too large is said to be so.
+    static func totals(_ amounts: [MoneyTotal?]) -> String {
+        let sums = MoneyTotal.totals(amounts.compactMap { $0 })
         guard !sums.isEmpty else { return "No values" }
-        return sums.keys.sorted().compactMap { code in
-            currencies[code].map { Money(minorUnits: sums[code] ?? 0, currency: $0).displayString }
-        }.joined(separator: " + ")
+        return sums.map(\.displayString).joined(separator: " + ")
     }
 }
