@@ -2,7 +2,8 @@ import CSV
 import Foundation
 import HeirloomCore
 
-/// items.csv: one row per item for spreadsheets and insurers, values as plain decimal numbers.
+/// items.csv: one row per item for spreadsheets and insurers, values as plain decimal numbers; every text cell passes
+/// through `SpreadsheetText.cell`, so nothing a person typed runs as a formula.
 enum ExportSpreadsheet {
     static let header = [
         "name", "category", "estimated value", "purchase value", "currency", "description", "beneficiaries",
@@ -15,10 +16,11 @@ enum ExportSpreadsheet {
         let names = Dictionary(uniqueKeysWithValues: snapshot.beneficiaries.map { ($0.id, $0.name) })
         for item in snapshot.items {
             let receivers = snapshot.links.filter { $0.itemId == item.id }.compactMap { names[$0.beneficiaryId] }
+            let text = SpreadsheetText.cell
             try writer.write(row: [
-                item.name, item.category, decimal(item.estimatedValue, item.currency),
-                decimal(item.purchasePrice, item.currency), item.currency, item.description,
-                receivers.joined(separator: "; "),
+                text(item.name), text(item.category), decimal(item.estimatedValue, item.currency),
+                decimal(item.purchasePrice, item.currency), text(item.currency), text(item.description),
+                text(receivers.joined(separator: "; ")),
             ])
         }
         writer.stream.close()
