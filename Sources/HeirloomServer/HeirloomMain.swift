@@ -24,9 +24,8 @@ public enum HeirloomMain {
             do {
                 config = try HeirloomConfig.load(from: ProcessInfo.processInfo.environment)
             } catch let error as ConfigError {
-                app.logger.critical("Heirloom cannot start: \(error)")
                 try? await app.asyncShutdown()
-                exit(78)  // EX_CONFIG
+                CommandLineFailure.exit(with: error, status: 78)  // EX_CONFIG
             }
             try await configure(app, config: config)
             let command = env.arguments.dropFirst().first

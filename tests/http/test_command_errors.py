@@ -11,8 +11,9 @@ from conftest import REPO_ROOT, built_binary, running_server, set_up_hub
 from media_fixtures import png
 
 
-def heirloom(data_dir, *args, stdin=""):
+def heirloom(data_dir, *args, stdin="", **settings):
     environment = dict(os.environ, DATABASE_URL="", HEIRLOOM_DATA_DIR=str(data_dir), HEIRLOOM_LAN_ADDRESS="127.0.0.1")
+    environment.update(settings)
     return subprocess.run(
         [str(built_binary()), *args], input=stdin, capture_output=True, text=True, env=environment, cwd=REPO_ROOT,
         timeout=120,
@@ -72,3 +73,12 @@ def test_each_command_refuses_in_plain_words(tmp_path, arguments, words):
 
     # then it says why in a line or two and fails
     assert_refused_plainly(finished, *words)
+
+
+def test_a_wrong_setting_is_named_in_plain_words(tmp_path):
+    # given a public address that is not http(s); when any command starts
+    finished = heirloom(tmp_path / "hub", "migrate", HEIRLOOM_PUBLIC_URL="ftp://hub.example")
+
+    # then it names the setting and exits with EX_CONFIG
+    assert_refused_plainly(finished, "HEIRLOOM_PUBLIC_URL")
+    assert finished.returncode == 78

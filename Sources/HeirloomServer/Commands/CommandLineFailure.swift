@@ -25,9 +25,10 @@ enum CommandLineFailure {
         return lines.prefix(maximumLines).joined(separator: "\n")
     }
 
-    /// Prints the reason for `error` to standard error and ends the process with status 1.
-    static func exit(with error: any Error) -> Never {
-        FileHandle.standardError.write(Data("heirloom: \(reason(for: error))\n".utf8))
-        Foundation.exit(1)
+    /// Prints the reason for `error` to standard error and ends the process with `status`.
+    static func exit(with error: any Error, status: Int32 = 1) -> Never {
+        let prefix = error is ConfigError ? "heirloom cannot start: " : "heirloom: "
+        FileHandle.standardError.write(Data((prefix + reason(for: error) + "\n").utf8))
+        Foundation.exit(status)
     }
 }

@@ -57,7 +57,10 @@ struct ExportCommand: AsyncCommand {
             guard let id = signature.household.flatMap(UUID.init(uuidString:)) else {
                 let households = try await Household.query(on: app.db).all()
                 for household in households { context.console.print("  \(household.id?.text ?? "") \(household.name)") }
-                throw CommandFailure("Choose a household with --household ID (this hub's households are listed above).")
+                throw CommandFailure(
+                    households.isEmpty
+                        ? "This hub has no household yet: there is nothing to export with --household ID."
+                        : "Choose a household with --household ID (this hub's households are listed above).")
             }
             do {
                 archive = try await HouseholdExport(db: app.db, store: store, now: now).archive(householdID: id)

@@ -17,7 +17,7 @@ enum PrivateFiles {
         let parent = URL(fileURLWithPath: path).deletingLastPathComponent()
         if parent.path != path { try makeFolder(parent) }
         guard mkdir(path, folderMode) == 0 || errno == EEXIST else {
-            throw PrivateFileError("Cannot create the folder \(path) (errno \(errno)).")
+            throw PrivateFileError("Cannot create the folder \(path): \(String(cString: strerror(errno))).")
         }
         // mkdir applies the umask, which can only take bits away; chmod makes the mode exact.
         chmod(path, folderMode)
@@ -26,7 +26,9 @@ enum PrivateFiles {
     /// Creates `file` empty (or empties it) with mode 0600 and returns it open for writing.
     static func createFile(_ file: URL) throws -> FileHandle {
         let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC, fileMode)
-        guard descriptor >= 0 else { throw PrivateFileError("Cannot write to \(file.path) (errno \(errno)).") }
+        guard descriptor >= 0 else {
+            throw PrivateFileError("Cannot write to \(file.path): \(String(cString: strerror(errno))).")
+        }
         // A file that was there before keeps its old mode through open(2).
         fchmod(descriptor, fileMode)
         return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
