@@ -1,6 +1,7 @@
 """`heirloom backup --output DIR` run from the command line while the serving hub stores uploads: every media
 row in the backup's database has its files in the backup's media folder, and the backup is private."""
 
+import fcntl
 import os
 import sqlite3
 import stat
@@ -82,3 +83,33 @@ def test_backup_from_the_command_line_during_uploads_has_every_file(tmp_path):
             assert stat.S_IMODE((folder / "media").stat().st_mode) == 0o700
             for name in ("database.sqlite", "backup.json"):
                 assert stat.S_IMODE((folder / name).stat().st_mode) == 0o600, name
+
+
+def test_an_upload_waits_while_another_process_holds_the_media_lock(tmp_path):
+    with running_server("media-lock") as server:
+        # given another process (this test) holding the lock a backup takes
+        session = requests.Session()
+        session.headers["Authorization"] = f"Bearer {set_up_hub(session, server.base_url)}"
+        descriptor = os.open(server.data_dir / "media.lock", os.O_RDWR)
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        answers = []
+        uploader = threading.Thread(
+            target=lambda: answers.append(
+                session.post(
+                    f"{server.base_url}/api/media?use=photo", data=png(1),
+                    headers={"Content-Type": "application/octet-stream"}, timeout=60,
+                ).status_code
+            )
+        )
+        try:
+            # when a photo is uploaded
+            uploader.start()
+            time.sleep(1.5)
+
+            # then it is not stored while the lock is held, and is once it is let go
+            assert answers == []
+        finally:
+            fcntl.flock(descriptor, fcntl.LOCK_UN)
+            os.close(descriptor)
+            uploader.join(timeout=60)
+        assert answers == [201]
