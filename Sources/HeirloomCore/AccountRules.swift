@@ -15,9 +15,9 @@ public enum AccountRules {
         guard !name.isEmpty else {
             throw FieldError(field: field, message: "Please enter a \(what).")
         }
-        guard name.count <= maximumNameLength else {
-            throw FieldError(field: field, message: "The \(what) can be at most \(maximumNameLength) characters long.")
-        }
+        try TextLimit.check(
+            name, maximum: maximumNameLength, field: field,
+            tooLong: "The \(what) can be at most \(maximumNameLength) characters long.")
         return name
     }
 
@@ -27,9 +27,8 @@ public enum AccountRules {
         guard !email.isEmpty else {
             throw FieldError(field: field, message: "Please enter an email address.")
         }
-        guard email.count <= maximumEmailLength else {
-            throw FieldError(field: field, message: "That email address is too long.")
-        }
+        try TextLimit.check(
+            email, maximum: maximumEmailLength, field: field, tooLong: "That email address is too long.")
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
             !parts[1].hasPrefix("."), !parts[1].hasSuffix("."),

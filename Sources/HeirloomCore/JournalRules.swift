@@ -17,19 +17,18 @@ public enum JournalRules {
     public static func drawerName(_ raw: String) throws(FieldError) -> String {
         let name = collapsingWhitespace(raw)
         guard !name.isEmpty else { throw FieldError(field: "name", message: "Please give the drawer a name.") }
-        guard name.count <= maximumDrawerNameLength else {
-            throw FieldError(
-                field: "name", message: "A drawer name can be at most \(maximumDrawerNameLength) characters long.")
-        }
+        try TextLimit.check(
+            name, maximum: maximumDrawerNameLength, field: "name",
+            tooLong: "A drawer name can be at most \(maximumDrawerNameLength) characters long.")
         return name
     }
 
     /// The title as typed, trimmed; nil when blank (the card then shows its first words).
     public static func title(_ raw: String?) throws(FieldError) -> String? {
         let title = collapsingWhitespace(raw ?? "")
-        guard title.count <= maximumTitleLength else {
-            throw FieldError(field: "title", message: "A title can be at most \(maximumTitleLength) characters long.")
-        }
+        try TextLimit.check(
+            title, maximum: maximumTitleLength, field: "title",
+            tooLong: "A title can be at most \(maximumTitleLength) characters long.")
         return title.isEmpty ? nil : title
     }
 
@@ -37,18 +36,18 @@ public enum JournalRules {
     public static func text(_ raw: String) throws(FieldError) -> String {
         let text = raw.trimmingWhitespace()
         guard !text.isEmpty else { throw FieldError(field: "text", message: "Please write something on the card.") }
-        guard text.count <= maximumTextLength else {
-            throw FieldError(field: "text", message: "A card can hold at most \(maximumTextLength) characters.")
-        }
+        try TextLimit.check(
+            text, maximum: maximumTextLength, field: "text",
+            tooLong: "A card can hold at most \(maximumTextLength) characters.")
         return text
     }
 
     /// The notes beside a voice card's recording: trimmed, and may be empty.
     public static func notes(_ raw: String?) throws(FieldError) -> String {
         let text = (raw ?? "").trimmingWhitespace()
-        guard text.count <= maximumTextLength else {
-            throw FieldError(field: "text", message: "A card can hold at most \(maximumTextLength) characters.")
-        }
+        try TextLimit.check(
+            text, maximum: maximumTextLength, field: "text",
+            tooLong: "A card can hold at most \(maximumTextLength) characters.")
         return text
     }
 
@@ -82,10 +81,9 @@ public enum JournalRules {
                 while tag.hasPrefix("#") { tag.removeFirst() }
                 tag = tag.trimmingWhitespace()
                 guard !tag.isEmpty, seen.insert(tag).inserted else { continue }
-                guard tag.count <= maximumTagLength else {
-                    throw FieldError(
-                        field: "tags", message: "A tag can be at most \(maximumTagLength) characters long.")
-                }
+                try TextLimit.check(
+                    tag, maximum: maximumTagLength, field: "tags",
+                    tooLong: "A tag can be at most \(maximumTagLength) characters long.")
                 tags.append(tag)
             }
         }

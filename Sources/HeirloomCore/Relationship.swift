@@ -53,11 +53,9 @@ public enum Relationship: Hashable, Sendable {
         if let known = synonyms[key] ?? (key.hasSuffix("s") ? synonyms[String(key.dropLast())] : nil) {
             return known
         }
-        guard text.count <= maximumCustomLength else {
-            throw FieldError(
-                field: field,
-                message: "Please describe the relationship in at most \(maximumCustomLength) characters.")
-        }
+        try TextLimit.check(
+            text, maximum: maximumCustomLength, field: field,
+            tooLong: "Please describe the relationship in at most \(maximumCustomLength) characters.")
         return .custom(text)
     }
 

@@ -87,11 +87,9 @@ public enum ReleaseRule: Equatable, Sendable {
         _ raw: String?, field: String = "personalMessage"
     ) throws(FieldError) -> String? {
         guard let message = raw?.trimmingWhitespace(), !message.isEmpty else { return nil }
-        guard message.count <= maximumPersonalMessageLength else {
-            throw FieldError(
-                field: field,
-                message: "The personal message can be at most 5,000 characters long; it has \(message.count).")
-        }
+        try TextLimit.check(
+            message, maximum: maximumPersonalMessageLength, field: field,
+            tooLong: "The personal message can be at most 5,000 characters long; it has \(message.count).")
         return message
     }
 }

@@ -63,7 +63,7 @@ public enum VCardParser {
     private static func contact(_ properties: [VCardProperty], index: Int) -> VCardParseResult {
         let name = fullName(properties)
         guard !name.isEmpty else { return .rejected(rejection(properties, index: index, reason: .missingName)) }
-        guard name.count <= AccountRules.maximumNameLength else {
+        guard TextLimit.fits(name, maximum: AccountRules.maximumNameLength) else {
             return .rejected(rejection(properties, index: index, reason: .nameTooLong))
         }
         var labels: [String: String] = [:]

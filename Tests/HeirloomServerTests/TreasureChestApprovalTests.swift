@@ -90,6 +90,33 @@ struct TreasureChestApprovalTests {
         }
     }
 
+    @Test("codes are not guessed: after 10 wrong codes in 15 minutes a household waits, even with the right one")
+    func guessedCodes() async throws {
+        try await withApp { app in
+            // given a waiting phone that showed the code 5C0DE123
+            let owner = try await app.setUpHub()
+            let phone = App.newDevice()
+            _ = try await App.post(
+                app, "/ai/analyze-item-text", Self.textRequest, device: phone,
+                requestID: "5C0DE123-0000-4000-8000-000000000000")
+
+            // when an owner tries ten wrong codes
+            for guess in 0..<10 {
+                let wrong = try await app.api(
+                    .POST, "/api/gateway/devices", token: owner.token, json: ["device": "0000000\(guess)"])
+                #expect(wrong.status == .unprocessableEntity)
+            }
+
+            // then the right one is refused too, with Retry-After, and the phone still waits
+            let right = try await app.api(
+                .POST, "/api/gateway/devices", token: owner.token, json: ["device": "5C0DE123"])
+            #expect(right.status == .tooManyRequests)
+            #expect(right.headers.first(name: .retryAfter) != nil)
+            let waiting = try #require(try await GatewayDevice.query(on: app.db).filter(\.$deviceKey == phone).first())
+            #expect(waiting.state == .waiting)
+        }
+    }
+
     @Test("made-up ids cannot fill the waiting list: 5 per address, forgotten after a day; an owner types an id")
     func waitingLimits() async throws {
         let clock = TestClock()

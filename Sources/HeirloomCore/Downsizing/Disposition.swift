@@ -104,9 +104,9 @@ public struct Disposition: Sendable, Equatable {
         }
         if let raw = input.note {
             let note = raw.trimmingWhitespace()
-            guard note.count <= Self.maximumNoteLength else {
-                throw FieldError(field: "\(field).note", message: "The note can be at most 2,000 characters long.")
-            }
+            try TextLimit.check(
+                note, maximum: Self.maximumNoteLength, field: "\(field).note",
+                tooLong: "The note can be at most 2,000 characters long.")
             self.note = note
         }
         if status != .done { amount = nil }

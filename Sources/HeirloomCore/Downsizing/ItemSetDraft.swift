@@ -71,9 +71,9 @@ public struct ItemSetDraft: Sendable, Equatable {
         }
         if let raw = input.story {
             let text = raw.trimmingWhitespace()
-            guard text.count <= Self.maximumStoryLength else {
-                throw FieldError(field: "story", message: "The story can be at most 20,000 characters long.")
-            }
+            try TextLimit.check(
+                text, maximum: Self.maximumStoryLength, field: "story",
+                tooLong: "The story can be at most 20,000 characters long.")
             story = text
         }
         if let value = input.sellTogether { sellTogether = value }

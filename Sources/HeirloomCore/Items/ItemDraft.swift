@@ -69,10 +69,9 @@ public struct ItemDraft: Sendable, Equatable {
         if let raw = input.name { name = try AccountRules.name(raw, field: "name", what: "name for the item") }
         if let raw = input.description {
             let text = raw.trimmingWhitespace()
-            guard text.count <= Self.maximumDescriptionLength else {
-                throw FieldError(
-                    field: "description", message: "The description can be at most 20,000 characters long.")
-            }
+            try TextLimit.check(
+                text, maximum: Self.maximumDescriptionLength, field: "description",
+                tooLong: "The description can be at most 20,000 characters long.")
             description = text
         }
         if let raw = input.category { category = ItemCategory.normalise(raw) }
@@ -94,9 +93,8 @@ public struct ItemDraft: Sendable, Equatable {
     /// A short optional line of text: trimmed, at most 200 characters; empty clears it.
     private static func label(_ raw: String, field: String, what: String) throws -> String? {
         let text = raw.trimmingWhitespace()
-        guard text.count <= maximumLabelLength else {
-            throw FieldError(field: field, message: "\(what) can be at most 200 characters long.")
-        }
+        try TextLimit.check(
+            text, maximum: maximumLabelLength, field: field, tooLong: "\(what) can be at most 200 characters long.")
         return text.isEmpty ? nil : text
     }
 

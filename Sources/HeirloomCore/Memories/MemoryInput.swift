@@ -118,9 +118,7 @@ public struct MemoryDetails: Sendable {
     /// Trimmed text, nil when blank; throws when longer than `limit` characters.
     public static func text(_ raw: String?, field: String, limit: Int) throws(FieldError) -> String? {
         let text = raw?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        guard text.count <= limit else {
-            throw FieldError(field: field, message: "Please keep this to \(limit) characters.")
-        }
+        try TextLimit.check(text, maximum: limit, field: field, tooLong: "Please keep this to \(limit) characters.")
         return text.isEmpty ? nil : text
     }
 }

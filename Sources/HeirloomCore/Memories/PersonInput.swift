@@ -17,9 +17,9 @@ public struct PersonInput: Sendable {
         self.name = try PersonName.clean(name)
         self.relationship = try relationship.flatMap { raw throws(FieldError) in try FamilyRelationship.normalise(raw) }
         let notes = notes?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        guard notes.count <= Self.maximumNotesLength else {
-            throw FieldError(field: "notes", message: "Please keep the notes to \(Self.maximumNotesLength) characters.")
-        }
+        try TextLimit.check(
+            notes, maximum: Self.maximumNotesLength, field: "notes",
+            tooLong: "Please keep the notes to \(Self.maximumNotesLength) characters.")
         self.notes = notes.isEmpty ? nil : notes
         self.birthDate = try Self.date(birthDate, field: "birthDate")
         self.deathDate = try Self.date(deathDate, field: "deathDate")

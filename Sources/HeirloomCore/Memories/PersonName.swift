@@ -6,9 +6,9 @@ public enum PersonName {
     public static func clean(_ raw: String) throws(FieldError) -> String {
         let text = raw.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         guard !text.isEmpty else { throw FieldError(field: "name", message: "Please give the person's name.") }
-        guard text.count <= maximumLength else {
-            throw FieldError(field: "name", message: "Please keep the name to \(maximumLength) characters.")
-        }
+        try TextLimit.check(
+            text, maximum: maximumLength, field: "name", tooLong: "Please keep the name to \(maximumLength) characters."
+        )
         return text
     }
 
@@ -29,12 +29,9 @@ public enum FamilyRelationship {
         let text = raw.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         guard !text.isEmpty else { return nil }
         if let word = known.first(where: { $0.lowercased() == text.lowercased() }) { return word }
-        guard text.count <= maximumLength else {
-            throw FieldError(
-                field: "relationship",
-                message: "Please describe the relationship in at most \(maximumLength) characters."
-            )
-        }
+        try TextLimit.check(
+            text, maximum: maximumLength, field: "relationship",
+            tooLong: "Please describe the relationship in at most \(maximumLength) characters.")
         return text
     }
 }

@@ -62,6 +62,6 @@ extension AccountService {
         let local = email.split(separator: "@").first.map(String.init) ?? email
         let words = local.split(whereSeparator: { $0 == "." || $0 == "_" || $0 == "-" || $0 == "+" })
         let name = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
-        return name.isEmpty ? "Family member" : String(name.prefix(AccountRules.maximumNameLength))
+        return name.isEmpty ? "Family member" : TextLimit.clipped(name, to: AccountRules.maximumNameLength)
     }
 }

@@ -22,7 +22,7 @@ struct TokenService: Sendable {
         let token = AuthToken(
             userID: userID,
             kind: kind,
-            name: String(name.prefix(200)),
+            name: TextLimit.clipped(name, to: 200),
             tokenHash: SecretToken.hash(secret),
             expiresAt: expiresAt
         )

@@ -19,7 +19,7 @@ extension APIHandler {
         var hints = AppraisalRequest(currencyCode: household?.defaultCurrency ?? "USD")
         hints.title = body.hints?.title
         hints.category = body.hints?.category.map(ItemCategory.normalise)
-        hints.notes = body.hints?.notes.map { String($0.prefix(AppraisalService.maximumNotesLength)) }
+        hints.notes = body.hints?.notes.map { TextLimit.clipped($0, to: AppraisalService.maximumNotesLength) }
         let analysis = try await services.appraisal.analyse(photo: data, hints: hints, by: principal)
         return .ok(.init(body: .json(.init(analysis))))
     }

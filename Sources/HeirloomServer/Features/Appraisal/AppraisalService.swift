@@ -89,10 +89,11 @@ struct AppraisalService: Sendable {
         try principal.requireEditor()
         let item = try await items.find(id, householdID: principal.householdID)
         let notes = raw.trimmingWhitespace()
-        guard notes.count <= Self.maximumNotesLength else {
-            throw AppError.invalid(
-                FieldError(field: "userNotes", message: "The notes can be at most 5,000 characters long."))
-        }
+        do {
+            try TextLimit.check(
+                notes, maximum: Self.maximumNotesLength, field: "userNotes",
+                tooLong: "The notes can be at most 5,000 characters long.")
+        } catch { throw AppError.invalid(error) }
         // The notes are found by the item search too.
         return try await changeValuation(
             of: id, { $0.userNotes = notes }, alongWith: { db in try await ItemSearchIndex(db).update(item) })

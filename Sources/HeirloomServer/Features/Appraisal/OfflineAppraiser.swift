@@ -39,7 +39,7 @@ struct OfflineAppraiser: Sendable {
     func analyse(description request: AppraisalRequest) -> ItemAnalysis {
         let title = request.title?.trimmingWhitespace().nilIfEmpty ?? "Item"
         return ItemAnalysis(
-            title: String(title.prefix(200)),
+            title: TextLimit.clipped(title, to: 200),
             summary: "The hub has no AI provider, so it repeats what you wrote.",
             description: request.description?.trimmingWhitespace() ?? "",
             category: (request.category ?? .other).rawValue,

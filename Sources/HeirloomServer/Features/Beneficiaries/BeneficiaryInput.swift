@@ -37,7 +37,7 @@ struct BeneficiaryDraft: Sendable, Equatable {
     static func phone(_ raw: String) throws(FieldError) -> String? {
         let text = raw.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         if text.isEmpty { return nil }
-        guard text.count <= maximumPhoneLength, text.contains(where: { $0.isNumber }) else {
+        guard TextLimit.fits(text, maximum: maximumPhoneLength), text.contains(where: { $0.isNumber }) else {
             throw FieldError(
                 field: "phoneNumber", message: "Please enter a phone number with its digits, like +1 555 0100.")
         }

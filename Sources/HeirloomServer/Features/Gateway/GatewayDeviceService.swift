@@ -17,6 +17,8 @@ enum GatewayRefusal: Error, Sendable {
 /// The per-minute counts of every device, kept in memory (a restart forgets them, which only helps a phone).
 final class GatewayLimiter: Sendable {
     private let limits = NIOLockedValueBox<[String: GatewayRateLimit]>([:])
+    /// Wrong approval codes: 10 per household and 30 per address in 15 minutes, so that codes are not guessed.
+    let approvalGuesses = LoginThrottle(accountLimit: 10, addressLimit: 30)
 
     func admit(_ deviceKey: String, at now: Date, isAnalysis: Bool) -> Int? {
         limits.withLockedValue { all in
@@ -38,6 +40,8 @@ struct GatewayDeviceService: Sendable {
 
     let db: any Database
     let now: Date
+    /// Where owners' wrong approval codes are counted, and the address they come from (web and API).
+    var guesses: (throttle: LoginThrottle, address: String)? = nil
 
     /// The device that may make this call, counting it; throws a `GatewayRefusal` otherwise.
     ///
@@ -160,10 +164,13 @@ struct GatewayDeviceService: Sendable {
                 device = GatewayDevice(deviceKey: key, seenAt: now, address: nil)
             }
         case .code(let code):
+            let household = principal.householdID.uuidString
+            try await guesses?.throttle.reserve(account: household, address: guesses?.address ?? "", now: now)
             let matching = try await GatewayDevice.query(on: db).filter(\.$state == .waiting)
                 .filter(\.$approvalCode == code)
                 .filter(\.$lastSeenAt >= now.addingTimeInterval(-GatewayApproval.waitingLifetime)).limit(2).all()
             guard matching.count == 1, let only = matching.first else { throw Self.noSuchPhone }
+            await guesses?.throttle.succeeded(account: household, address: guesses?.address ?? "", reservedAt: now)
             device = only
         case nil:
             throw AppError.invalid(

@@ -67,7 +67,9 @@ struct GatewayDeviceWebController {
     /// Approves the phone whose code (or full device id) the owner typed.
     func approveEntered(req: Request) async throws -> Response {
         let form = try req.content.decode(EnteredForm.self)
-        _ = try await service(req).approve(
+        var service = service(req)
+        service.guesses = (req.application.heirloom.gatewayLimiter.approvalGuesses, req.clientAddress)
+        _ = try await service.approve(
             entered: form.device ?? "", name: form.name, dailyAnalyses: try Self.number(form.dailyAnalyses),
             by: try req.principal())
         return req.redirect(to: SiteURL.devices.path(done: .gatewayDeviceApproved))

@@ -8,7 +8,9 @@ extension APIHandler {
         -> Operations.ApproveTreasureChestDevice.Output
     {
         guard case .json(let body) = input.body else { throw AppError.badRequest("Expected a JSON body.") }
-        let device = try await GatewayDeviceService(db: try request.db, now: try request.heirloom.now).approve(
+        var service = GatewayDeviceService(db: try request.db, now: try request.heirloom.now)
+        service.guesses = (try request.application.heirloom.gatewayLimiter.approvalGuesses, try request.clientAddress)
+        let device = try await service.approve(
             entered: body.device, name: body.name, dailyAnalyses: body.dailyAnalyses, by: try principal)
         let phone = Components.Schemas.TreasureChestPhone(
             id: try device.requireID().text, name: device.name,

@@ -146,7 +146,7 @@ extension ItemService {
         let title = (raw ?? "").trimmingWhitespace()
         if title.isEmpty {
             let name = ((fallback ?? "") as NSString).deletingPathExtension.trimmingWhitespace()
-            return name.isEmpty || name == "blob" ? "A story" : String(name.prefix(200))
+            return name.isEmpty || name == "blob" ? "A story" : TextLimit.clipped(name, to: 200)
         }
         return try AccountRules.name(title, field: "title", what: "title")
     }

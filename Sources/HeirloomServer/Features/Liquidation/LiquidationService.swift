@@ -149,10 +149,11 @@ struct LiquidationService: Sendable {
         }
         if let note {
             let text = note.trimmingWhitespace()
-            guard text.count <= Self.maximumNoteLength else {
-                throw AppError.invalid(
-                    FieldError(field: "note", message: "A note can be at most 2000 characters long."))
-            }
+            do {
+                try TextLimit.check(
+                    text, maximum: Self.maximumNoteLength, field: "note",
+                    tooLong: "A note can be at most 2000 characters long.")
+            } catch { throw AppError.invalid(error) }
             guard !text.unicodeScalars.contains(where: { $0.value < 32 && $0 != "\n" && $0 != "\r" && $0 != "\t" })
             else {
                 throw AppError.invalid(

@@ -109,9 +109,10 @@ struct PartnerService: Sendable {
     }
 
     private static func text(_ value: String, field: String, limit: Int = maximumFieldLength) throws -> String {
-        guard value.count <= limit else {
-            throw AppError.invalid(FieldError(field: field, message: "This can be at most \(limit) characters long."))
-        }
+        do {
+            try TextLimit.check(
+                value, maximum: limit, field: field, tooLong: "This can be at most \(limit) characters long.")
+        } catch { throw AppError.invalid(error) }
         guard !value.unicodeScalars.contains(where: { $0.value < 32 && $0 != "\n" && $0 != "\r" && $0 != "\t" })
         else {
             throw AppError.invalid(FieldError(field: field, message: "This holds characters that cannot be shown."))

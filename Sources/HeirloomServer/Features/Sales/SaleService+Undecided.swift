@@ -82,7 +82,7 @@ extension SaleService {
         lot.$household.id = principal.householdID
         lot.$sale.id = sale.id!
         lot.number = number
-        lot.title = String(title.prefix(maximumFieldLength))
+        lot.title = TextLimit.clipped(title, to: maximumFieldLength)
         return lot
     }
 }

@@ -160,7 +160,8 @@ struct SaleService: Sendable {
         lot.$household.id = principal.householdID
         lot.$sale.id = try sale.requireID()
         lot.currencyCode = currency.code
-        lot.title = try Self.optional(input.title, field: "title") ?? String(firstTitle.prefix(Self.maximumFieldLength))
+        lot.title =
+            try Self.optional(input.title, field: "title") ?? TextLimit.clipped(firstTitle, to: Self.maximumFieldLength)
         lot.room = try Self.optional(input.room, field: "room")
         lot.floor = try Self.optional(input.floor, field: "floor")
         lot.targetPrice = try Self.price(input.targetPrice, currency: currency)
@@ -270,9 +271,10 @@ struct SaleService: Sendable {
 
     static func optional(_ raw: String?, field: String, limit: Int = maximumFieldLength) throws -> String? {
         guard let value = raw?.trimmingWhitespace(), !value.isEmpty else { return nil }
-        guard value.count <= limit else {
-            throw AppError.invalid(FieldError(field: field, message: "This can be at most \(limit) characters long."))
-        }
+        do {
+            try TextLimit.check(
+                value, maximum: limit, field: field, tooLong: "This can be at most \(limit) characters long.")
+        } catch { throw AppError.invalid(error) }
         guard !value.unicodeScalars.contains(where: { $0.value < 32 && $0 != "\n" && $0 != "\r" && $0 != "\t" })
         else {
             throw AppError.invalid(FieldError(field: field, message: "This holds characters that cannot be shown."))
