@@ -89,6 +89,8 @@ struct HubBackup: Sendable {
             guard rename(temporary.path, target.path) == 0 else {
                 throw BackupError("Could not put the database in place at \(target.path).")
             }
+            // A backup made before backups were private may hold a 0644 copy.
+            PrivateFiles.restrict(target)
         case ("postgresql", .postgres(let url)):
             let result = try await Subprocess.run(
                 "pg_restore",
