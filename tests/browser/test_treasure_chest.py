@@ -12,12 +12,12 @@ from selenium.webdriver.support.ui import Select
 from helpers import click_button, fill_and_submit, main_text, unique_word, wait_for_path, wait_for_text
 
 
-def phone_call(server, path, body, device):
+def phone_call(server, path, body, device, request_id=None):
     """A call as the app makes it: JSON, its device id and a request id, no credentials."""
     request = urllib.request.Request(f"{server}{path}", method="POST", data=json.dumps(body).encode())
     request.add_header("Content-Type", "application/json")
     request.add_header("X-LTC-Device-ID", device)
-    request.add_header("X-Request-ID", str(uuid.uuid4()).upper())
+    request.add_header("X-Request-ID", request_id or str(uuid.uuid4()).upper())
     try:
         with urllib.request.urlopen(request, timeout=60) as response:
             return response.status, json.loads(response.read())
@@ -39,20 +39,26 @@ def search(city):
 def test_an_owner_approves_a_phone_and_keeps_the_partner_list(server, browser, signed_in, screenshot):
     device = str(uuid.uuid4()).upper()
     city = unique_word()
-    # given a phone that asked the hub and was turned away
-    status, answer = phone_call(server, "/ai/disposition/partners/search", search(city), device)
+    # given a phone that asked the hub and was turned away; the app shows the first characters of the request id
+    request_id = str(uuid.uuid4()).upper()
+    status, answer = phone_call(server, "/ai/disposition/partners/search", search(city), device, request_id)
     assert status == 403
     assert answer["error"]["code"] == "device_not_approved"
+    code = request_id[:8]
+    assert code in answer["error"]["message"]
 
-    # when the owner approves it on Settings → Connect a phone
+    # when the owner finds it waiting on Settings → Connect a phone, shown only by its fingerprint
     browser.get(f"{server}/settings/devices")
-    wait_for_text(browser, device)
-    row = browser.find_element(By.XPATH, f"//li[.//code[normalize-space(.)='{device}']]")
+    fingerprint = f"{device[:4]}…{device[-4:]}"
+    wait_for_text(browser, fingerprint)
+    assert device not in main_text(browser)
+    row = browser.find_element(By.XPATH, f"//li[.//code[normalize-space(.)='{fingerprint}']]")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", row)
     screenshot("treasure-chest-waiting")
-    form = row.find_element(By.CSS_SELECTOR, "form.form")
-    name = form.find_element(By.CSS_SELECTOR, "[name='name']")
-    name.send_keys("Grandma's iPhone")
+    # and approves it with the code the phone shows
+    form = browser.find_element(By.CSS_SELECTOR, "form[action='/settings/devices/gateway']")
+    form.find_element(By.CSS_SELECTOR, "[name='device']").send_keys(code.lower())
+    form.find_element(By.CSS_SELECTOR, "[name='name']").send_keys("Grandma's iPhone")
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     wait_for_text(browser, "The phone is approved")
     assert "Grandma's iPhone" in main_text(browser)
