@@ -12,7 +12,8 @@ func routes(_ app: Application) throws {
     // credentials) is answered by GatewayDivertMiddleware, in the app's own shapes, before the generated code.
     let api = app.chained(GatewayDivertMiddleware(), RequestContextMiddleware())
     try APIHandler().registerHandlers(
-        on: APITransport(routes: api), serverURL: Servers.Server1.url(), configuration: APIHandler.configuration)
+        on: APITransport(routes: api), serverURL: Servers.Server1.url(), configuration: APIHandler.configuration,
+        middlewares: [SignInFirstMiddleware()])
     app.get(.apiOpenAPIDocument, use: OpenAPIDocument.serve)
     // Files, streamed with Range and ETag outside the generated code; documented under "Media files".
     let apiMember = app.chained(RoleMiddleware(required: .member))
