@@ -60,6 +60,8 @@ extension Migrations {
         // Downsizing (issue 19): stored liquidation briefs and plans; sales, lots and their members.
         add(CreateLiquidationBrief())
         add(CreateSale())
+        // Hardening (issue 27): outsiders' sessions end, and a link's openings are logged once a day.
+        add(AddExpiryToPassingToken())
         // Hardening (issue 27): a waiting Legacy Treasure Chest phone is approved with the code it shows.
         add(AddApprovalCodeToGatewayDevice())
     }

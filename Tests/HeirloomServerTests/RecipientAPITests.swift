@@ -73,7 +73,7 @@ struct RecipientAPITests {
             // given
             let family = try await RecipientFixture.make(app, clock: clock)
             // when
-            let sam = try await app.recipientSession(family.sam.id, email: "sam@example.com", owner: family.owner)
+            var sam = try await app.recipientSession(family.sam.id, email: "sam@example.com", owner: family.owner)
             // then
             #expect(try await app.recipientItems(sam) == ["Brooch"])
             let invitation = try #require(try await app.outbox(family.owner).messages.first)
@@ -115,8 +115,9 @@ struct RecipientAPITests {
                 $0.toEmail == "sam@example.com" && $0.purpose == "recipientItems"
             }
             #expect(released.count == 2)
-            // when the date comes
+            // when the date comes (Sam's session has ended by then: he opens his link again)
             clock.advance(by: 366 * day)
+            sam = try await app.reopenLink(for: "sam@example.com", owner: family.owner, as: "recipient")
             #expect(try await app.recipientItems(sam) == ["Brooch", "Clock", "Desk"])
             // when an owner reopens the estate, the desk is hidden again
             _ = try await app.api(.POST, "/api/estate/reopen", token: family.owner.token)

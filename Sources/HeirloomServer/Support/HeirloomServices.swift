@@ -9,6 +9,8 @@ struct HeirloomServices: Sendable {
     var clock: @Sendable () -> Date
     var passwords: PasswordHasher
     var throttle: LoginThrottle
+    /// Counts the openings of executors' and recipients' links: 10 a link and 30 an address in 15 minutes.
+    var linkThrottle = LoginThrottle(accountLimit: 10, addressLimit: 30)
     var apple: AppleIdentityVerifier
     var media: MediaPipeline
     /// Who may see media attached to each kind of feature object.
@@ -86,11 +88,13 @@ struct RequestServices: Sendable {
     var pairing: PairingService { PairingService(tokens: tokens, config: config, lan: services.lan.address) }
     var estate: EstateService { EstateService(db: db, clock: services.clock, publicBaseURL: config.publicBaseURL) }
     var executors: ExecutorService {
-        ExecutorService(db: db, clock: services.clock, publicBaseURL: config.publicBaseURL)
+        ExecutorService(
+            db: db, clock: services.clock, publicBaseURL: config.publicBaseURL, linkThrottle: services.linkThrottle)
     }
     var outbox: Outbox { Outbox(db: db, clock: services.clock) }
     var recipients: RecipientService {
-        RecipientService(db: db, clock: services.clock, publicBaseURL: config.publicBaseURL)
+        RecipientService(
+            db: db, clock: services.clock, publicBaseURL: config.publicBaseURL, linkThrottle: services.linkThrottle)
     }
 }
 

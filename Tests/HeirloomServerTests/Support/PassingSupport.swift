@@ -68,6 +68,14 @@ extension Application {
         return try session.content.get(String.self, at: "token")
     }
 
+    /// Opens the newest emailed link of `email` again (a session lasts 30 days); returns the new bearer token.
+    func reopenLink(for email: String, owner: Member, as outsider: String) async throws -> String {
+        let link = try await linkToken(for: email, owner: owner)
+        let session = try await api(.POST, "/api/\(outsider)/session", json: ["token": link])
+        #expect(session.status == .ok, "\(session.body.string)")
+        return try session.content.get(String.self, at: "token")
+    }
+
     /// One pass of the scheduler.
     func runScheduler() async throws {
         try await passingJobs().runOnce()

@@ -42,8 +42,15 @@ extension APIHandler {
     }
 
     func getEstateAudit(_ input: Operations.GetEstateAudit.Input) async throws -> Operations.GetEstateAudit.Output {
-        let entries = try await request.heirloom.estate.audit(by: try principal)
-        return .ok(.init(body: .json(.init(entries: try entries.map(Components.Schemas.EstateAuditEntry.init)))))
+        let before = try input.query.before.map { try uuid($0, "audit entry") }
+        let page = try await request.heirloom.estate.audit(
+            before: before, limit: input.query.limit ?? 100, by: try principal)
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        entries: try page.entries.map(Components.Schemas.EstateAuditEntry.init),
+                        nextBefore: page.nextBefore?.text))))
     }
 
     func listExecutors(_ input: Operations.ListExecutors.Input) async throws -> Operations.ListExecutors.Output {
@@ -66,7 +73,7 @@ extension APIHandler {
         -> Operations.StartExecutorSession.Output
     {
         guard case .json(let body) = input.body else { throw AppError.badRequest("Expected a JSON body.") }
-        let session = try await request.heirloom.executors.signIn(linkSecret: body.token)
+        let session = try await request.heirloom.executors.signIn(linkSecret: body.token, from: request.clientAddress)
         return .ok(.init(body: .json(.init(token: session.secret))))
     }
 

@@ -117,6 +117,10 @@ final class PassingToken: Model, @unchecked Sendable {
     /// The executor's or the beneficiary's id.
     @Field(key: "subject_id") var subjectID: UUID
     @Field(key: "token_hash") var tokenHash: String
+    /// When a session ends (`OutsiderSessions`); links have no end of their own.
+    @OptionalField(key: "expires_at") var expiresAt: Date?
+    /// When opening this link last went into the audit log.
+    @OptionalField(key: "opening_recorded_at") var openingRecordedAt: Date?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
 
     init() {}

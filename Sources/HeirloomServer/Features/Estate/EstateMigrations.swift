@@ -91,3 +91,20 @@ struct CreatePassingToken: AsyncMigration {
         try await database.schema(PassingToken.schema).delete()
     }
 }
+
+/// Gives executors' and recipients' sessions an end, and notes when a link's opening was last logged; sessions
+/// made before have none, so they end now (the link in the email opens a new one).
+struct AddExpiryToPassingToken: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        // One column per statement: SQLite adds columns one at a time.
+        try await database.schema(PassingToken.schema).field("expires_at", .datetime).update()
+        try await database.schema(PassingToken.schema).field("opening_recorded_at", .datetime).update()
+        try await PassingToken.query(on: database)
+            .filter(\.$kind ~~ [.executorSession, .recipientSession]).delete()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(PassingToken.schema).deleteField("opening_recorded_at").update()
+        try await database.schema(PassingToken.schema).deleteField("expires_at").update()
+    }
+}

@@ -88,11 +88,41 @@ struct EstateService: Sendable {
         return try await Self.ensure(householdID: principal.householdID, on: db)
     }
 
-    /// The audit log, newest first.
-    func audit(by principal: Principal) async throws -> [EstateAuditEntry] {
+    /// One page of the audit log, newest first, and the entry the next (older) page starts after.
+    struct AuditPage {
+        var entries: [EstateAuditEntry]
+        var nextBefore: UUID?
+    }
+
+    /// The audit log, newest first: `limit` entries (1 to 500) older than the entry `before`, or the newest.
+    func audit(before: UUID? = nil, limit: Int = 100, by principal: Principal) async throws -> AuditPage {
         try Self.requireOwner(principal)
-        return try await EstateAuditEntry.query(on: db).filter(\.$household.$id == principal.householdID)
-            .sort(\.$at, .descending).limit(500).all()
+        guard (1...500).contains(limit) else {
+            throw AppError.invalid(FieldError(field: "limit", message: "Please ask for 1 to 500 entries at a time."))
+        }
+        var query = EstateAuditEntry.query(on: db).filter(\.$household.$id == principal.householdID)
+        if let before {
+            guard
+                try await EstateAuditEntry.query(on: db).filter(\.$id == before)
+                    .filter(\.$household.$id == principal.householdID).count() == 1
+            else {
+                throw AppError.invalid(
+                    FieldError(field: "before", message: "That entry is not in this household's log."))
+            }
+            // Entries of the same moment are told apart by id, so a page boundary never skips or repeats one. The
+            // cursor's moment is compared as stored: read into a Date and back, SQLite's would be rounded.
+            let table = EstateAuditEntry.schema
+            let cursorAt: SQLQueryString =
+                "(SELECT \(ident: "cursor").\(ident: "at") FROM \(ident: table) AS \(ident: "cursor") "
+                + "WHERE \(ident: "cursor").\(ident: "id") = \(bind: before))"
+            query = query.filter(
+                .sql(
+                    embed: "(\(ident: table).\(ident: "at") < \(cursorAt) OR (\(ident: table).\(ident: "at") = "
+                        + "\(cursorAt) AND \(ident: table).\(ident: "id") < \(bind: before)))"))
+        }
+        let entries = try await query.sort(\.$at, .descending).sort(\.$id, .descending).limit(limit + 1).all()
+        let page = Array(entries.prefix(limit))
+        return AuditPage(entries: page, nextBefore: entries.count > limit ? page.last?.id : nil)
     }
 
     /// "I am still here": the holder cancels a waiting report. Anyone else is refused.

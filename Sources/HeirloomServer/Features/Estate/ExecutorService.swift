@@ -8,6 +8,8 @@ struct ExecutorService: Sendable {
     let db: any Database
     let clock: @Sendable () -> Date
     let publicBaseURL: String
+    /// Counts the openings of links, per link and per address.
+    let linkThrottle: LoginThrottle
 
     /// The household's executors by name.
     func list(by principal: Principal) async throws -> [Executor] {
@@ -59,23 +61,29 @@ struct ExecutorService: Sendable {
         }
     }
 
-    /// Exchanges the link's secret for a session secret; the executor is confirmed on first use.
-    func signIn(linkSecret: String) async throws -> (executor: Executor, secret: String) {
-        guard let token = try await PassingTokens(db: db).find(linkSecret, kinds: [.executorLink, .executorSession]),
+    /// Exchanges the link's secret for a session secret; the executor is confirmed on first use. Every exchange,
+    /// good or not, counts against the link and the address it came from.
+    func signIn(linkSecret: String, from address: String) async throws -> (executor: Executor, secret: String) {
+        let now = clock()
+        try await linkThrottle.reserve(account: SecretToken.hash(linkSecret), address: address, now: now)
+        let tokens = PassingTokens(db: db)
+        guard let token = try await tokens.find(linkSecret, kinds: [.executorLink, .executorSession], now: now),
             let executor = try await Executor.find(token.subjectID, on: db)
         else { throw Self.unknownLink }
         if executor.status == .invited {
             executor.status = .confirmed
             try await executor.save(on: db)
         }
-        let secret = try await PassingTokens(db: db).issue(
-            .executorSession, subject: try executor.requireID(), householdID: executor.$household.id)
+        let secret = try await tokens.startSession(
+            .executorSession, subject: try executor.requireID(), householdID: executor.$household.id, now: now)
         return (executor, secret)
     }
 
     /// The executor a session secret belongs to, or nil.
     func executor(forSession secret: String) async throws -> Executor? {
-        guard let token = try await PassingTokens(db: db).find(secret, kinds: [.executorSession]) else { return nil }
+        guard let token = try await PassingTokens(db: db).find(secret, kinds: [.executorSession], now: clock()) else {
+            return nil
+        }
         return try await Executor.find(token.subjectID, on: db)
     }
 

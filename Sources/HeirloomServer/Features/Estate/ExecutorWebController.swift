@@ -10,7 +10,9 @@ struct ExecutorWebController {
     /// The link from the email: exchanges its token for a session cookie and shows the page.
     func link(req: Request) async throws -> Response {
         guard let token = req.parameters.get(RouteParameter.token.rawValue),
-            let session = try? await req.heirloom.executors.signIn(linkSecret: token)
+            let session = try await OutsiderPages.open({
+                try await req.heirloom.executors.signIn(linkSecret: token, from: req.clientAddress)
+            })
         else { return try await OutsiderPages.missing(req) }
         let response = req.redirect(to: SiteURL.executorHome.path)
         response.cookies[Self.cookie] = OutsiderPages.sessionCookie(session.secret, req: req)
@@ -74,10 +76,25 @@ enum OutsiderPages {
         .encodeResponse(status: .notFound, for: req)
     }
 
-    /// A session cookie for a page reached from an emailed link: HTTP only, same site, Secure over TLS.
+    /// Exchanges an emailed link for a session: nil when the link does not work (any more); too many openings
+    /// are said as such.
+    static func open<Session>(_ exchange: () async throws -> Session) async throws -> Session? {
+        do {
+            return try await exchange()
+        } catch let error as AppError {
+            if case .tooManyAttempts = error { throw error }
+            return nil
+        } catch {
+            return nil
+        }
+    }
+
+    /// A session cookie for a page reached from an emailed link: HTTP only, same site, Secure over TLS; it lasts
+    /// as long as the session.
     static func sessionCookie(_ secret: String, req: Request) -> HTTPCookies.Value {
         HTTPCookies.Value(
-            string: secret, maxAge: 90 * 24 * 3600, path: "/", isSecure: req.application.heirloom.config.usesTLS,
+            string: secret, maxAge: Int(OutsiderSessions.lifetime), path: "/",
+            isSecure: req.application.heirloom.config.usesTLS,
             isHTTPOnly: true, sameSite: .lax)
     }
 }

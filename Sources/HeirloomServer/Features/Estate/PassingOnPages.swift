@@ -42,6 +42,10 @@ enum PassingOnPages {
         var beneficiaries: [BeneficiaryRow]
         var today: String
         var audit: [AuditRow]
+        /// The next page of the log (older entries), when there is one.
+        var olderAuditURL: String?
+        /// Back to the newest entries, when an older page is shown.
+        var newestAuditURL: String?
         var errors: [String: String]
     }
 

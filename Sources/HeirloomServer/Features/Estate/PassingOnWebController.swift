@@ -16,7 +16,9 @@ struct PassingOnWebController {
         let members = try await services.households.members(of: principal)
         let executors = try await services.executors.list(by: principal)
         let beneficiaries = try await services.beneficiaries.list(by: principal)
-        let audit = try await services.estate.audit(by: principal)
+        // The log a page at a time: `?log=ID` shows the entries older than that one.
+        let logBefore = req.query[String.self, at: "log"].flatMap { UUID(uuidString: $0) }
+        let audit = try await services.estate.audit(before: logBefore, limit: 30, by: principal)
         let now = services.now
         let state = estate.status.effectiveState(at: now)
         var detail = ""
@@ -51,7 +53,11 @@ struct PassingOnWebController {
                 .init(id: try $0.beneficiary.requireID().text, name: $0.beneficiary.name)
             },
             today: Day(now, in: estate.zone).text,
-            audit: audit.prefix(50).map { .init(when: WebFormat.dayAndTime($0.at), detail: $0.detail) },
+            audit: audit.entries.map { .init(when: WebFormat.dayAndTime($0.at), detail: $0.detail) },
+            olderAuditURL: audit.nextBefore.map {
+                SiteURL.passingOn.path(query: [URLQueryItem(name: "log", value: $0.text)], fragment: "audit")
+            },
+            newestAuditURL: logBefore == nil ? nil : SiteURL.passingOn.path(fragment: "audit"),
             errors: errors)
         return try await Page.render(
             .passingOn, base: PageBase(request: req, title: "Passing on", nav: .settings), model, on: req)

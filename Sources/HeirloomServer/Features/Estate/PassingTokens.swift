@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import HeirloomCore
 
 /// Issues and checks the secret links and sessions of executors and recipients (256 bits, stored hashed).
 struct PassingTokens: Sendable {
@@ -7,21 +8,47 @@ struct PassingTokens: Sendable {
 
     /// A new secret for the subject; only its hash is stored.
     func issue(_ kind: PassingToken.Kind, subject: UUID, householdID: UUID) async throws -> String {
+        try await issue(kind, subject: subject, householdID: householdID, expiresAt: nil)
+    }
+
+    /// A new session for the subject, ending after `OutsiderSessions.lifetime`; the subject's ended sessions, and
+    /// those beyond the newest `OutsiderSessions.keptPerPerson`, are removed.
+    func startSession(_ kind: PassingToken.Kind, subject: UUID, householdID: UUID, now: Date) async throws -> String {
+        let secret = try await issue(
+            kind, subject: subject, householdID: householdID, expiresAt: OutsiderSessions.expiry(from: now))
+        let sessions = try await PassingToken.query(on: db).filter(\.$subjectID == subject).filter(\.$kind == kind)
+            .sort(\.$expiresAt, .descending).all()
+        let ended = sessions.enumerated().filter { index, session in
+            index >= OutsiderSessions.keptPerPerson || !OutsiderSessions.isLive(expiresAt: session.expiresAt, now: now)
+        }
+        let ids = ended.compactMap(\.element.id)
+        if !ids.isEmpty { try await PassingToken.query(on: db).filter(\.$id ~~ ids).delete() }
+        return secret
+    }
+
+    private func issue(_ kind: PassingToken.Kind, subject: UUID, householdID: UUID, expiresAt: Date?) async throws
+        -> String
+    {
         let secret = SecretToken.generate()
         let token = PassingToken()
         token.$household.id = householdID
         token.kind = kind
         token.subjectID = subject
         token.tokenHash = SecretToken.hash(secret)
+        token.expiresAt = expiresAt
         try await token.create(on: db)
         return secret
     }
 
-    /// The token a secret belongs to, when it is one of `kinds`.
-    func find(_ secret: String, kinds: [PassingToken.Kind]) async throws -> PassingToken? {
+    /// The token a secret belongs to, when it is one of `kinds` and, for a session, has not ended by `now`.
+    func find(_ secret: String, kinds: [PassingToken.Kind], now: Date) async throws -> PassingToken? {
         guard !secret.isEmpty, secret.count <= 200 else { return nil }
-        return try await PassingToken.query(on: db).filter(\.$tokenHash == SecretToken.hash(secret))
-            .filter(\.$kind ~~ kinds).first()
+        guard
+            let token = try await PassingToken.query(on: db).filter(\.$tokenHash == SecretToken.hash(secret))
+                .filter(\.$kind ~~ kinds).first()
+        else { return nil }
+        if token.kind.isSession, !OutsiderSessions.isLive(expiresAt: token.expiresAt, now: now) { return nil }
+        return token
     }
 
     /// Ends every link and session of a subject.
@@ -30,4 +57,17 @@ struct PassingTokens: Sendable {
         if let kinds { query = query.filter(\.$kind ~~ kinds) }
         try await query.delete()
     }
+
+    /// Whether opening `link` at `now` goes into the audit log (once a day a link); notes it when it does.
+    func recordsOpening(_ link: PassingToken, now: Date) async throws -> Bool {
+        guard OutsiderSessions.recordsOpening(lastRecorded: link.openingRecordedAt, now: now) else { return false }
+        link.openingRecordedAt = now
+        try await link.save(on: db)
+        return true
+    }
+}
+
+extension PassingToken.Kind {
+    /// A session a link was exchanged for, which ends (`OutsiderSessions`).
+    var isSession: Bool { self == .executorSession || self == .recipientSession }
 }

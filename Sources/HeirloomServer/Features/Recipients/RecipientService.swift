@@ -9,6 +9,8 @@ struct RecipientService: Sendable {
     let db: any Database
     let clock: @Sendable () -> Date
     let publicBaseURL: String
+    /// Counts the openings of links, per link and per address.
+    let linkThrottle: LoginThrottle
 
     /// A link with its item's name, description, photos, documents and stories loaded.
     typealias Shown = ItemBeneficiary
@@ -56,16 +58,20 @@ struct RecipientService: Sendable {
         }
     }
 
-    /// Exchanges the secret of a recipient's link for a session secret, and notes that they opened it.
-    func signIn(linkSecret: String) async throws -> (beneficiary: Beneficiary, secret: String) {
-        guard let token = try await PassingTokens(db: db).find(linkSecret, kinds: [.recipientLink, .recipientSession]),
+    /// Exchanges the secret of a recipient's link for a session secret, and notes (once a day) that they opened
+    /// it. Every exchange, good or not, counts against the link and the address it came from.
+    func signIn(linkSecret: String, from address: String) async throws -> (beneficiary: Beneficiary, secret: String) {
+        let now = clock()
+        try await linkThrottle.reserve(account: SecretToken.hash(linkSecret), address: address, now: now)
+        let tokens = PassingTokens(db: db)
+        guard let token = try await tokens.find(linkSecret, kinds: [.recipientLink, .recipientSession], now: now),
             let person = try await Beneficiary.find(token.subjectID, on: db)
         else { throw AppError.notFound("page") }
-        let secret = try await PassingTokens(db: db).issue(
-            .recipientSession, subject: token.subjectID, householdID: token.$household.id)
-        if token.kind == .recipientLink {
+        let secret = try await tokens.startSession(
+            .recipientSession, subject: token.subjectID, householdID: token.$household.id, now: now)
+        if token.kind == .recipientLink, try await tokens.recordsOpening(token, now: now) {
             try await EstateAudit.append(
-                .recipientOpened, "\(person.name) opened their page.", householdID: token.$household.id, at: clock(),
+                .recipientOpened, "\(person.name) opened their page.", householdID: token.$household.id, at: now,
                 on: db)
         }
         return (person, secret)
@@ -73,7 +79,9 @@ struct RecipientService: Sendable {
 
     /// The beneficiary a session secret belongs to, or nil.
     func recipient(forSession secret: String) async throws -> Beneficiary? {
-        guard let token = try await PassingTokens(db: db).find(secret, kinds: [.recipientSession]) else { return nil }
+        guard let token = try await PassingTokens(db: db).find(secret, kinds: [.recipientSession], now: clock()) else {
+            return nil
+        }
         return try await Beneficiary.find(token.subjectID, on: db)
     }
 

@@ -7,7 +7,9 @@ struct RecipientWebController {
     /// The link from the email: exchanges its token for a session cookie and shows the page.
     func link(req: Request) async throws -> Response {
         guard let token = req.parameters.get(RouteParameter.token.rawValue),
-            let session = try? await req.heirloom.recipients.signIn(linkSecret: token)
+            let session = try await OutsiderPages.open({
+                try await req.heirloom.recipients.signIn(linkSecret: token, from: req.clientAddress)
+            })
         else { return try await OutsiderPages.missing(req) }
         let response = req.redirect(to: SiteURL.recipientHome.path)
         response.cookies[RecipientMediaController.cookie] = OutsiderPages.sessionCookie(session.secret, req: req)

@@ -25,7 +25,7 @@ extension APIHandler {
         -> Operations.StartRecipientSession.Output
     {
         guard case .json(let body) = input.body else { throw AppError.badRequest("Expected a JSON body.") }
-        let session = try await request.heirloom.recipients.signIn(linkSecret: body.token)
+        let session = try await request.heirloom.recipients.signIn(linkSecret: body.token, from: request.clientAddress)
         return .ok(.init(body: .json(.init(token: session.secret))))
     }
 
