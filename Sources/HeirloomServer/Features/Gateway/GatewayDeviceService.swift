@@ -200,7 +200,13 @@ struct GatewayDeviceService: Sendable {
         device.name = try Self.name(name) ?? device.name
         if let dailyAnalyses { device.dailyAnalyses = try Self.quota(dailyAnalyses) }
         device.approvedAt = now
-        try await device.save(on: db)
+        do {
+            try await device.save(on: db)
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            // The phone's first call recorded it while it was being approved by its id.
+            throw AppError.conflict(
+                code: "device_changed", message: "The phone called the hub just now. Please try again.")
+        }
     }
 
     /// Refuses the device's calls from now on.
