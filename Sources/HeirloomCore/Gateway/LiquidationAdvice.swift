@@ -223,8 +223,14 @@ public enum LiquidationAdvice {
 
     // MARK: Rule-based advice
 
-    /// What the item or set is probably worth in all, from the request's figures.
+    /// What the item or set is probably worth in all, from the request's figures; nil when they multiply or add up
+    /// beyond what a number holds (the brief could not be written as JSON with an infinite worth).
     public static func estimatedValue(_ request: LiquidationBriefRequest) -> Double? {
+        guard let value = multipliedValue(request), value.isFinite else { return nil }
+        return value
+    }
+
+    private static func multipliedValue(_ request: LiquidationBriefRequest) -> Double? {
         if let likely = request.valuationLikely { return likely * Double(max(1, request.quantity ?? 1)) }
         if let low = request.valuationLow, let high = request.valuationHigh {
             return (low + high) / 2 * Double(max(1, request.quantity ?? 1))
