@@ -115,6 +115,37 @@ struct HugeAmountTests {
             }
         }
     }
+
+    @Test("Sets that fetched the largest amounts: the estate summary and the home page answer, totals left out")
+    func fetchedBySets() async throws {
+        try await withApp { app in
+            // given 93 sets sold for 999,999,999,999,999.99 each: more than 64 bits of cents in all
+            let owner = try await app.setUpHub()
+            _ = try await app.api(.POST, "/api/items", token: owner.token, json: ["name": "Oak table"])
+            for number in 1...93 {
+                let set = try await app.api(
+                    .POST, "/api/sets", token: owner.token,
+                    json: [
+                        "name": "Lot \(number)", "type": "other",
+                        "disposition": ["value": "sell", "status": "done", "amount": "999999999999999.99"],
+                    ])
+                #expect(set.status == .created, "\(set.body.string)")
+            }
+            let browser = WebSession(app: app)
+            _ = try await browser.post("/login", ["email": owner.email, "password": owner.password])
+
+            // when
+            let summary = try await app.api(.GET, "/api/estate/summary", token: owner.token)
+            let home = try await browser.get("/")
+
+            // then
+            #expect(summary.status == .ok, "\(summary.body.string)")
+            #expect(try summary.content.get(Bool.self, at: "totalsAvailable") == false)
+            #expect(try summary.content.get(Int.self, at: "setCount") == 93)
+            #expect(home.status == .ok)
+            #expect(home.body.string.contains("Some values are too large to add up exactly"))
+        }
+    }
 }
 
 /// A `MoneyTotal` as the API writes it.

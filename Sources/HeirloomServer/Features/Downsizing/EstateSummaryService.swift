@@ -42,9 +42,9 @@ struct EstateSummaryService: Sendable {
 
     func summary(householdID: UUID) async throws -> Summary {
         let (lines, totalsAvailable) = try await lines(householdID: householdID)
-        let sets = try await setLines(householdID: householdID)
+        let (sets, setTotalsAvailable) = try await setLines(householdID: householdID)
         var tally: EstateTally
-        var available = totalsAvailable
+        var available = totalsAvailable && setTotalsAvailable
         do {
             tally = try EstateTally(lines: lines, sets: sets)
         } catch {
@@ -123,12 +123,22 @@ struct EstateSummaryService: Sendable {
         }
     }
 
-    /// The household's sets, counted by currency and disposition with what they fetched.
-    func setLines(householdID: UUID) async throws -> [EstateSetLine] {
+    /// The household's sets, counted by currency and disposition with what they fetched. Falls back to counts when
+    /// a sum overflows.
+    func setLines(householdID: UUID) async throws -> (lines: [EstateSetLine], totalsAvailable: Bool) {
+        do {
+            return (try await setLines(householdID: householdID, values: true), true)
+        } catch let error where !(error is AppError) {
+            return (try await setLines(householdID: householdID, values: false), false)
+        }
+    }
+
+    private func setLines(householdID: UUID, values: Bool) async throws -> [EstateSetLine] {
+        let fetched = values ? "CAST(SUM(COALESCE(disposition_amount, 0)) AS BIGINT)" : "CAST(0 AS BIGINT)"
         let rows = try await db.sql().raw(
             """
             SELECT currency_code, disposition_value, disposition_status, COUNT(*) AS sets, \
-            CAST(SUM(COALESCE(disposition_amount, 0)) AS BIGINT) AS fetched \
+            \(unsafeRaw: fetched) AS fetched \
             FROM item_sets WHERE household_id = \(bind: householdID) \
             GROUP BY currency_code, disposition_value, disposition_status
             """
