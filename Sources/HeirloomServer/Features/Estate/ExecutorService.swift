@@ -98,7 +98,7 @@ struct ExecutorService: Sendable {
         let estate = try await EstateService.ensure(householdID: householdID, on: db)
         let now = clock()
         let day = try EstateRules.dateOfPassing(raw, now: now, timeZone: estate.zone)
-        let note = rawNote?.trimmingWhitespace().prefix(2000).description
+        let note = rawNote.map { TextLimit.clipped($0.trimmingWhitespace(), to: 2000) }
         var status = estate.status
         do {
             try status.report(at: now, waitingPeriodDays: estate.waitingPeriodDays)

@@ -87,9 +87,9 @@ extension ImportRecords {
                 let written = Money(minorUnits: minorUnits, currency: currency).decimalString
                 _ = try Money.parse(written, currency: currency, field: "valuation")
             }
-            guard valuation.userNotes.count <= AppraisalService.maximumNotesLength else {
-                throw FieldError(field: "valuation.userNotes", message: "The notes are too long.")
-            }
+            try TextLimit.check(
+                valuation.userNotes, maximum: AppraisalService.maximumNotesLength, field: "valuation.userNotes",
+                tooLong: "The notes are too long.")
         }
     }
 

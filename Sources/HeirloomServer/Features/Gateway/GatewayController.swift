@@ -136,10 +136,10 @@ struct GatewayController: Sendable {
         let householdID = try GatewayGuardMiddleware.householdID(req)
         let household = try await Household.find(householdID, on: req.db)
         var request = AppraisalRequest(currencyCode: household?.defaultCurrency ?? "USD")
-        request.title = nonBlank(hints.userWrittenTitle).map { String($0.prefix(200)) }
+        request.title = nonBlank(hints.userWrittenTitle).map { TextLimit.clipped($0, to: 200) }
         request.category = nonBlank(hints.knownCategory).map(ItemCategory.normalise)
         if let text = nonBlank(hints.userWrittenDescription) {
-            let limited = String(text.prefix(AppraisalService.maximumNotesLength))
+            let limited = TextLimit.clipped(text, to: AppraisalService.maximumNotesLength)
             if let range = limited.range(of: ownerNotesMarker) {
                 request.description = nonBlank(String(limited[..<range.lowerBound]))
                 request.notes = nonBlank(String(limited[range.upperBound...]))
@@ -178,7 +178,9 @@ struct GatewayController: Sendable {
             }
         }
         summary = summary.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        if summary.count > maximumSummaryLength { summary = String(summary.prefix(maximumSummaryLength - 3)) + "..." }
+        if !TextLimit.fits(summary, maximum: maximumSummaryLength) {
+            summary = TextLimit.clipped(summary, to: maximumSummaryLength - 3) + "..."
+        }
         return summary
     }
 

@@ -248,9 +248,10 @@ struct GatewayDeviceService: Sendable {
 
     static func name(_ raw: String?) throws -> String? {
         guard let name = raw?.trimmingWhitespace(), !name.isEmpty else { return nil }
-        guard name.count <= 100 else {
-            throw AppError.invalid(FieldError(field: "name", message: "The name can be at most 100 characters long."))
-        }
+        do {
+            try TextLimit.check(
+                name, maximum: 100, field: "name", tooLong: "The name can be at most 100 characters long.")
+        } catch { throw AppError.invalid(error) }
         return name
     }
 }
