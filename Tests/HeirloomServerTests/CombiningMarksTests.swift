@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomCore
 import Testing
 import Vapor
 import VaporTesting
@@ -53,6 +54,26 @@ struct CombiningMarksTests {
             #expect(page.body.string.contains("too many accents or marks"), "\(page.body.string.prefix(500))")
             let items = try await app.api(.GET, "/api/items", token: owner.token)
             #expect(try items.list("items", "name").isEmpty, "\(items.body.string)")
+        }
+    }
+
+    @Test("A document whose file name is a letter with 40,000 accents is kept under a name that fits")
+    func fileName() async throws {
+        try await withApp { app in
+            // given
+            let owner = try await app.setUpHub()
+            let item = try await app.api(.POST, "/api/items", token: owner.token, json: ["name": "Vase"])
+            let itemID = try item.content.get(String.self, at: "id")
+
+            // when
+            let document = try await app.multipart(
+                "/api/items/\(itemID)/documents", token: owner.token,
+                files: [("file", Self.pile + ".pdf", try await MediaFixtures.data("letter.pdf"))])
+
+            // then
+            #expect(document.status == .created, "\(document.body.string.prefix(300))")
+            let name = try document.content.get(String.self, at: "documents", "0", "fileName")
+            #expect(TextLimit.fits(name, maximum: 200), "\(name.unicodeScalars.count) scalars")
         }
     }
 }

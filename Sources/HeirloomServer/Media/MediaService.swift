@@ -117,9 +117,8 @@ struct MediaService: Sendable {
     /// A file name safe to show and to send back in Content-Disposition.
     static func cleanFileName(_ raw: String?, format: MediaFormat) -> String {
         let base = (raw ?? "").split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
-        let cleaned = String(
-            base.filter { !$0.isNewline && $0 != "\"" && !($0.asciiValue.map { $0 < 32 } ?? false) }
-                .prefix(200)
+        let cleaned = TextLimit.clipped(
+            base.filter { !$0.isNewline && $0 != "\"" && !($0.asciiValue.map { $0 < 32 } ?? false) }, to: 200
         ).trimmingWhitespace()
         return cleaned.isEmpty ? "\(format.label.lowercased())-file.\(format.fileExtension)" : cleaned
     }

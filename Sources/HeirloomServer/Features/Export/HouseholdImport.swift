@@ -112,7 +112,7 @@ struct HouseholdImport: Sendable {
         object.ownerID = file.ownerId
         object.use = use
         object.format = format
-        object.originalName = file.fileName
+        object.originalName = MediaService.cleanFileName(file.fileName, format: format)  // As an upload's name is.
         object.sizeBytes = file.sizeBytes
         object.sha256 = file.sha256
         object.displaySHA256 = analysis.display?.sha256
