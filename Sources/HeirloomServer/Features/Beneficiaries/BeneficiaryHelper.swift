@@ -112,7 +112,8 @@ struct BeneficiaryHelper: Sendable {
             return reply.suggestions.compactMap { entry in
                 guard let id = UUID(uuidString: entry.beneficiaryId), known.contains(id), seen.insert(id).inserted
                 else { return nil }
-                return Suggestion(beneficiaryID: id, reason: String(entry.reason.trimmingWhitespace().prefix(500)))
+                return Suggestion(
+                    beneficiaryID: id, reason: TextLimit.clipped(entry.reason.trimmingWhitespace(), to: 500))
             }
         }
     }
