@@ -17,7 +17,7 @@ struct PassingTokens: Sendable {
         let secret = try await issue(
             kind, subject: subject, householdID: householdID, expiresAt: OutsiderSessions.expiry(from: now))
         let sessions = try await PassingToken.query(on: db).filter(\.$subjectID == subject).filter(\.$kind == kind)
-            .sort(\.$expiresAt, .descending).all()
+            .sort(\.$expiresAt, .descending).sort(\.$createdAt, .descending).all()
         let ended = sessions.enumerated().filter { index, session in
             index >= OutsiderSessions.keptPerPerson || !OutsiderSessions.isLive(expiresAt: session.expiresAt, now: now)
         }
