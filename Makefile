@@ -51,15 +51,15 @@ test-postgres: build-tests
 ## The user-facing flows in headless Chromium, against the built server.
 test-browser: deps
 	$(SWIFT) build --product heirloom
-	$(PYTHON) -m pytest -q -p no:cacheprovider tests/browser
+	$(PYTHON) -m pytest -q -p no:cacheprovider e2e/browser
 
 ## What needs a real server on a loopback port: keep-alive after refused uploads, an installed copy started from
 ## /, SIGTERM during an upload, request logs and /metrics.
 test-http: deps
 	$(SWIFT) build --product heirloom
-	$(PYTHON) -m pytest -q -p no:cacheprovider tests/http
+	$(PYTHON) -m pytest -q -p no:cacheprovider e2e/http
 	# Two server processes on one PostgreSQL database send each email once (skipped above, without PostgreSQL).
-	bash scripts/with-postgres.sh $(PYTHON) -m pytest -q -p no:cacheprovider tests/http/test_outbox_two_servers.py
+	bash scripts/with-postgres.sh $(PYTHON) -m pytest -q -p no:cacheprovider e2e/http/test_outbox_two_servers.py
 
 ## Schemathesis against the published OpenAPI document for FUZZ_SECONDS: fails on any 5xx or an answer that
 ## does not match the document.

@@ -100,7 +100,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
-            exclude: ["__Snapshots__"]
+            exclude: ["Web/__Snapshots__"]
         ),
     ]
 )

@@ -4,7 +4,7 @@ Answers Gemini's generateContent (POST /v1beta/models/<model>:generateContent) w
 analysis in the real wire format, and GET /v1beta/models/<model> for the status probe. Every request body is
 kept; GET /_requests returns them as a JSON list (to check, say, that the owner's notes reached the model).
 
-Run alone:  python3 tests/browser/fake_ai_provider.py [--port N] [--delay SECONDS]
+Run alone:  python3 e2e/browser/fake_ai_provider.py [--port N] [--delay SECONDS]
 """
 
 import argparse

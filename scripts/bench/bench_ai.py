@@ -16,7 +16,7 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tests", "browser"))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "e2e", "browser"))
 
 from fake_ai_provider import API_KEY, FakeProvider  # noqa: E402
 from hub import Hub, multipart, table  # noqa: E402

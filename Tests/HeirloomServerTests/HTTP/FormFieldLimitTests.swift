@@ -6,7 +6,7 @@ import VaporTesting
 @testable import HeirloomServer
 
 @Suite("Forms and query strings with absurd numbers of fields")
-struct FormBombTests {
+struct FormFieldLimitTests {
     static func post(_ app: Application, _ path: String, body: String) async throws -> TestingHTTPResponse {
         var headers = HTTPHeaders()
         headers.contentType = .urlEncodedForm

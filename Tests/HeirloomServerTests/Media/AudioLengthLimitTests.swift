@@ -6,7 +6,7 @@ import VaporTesting
 @testable import HeirloomServer
 
 @Suite("Audio that claims far more time than its bytes can hold")
-struct AudioBombTests {
+struct AudioLengthLimitTests {
     @Test("half an hour of near-silence in 470 KB is refused from ffprobe's answer, before any transcoding")
     func silentBomb() async throws {
         try await withApp { app in

@@ -6,7 +6,7 @@ import VaporTesting
 @testable import HeirloomServer
 
 @Suite("Serving media: ranges, caching of private recordings, long addresses, face limits")
-struct MediaServingEdgeTests {
+struct MediaServingTests {
     @Test("a locked journal recording is never kept in the browser's cache")
     func journalAudioNoStore() async throws {
         try await withApp { app in

@@ -7,7 +7,7 @@ import VaporTesting
 @testable import HeirloomServer
 
 @Suite("Odd uploads: empty multipart bodies and endless text parts")
-struct UploadEdgeTests {
+struct MultipartPartLimitTests {
     /// A multipart body with no parts at all, only the closing boundary.
     static func emptyMultipart(_ app: Application, _ path: String, token: String) async throws -> TestingHTTPResponse {
         var headers = HTTPHeaders()

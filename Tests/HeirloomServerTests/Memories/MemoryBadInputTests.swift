@@ -7,7 +7,7 @@ import VaporTesting
 
 /// What an independent review of the memory hub tried: odd input is a clear error, never a crash or a leak.
 @Suite("Memories at the edges")
-struct MemoryEdgeTests {
+struct MemoryBadInputTests {
     @Test("An absurd date is a 422 for editors and a 403 for viewers, and the hub keeps answering")
     func absurdDates() async throws {
         try await withApp { app in
