@@ -42,8 +42,9 @@ struct RestoredHub {
     var sqliteFile: URL { dataDirectory.appendingPathComponent("heirloom.sqlite") }
 }
 
-/// Builds a fresh hub (in-memory SQLite, or a new PostgreSQL database when `HEIRLOOM_TEST_DATABASE_URL` is
-/// set), migrates it, runs the body and shuts it down.
+/// Builds a fresh hub (in-memory SQLite; a new SQLite file, deleted afterwards, when `HEIRLOOM_TEST_SQLITE_FILE`
+/// is 1; or a new PostgreSQL database when `HEIRLOOM_TEST_DATABASE_URL` is set), migrates it, runs the body and
+/// shuts it down.
 func withApp(
     _ options: TestOptions = TestOptions(),
     clock: TestClock = TestClock(),
@@ -76,7 +77,9 @@ func withApp(
         environment.merge(options.extraEnvironment) { _, new in new }
         var config = try HeirloomConfig.load(from: environment)
         if database.url == nil {
-            config.database = options.restored.map { .sqliteFile($0.sqliteFile) } ?? .sqliteMemory
+            config.database =
+                options.restored.map { .sqliteFile($0.sqliteFile) } ?? database.sqliteFile.map { .sqliteFile($0) }
+                ?? .sqliteMemory
         }
         var overrides = HeirloomOverrides()
         overrides.passwordCost = 4
@@ -98,9 +101,12 @@ func withApp(
     try await database.drop()
 }
 
-/// One test's database: SQLite in memory, or a PostgreSQL database of its own, dropped at the end.
+/// One test's database: SQLite in memory, a SQLite file of its own, or a PostgreSQL database of its own, dropped
+/// at the end.
 struct TestDatabase {
     var url: String?
+    /// The SQLite file, in a folder of its own; nil in memory or on PostgreSQL.
+    var sqliteFile: URL? = nil
     var drop: @Sendable () async throws -> Void
 
     /// How many test hubs may use PostgreSQL at the same time.
@@ -110,7 +116,20 @@ struct TestDatabase {
         ProcessInfo.processInfo.environment["HEIRLOOM_TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    /// Whether each hub gets a SQLite file (`HEIRLOOM_TEST_SQLITE_FILE=1`, `make test-sqlite-file`), so that the
+    /// suite reads through `SQLiteReaders` as a hub in production does.
+    static var usesSQLiteFile: Bool {
+        adminURL == nil && ProcessInfo.processInfo.environment["HEIRLOOM_TEST_SQLITE_FILE"] == "1"
+    }
+
     static func make() async throws -> TestDatabase {
+        if usesSQLiteFile {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("heirloom-test-db-\(UUID())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            return TestDatabase(url: nil, sqliteFile: folder.appendingPathComponent("heirloom.sqlite")) {
+                try FileManager.default.removeItem(at: folder)
+            }
+        }
         guard let adminURL else { return TestDatabase(url: nil, drop: {}) }
         let name = "heirloom_t_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
         try await run("CREATE DATABASE \(name)", adminURL: adminURL)
