@@ -14,7 +14,7 @@ RELEASE_FLAGS ?= -c release -Xswiftc -cross-module-optimization
 HEIRLOOM_BIN ?= .build/$(CONFIGURATION)/heirloom
 FUZZ_SECONDS ?= 120
 
-.PHONY: deps build run lint format build-tests test test-sqlite test-postgres test-browser test-http test-fuzz install release bench-media bench-items bench-summary bench-ai bench-api bench-reports
+.PHONY: deps build run lint format build-tests test test-sqlite test-sqlite-file test-postgres test-browser test-http test-fuzz install release bench-media bench-items bench-summary bench-ai bench-api bench-reports
 # The test steps share one build and must run in order.
 .NOTPARALLEL:
 
@@ -44,6 +44,11 @@ build-tests: deps
 test-sqlite: build-tests
 	$(SWIFT) test --skip-build
 
+## The same suite with each hub on a SQLite file of its own (deleted after), read as production reads it
+## (SQLiteReaders).
+test-sqlite-file: build-tests
+	HEIRLOOM_TEST_SQLITE_FILE=1 $(SWIFT) test --skip-build
+
 ## The same suite against a throwaway PostgreSQL server on loopback.
 test-postgres: build-tests
 	bash scripts/with-postgres.sh $(SWIFT) test --skip-build
@@ -68,7 +73,7 @@ test-fuzz: deps
 	$(PYTHON) scripts/fuzz-api.py --seconds $(FUZZ_SECONDS) .build/debug/heirloom
 
 ## Everything CI runs, stopping at the first failure.
-test: deps lint test-sqlite test-postgres test-browser test-http test-fuzz
+test: deps lint test-sqlite test-sqlite-file test-postgres test-browser test-http test-fuzz
 
 ## Lays out PREFIX (default /opt/heirloom): bin/heirloom, share/heirloom/Resources and share/heirloom/Public.
 install:

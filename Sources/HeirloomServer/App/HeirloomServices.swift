@@ -39,8 +39,9 @@ extension HeirloomServices {
     /// Accounts on a database, with only the parts of the hub they use.
     func accounts(db: any Database, client: any Client) -> AccountService {
         AccountService(
-            db: db, tokens: TokenService(db: db, now: clock), client: client, clock: clock, passwords: passwords,
-            throttle: throttle, apple: apple, allowsSignup: config.allowSignup, publicBaseURL: config.publicBaseURL)
+            db: db, tokens: TokenService(database: database(on: db), now: clock), client: client, clock: clock,
+            passwords: passwords, throttle: throttle, apple: apple, allowsSignup: config.allowSignup,
+            publicBaseURL: config.publicBaseURL)
     }
 }
 
@@ -64,26 +65,28 @@ extension Application {
 /// The services bound to one request's database.
 struct RequestServices: Sendable {
     let services: HeirloomServices
-    let db: any Database
+    /// The request's database, with the hub's readers: every service of the request reads through it.
+    let database: HubDatabase
     let client: any Client
     let logger: Logger
 
+    var db: any Database { database.db }
     var config: HeirloomConfig { services.config }
     var now: Date { services.clock() }
 
-    var tokens: TokenService { TokenService(db: db, now: services.clock, readers: services.readers) }
+    var tokens: TokenService { TokenService(database: database, now: services.clock) }
     var accounts: AccountService { services.accounts(db: db, client: client) }
     var households: HouseholdService {
         HouseholdService(
             db: db, clock: services.clock, publicBaseURL: config.publicBaseURL, tokens: tokens, media: media)
     }
     var media: MediaService { MediaService(db: db, pipeline: services.media) }
-    var items: ItemService { ItemService(db: db, media: media, readers: services.readers) }
+    var items: ItemService { ItemService(database: database, media: media) }
     var beneficiaries: BeneficiaryService { BeneficiaryService(db: db) }
     var sets: SetService { SetService(db: db) }
     var estateSummary: EstateSummaryService { EstateSummaryService(db: db) }
     var people: PeopleService { PeopleService(db: db, media: media) }
-    var memories: MemoryService { MemoryService(db: db, media: media, readers: services.readers) }
+    var memories: MemoryService { MemoryService(database: database, media: media) }
     var memoryPalace: MemoryPalaceService { MemoryPalaceService(memories: memories, people: people) }
     var pairing: PairingService { PairingService(tokens: tokens, config: config, lan: services.lan.address) }
     var estate: EstateService { EstateService(db: db, clock: services.clock, publicBaseURL: config.publicBaseURL) }
@@ -107,7 +110,9 @@ extension Request {
     /// the sign-in and the handler both ask (3 % of `/api/me` in `make bench-api`'s profile).
     var heirloom: RequestServices {
         if let made = storage[RequestServicesKey.self] { return made }
-        let made = RequestServices(services: application.heirloom, db: db, client: client, logger: logger)
+        let services = application.heirloom
+        let made = RequestServices(
+            services: services, database: services.database(on: db), client: client, logger: logger)
         storage[RequestServicesKey.self] = made
         return made
     }

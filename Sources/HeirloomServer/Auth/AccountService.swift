@@ -103,7 +103,7 @@ struct AccountService: Sendable {
                 try await household.create(on: db)
                 let user = makeOwner(try household.requireID())
                 try await user.create(on: db)
-                let issued = try await TokenService(db: db, now: clock)
+                let issued = try await TokenService(database: tokens.database.on(db), now: clock)
                     .issue(userID: try user.requireID(), kind: credential.kind, name: credential.name)
                 return SignedIn(user: user, household: household, secret: issued.secret)
             }
@@ -160,7 +160,7 @@ struct AccountService: Sendable {
         user.passwordHash = try await passwords.hash(password)
         try await db.transaction { db in
             try await user.save(on: db)
-            try await TokenService(db: db, now: clock).revokeAll(
+            try await TokenService(database: tokens.database.on(db), now: clock).revokeAll(
                 userID: principal.userID, except: principal.tokenID)
         }
     }
@@ -174,7 +174,7 @@ struct AccountService: Sendable {
         user.passwordHash = try await passwords.hash(try AccountRules.newPassword(new))
         try await db.transaction { db in
             try await user.save(on: db)
-            try await TokenService(db: db, now: clock).revokeAll(userID: try user.requireID())
+            try await TokenService(database: tokens.database.on(db), now: clock).revokeAll(userID: try user.requireID())
         }
         return user
     }

@@ -81,7 +81,7 @@ extension AccountService {
                 }
                 let user = makeUser(try household.requireID())
                 try await user.create(on: db)
-                let issued = try await TokenService(db: db, now: clock)
+                let issued = try await TokenService(database: tokens.database.on(db), now: clock)
                     .issue(userID: try user.requireID(), kind: credential.kind, name: credential.name)
                 return SignedIn(user: user, household: household, secret: issued.secret)
             }

@@ -1,9 +1,7 @@
 import Fluent
-import FluentSQLiteDriver
 import Foundation
 import HeirloomCore
 import SQLKit
-import SQLiteNIO
 
 extension TokenService {
     /// A token found by its hash, with what a request needs of its member, household and estate.
@@ -30,22 +28,14 @@ extension TokenService {
     ///
     /// Written out rather than built with SQLKit's builder or read into Fluent models: the profile of
     /// `make bench-api` showed `/api/health` spending a fifth of its time building, quoting and serializing
-    /// queries and filling models by reflection. On a SQLite file it runs as a kept prepared statement
-    /// (`PreparedSQLiteConnection`: preparing it was 8 % of `/api/me`); otherwise (PostgreSQL, or inside a
-    /// transaction, whose own writes it must see) through SQLKit, with the same text.
-    static func signIn(_ hash: String, on db: any Database, readers: SQLiteReaders?) async throws -> SignIn? {
-        if let readers, !db.inTransaction, db is any SQLiteDatabase {
-            return try await readers.withPrepared { connection in
-                var found: SignIn?
-                try connection.query(signInSQLite, [hash]) { row in found = try SignIn(row: row) }
-                return found
-            }
-        }
+    /// queries and filling models by reflection. It reads as the list pages do (`HubDatabase.reading`): on a SQLite
+    /// file through a kept prepared statement (`SQLiteReadDatabase`; preparing it afresh was 8 % of `/api/me`, and
+    /// keeping it took `/api/me` from 9,000 to 14,400 a second in `make bench-api`), otherwise (PostgreSQL, or
+    /// inside a transaction, whose own writes it must see) on Fluent's connection, with the same text.
+    static func signIn(_ hash: String, on database: HubDatabase) async throws -> SignIn? {
         let read = SQLQueryString("\(unsafeRaw: signInSQLBeforeHash)\(bind: hash) LIMIT 1")
-        return try await db.withReads(on: readers) { sql in try await sql.raw(read).first().map(SignIn.init(row:)) }
+        return try await database.reading { sql in try await sql.raw(read).first().map(SignIn.init(row:)) }
     }
-
-    private static let signInSQLite = signInSQLBeforeHash + "? LIMIT 1"
 
     /// The read's text up to the hash, which is bound where it ends.
     private static let signInSQLBeforeHash =
@@ -130,39 +120,20 @@ extension TokenService.SignIn {
     }
 }
 
-/// A row read through SQLKit (PostgreSQL, or SQLite in a transaction), by column name.
+/// A row read through SQLKit, by column name.
 private struct NamedRow: TokenService.SignIn.Row {
     let row: any SQLRow
 
     func text(_ column: TokenService.SignIn.Column) throws -> String? { try value(column) }
-    func uuid(_ column: TokenService.SignIn.Column) throws -> UUID? { try value(column) }
+    func uuid(_ column: TokenService.SignIn.Column) throws -> UUID? { try row.optionalUUID(column.source.name) }
     func date(_ column: TokenService.SignIn.Column) throws -> Date? { try value(column) }
     func integer(_ column: TokenService.SignIn.Column) throws -> Int? { try value(column) }
 
     private func value<T: Decodable>(_ column: TokenService.SignIn.Column) throws -> T? {
-        try row.decode(column: column.source.name, as: T?.self)
+        try row.decodeIfPresent(column: column.source.name, as: T.self)
     }
 }
 
 extension TokenService.SignIn {
     init(row: any SQLRow) throws { try self.init(row: NamedRow(row: row)) }
-}
-
-/// A row of the kept prepared statement, by position, read as SQLiteNIO reads its values.
-extension PreparedSQLiteConnection.Row: TokenService.SignIn.Row {
-    func text(_ column: TokenService.SignIn.Column) throws -> String? { try value(column, String.init(sqliteData:)) }
-    func uuid(_ column: TokenService.SignIn.Column) throws -> UUID? {
-        try value(column) { String(sqliteData: $0).flatMap(UUID.init(uuidString:)) }
-    }
-    func date(_ column: TokenService.SignIn.Column) throws -> Date? { try value(column, Date.init(sqliteData:)) }
-    func integer(_ column: TokenService.SignIn.Column) throws -> Int? { try value(column, Int.init(sqliteData:)) }
-
-    private func value<T>(_ column: TokenService.SignIn.Column, _ read: (SQLiteData) -> T?) throws -> T? {
-        let data = data(column.rawValue)
-        if data == .null { return nil }
-        guard let value = read(data) else {
-            throw AppError.internalProblem("A sign-in's \(column.source.name) is not of its type.")
-        }
-        return value
-    }
 }

@@ -5,10 +5,11 @@ import SQLKit
 
 /// Issues, finds, lists and revokes sessions, app tokens and paired-device tokens.
 struct TokenService: Sendable {
-    let db: any Database
+    /// The hub's database: sign-ins read through `database.reading`.
+    let database: HubDatabase
     let now: @Sendable () -> Date
-    /// Read-only connections for list pages and sign-ins (see `Database.withReads`); nil reads from `db`.
-    var readers: SQLiteReaders? = nil
+
+    var db: any Database { database.db }
 
     /// How long a browser session lasts without use.
     static let sessionLifetime: TimeInterval = 30 * 24 * 60 * 60
@@ -44,7 +45,7 @@ struct TokenService: Sendable {
     func principal(forSecret secret: String, viaCookie: Bool) async throws -> SignedInRequest? {
         guard secret.count <= 200 else { return nil }
         let hash = SecretToken.hash(secret)
-        guard let found = try await Self.signIn(hash, on: db, readers: readers) else {
+        guard let found = try await Self.signIn(hash, on: database) else {
             return nil
         }
         let now = now()

@@ -3,8 +3,8 @@ import SQLiteNIO
 // The C library SQLiteNIO is built on, its own copy: see below.
 import VaporCSQLite
 
-/// A read-only connection to the hub's SQLite file that keeps its statements prepared, for the sign-in read that
-/// every signed-in request makes and the list pages' reads (`SQLiteReadDatabase`).
+/// A read-only connection to the hub's SQLite file that keeps its statements prepared, for the reads of
+/// `SQLiteReadDatabase`: the sign-in that every signed-in request makes and the list pages.
 ///
 /// SQLiteNIO prepares every statement afresh. For the sign-in's four-table join that is about 20 µs, 8 % of
 /// `GET /api/me` under `make bench-api` (`sqlite3Prepare` in the profile); a kept statement is only bound again.
@@ -47,11 +47,6 @@ final class PreparedSQLiteConnection: @unchecked Sendable {
     }
 
     deinit { close() }
-
-    /// Runs `sql` with its `?` placeholders bound to `binds`, handing each row to `body`.
-    func query(_ sql: String, _ binds: [String], _ body: (Row) throws -> Void) throws {
-        try query(sql, binds.map { .text($0) }, body)
-    }
 
     /// Runs `sql` with its `?` placeholders bound to `binds` (as SQLiteNIO binds them: whole texts, even with a
     /// NUL inside), handing each row to `body`. The statement is reset when it returns, which ends its read.

@@ -9,7 +9,7 @@ import SQLiteNIO
 /// Each query is serialized as SQLiteKit serializes it, and its binds encoded and its rows decoded as SQLiteKit
 /// does (its `SQLiteDataEncoder` and `SQLiteDataDecoder`); only the statement is kept prepared, on the reading
 /// thread's own connection, instead of prepared afresh for every query. Every query is a read of its own; there
-/// are no transactions here (`Database.withReads` keeps reads inside one on its connection).
+/// are no transactions here (`HubDatabase.reading` keeps reads inside one on its connection).
 struct SQLiteReadDatabase: SQLDatabase {
     let readers: SQLiteReaders
     let logger: Logger

@@ -17,7 +17,7 @@ import Vapor
 ///
 /// In write-ahead-log mode readers never wait for the writer, and each read sees every transaction committed
 /// before it began, so a request reads here what it wrote just before. Reads inside a transaction must see its
-/// own uncommitted writes, so they stay on the transaction's connection (see `Database.withReads`). The
+/// own uncommitted writes, so they stay on the transaction's connection (see `HubDatabase.reading`). The
 /// connections are `query_only`: nothing can be written through them.
 final class SQLiteReaders: Sendable {
     private let path: String

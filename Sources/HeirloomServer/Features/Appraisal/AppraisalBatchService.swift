@@ -159,7 +159,7 @@ struct AppraisalBatchService: Sendable {
         _ steps: [(entry: AppraisalBatchEntry, input: ItemInput)], by principal: Principal, pipeline: MediaPipeline
     ) async throws -> [UUID] {
         try await db.transaction { db in
-            let items = ItemService(db: db, media: MediaService(db: db, pipeline: pipeline))
+            let items = ItemService(database: items.database.on(db), media: MediaService(db: db, pipeline: pipeline))
             var created: [UUID] = []
             for (entry, input) in steps {
                 let itemID = try await items.create(id: nil, input, by: principal).item.requireID()

@@ -23,7 +23,10 @@ extension Request {
         let gateway = AIGateway.live(
             settings: services.config.ai, client: app.client, sleep: app.heirloom.aiSleep)
         let appraisal = AppraisalService(
-            db: appDB, items: ItemService(db: appDB, media: MediaService(db: appDB, pipeline: app.heirloom.media)),
+            db: appDB,
+            items: ItemService(
+                database: app.heirloom.database(on: appDB), media: MediaService(db: appDB, pipeline: app.heirloom.media)
+            ),
             gateway: gateway, store: app.heirloom.media.store, now: services.now)
         let concurrency = services.config.ai.concurrency
         var batches = AppraisalBatchService(db: db, media: services.media, items: services.items) { batchID in

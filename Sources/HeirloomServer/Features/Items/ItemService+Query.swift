@@ -37,7 +37,7 @@ extension ItemService {
             )
         }
         let found = searchResults
-        return try await db.withReads(on: readers) { sql in
+        return try await database.reading { sql in
             var items: [ItemRecord]
             if let ids = found {
                 var byID: [UUID: ItemRecord] = [:]

@@ -4,10 +4,11 @@ import HeirloomCore
 
 /// The treasure chest: creating, changing, finding and deleting items. Shared by the API and the pages.
 struct ItemService: Sendable {
-    let db: any Database
+    /// The hub's database: lists read through `database.reading`.
+    let database: HubDatabase
     let media: MediaService
-    /// Read-only connections for list pages and sign-ins (see `Database.withReads`); nil reads from `db`.
-    var readers: SQLiteReaders? = nil
+
+    var db: any Database { database.db }
 
     /// An item with its photos (in order), documents and audio stories, their media loaded.
     func find(_ id: UUID, householdID: UUID) async throws -> Item {

@@ -37,7 +37,7 @@ extension JournalCardService {
 
         let userID = reader.userID
         let limit = filter.limit
-        let found = try await db.withReads(on: readers) { sql in
+        let found = try await database.reading { sql in
             let cards = SQLIdentifier(JournalCard.schema)
             var select = sql.select().column(SQLColumn(SQLLiteral.all, table: cards)).from(cards)
                 .where(SQLColumn("user_id", table: JournalCard.schema), .equal, SQLBind(userID))

@@ -4,14 +4,15 @@ import HeirloomCore
 
 /// A member's journal cards: written, read, changed, moved and deleted, always through the redaction rule.
 struct JournalCardService: Sendable {
-    let db: any Database
+    /// The hub's database: lists read through `database.reading`.
+    let database: HubDatabase
     let media: MediaService
     /// The day a new card is written on, as the hub's calendar sees it.
     let today: JournalDay
-    /// Read-only connections for list pages and sign-ins (see `Database.withReads`); nil reads from `db`.
-    var readers: SQLiteReaders? = nil
 
-    var drawers: JournalDrawerService { JournalDrawerService(db: db, readers: readers) }
+    var db: any Database { database.db }
+
+    var drawers: JournalDrawerService { JournalDrawerService(database: database) }
 
     /// A new text card.
     struct NewCard: Sendable {

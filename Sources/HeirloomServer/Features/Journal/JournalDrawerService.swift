@@ -5,9 +5,10 @@ import SQLKit
 
 /// A member's journal drawers: made on first use, then created, renamed, reordered, locked and deleted.
 struct JournalDrawerService: Sendable {
-    let db: any Database
-    /// Read-only connections for list pages and sign-ins (see `Database.withReads`); nil reads from `db`.
-    var readers: SQLiteReaders? = nil
+    /// The hub's database: lists read through `database.reading`.
+    let database: HubDatabase
+
+    var db: any Database { database.db }
 
     /// A drawer with the number of cards the reader may count (nil while it is locked).
     struct Listed: Sendable {
@@ -26,7 +27,7 @@ struct JournalDrawerService: Sendable {
     /// The reader's drawers in order, making the five default drawers on first use.
     func drawers(of reader: JournalReader) async throws -> [JournalDrawer] {
         let userID = reader.userID
-        let existing = try await db.withReads(on: readers) { sql in
+        let existing = try await database.reading { sql in
             try await sql.select().column("*").from(JournalDrawer.schema).where("user_id", .equal, userID)
                 .orderBy("sort_order").orderBy("created_at").all()
                 .map { try $0.decode(fluentModel: JournalDrawer.self) }

@@ -7,9 +7,9 @@ extension RequestServices {
         JournalReader(principal, now: now)
     }
 
-    var journalDrawers: JournalDrawerService { JournalDrawerService(db: db, readers: services.readers) }
+    var journalDrawers: JournalDrawerService { JournalDrawerService(database: database) }
     var journalCards: JournalCardService {
-        JournalCardService(db: db, media: media, today: JournalDay(now, in: .current), readers: services.readers)
+        JournalCardService(database: database, media: media, today: JournalDay(now, in: .current))
     }
     var journalLock: JournalLockService {
         JournalLockService(

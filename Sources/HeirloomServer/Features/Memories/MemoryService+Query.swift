@@ -32,7 +32,7 @@ extension MemoryService {
         if let personID = query.personID {
             _ = try await PeopleService(db: db, media: media).find(personID, householdID: householdID)
         }
-        return try await db.withReads(on: readers) { sql in
+        return try await database.reading { sql in
             let memories = SQLIdentifier(Memory.schema)
             var select = sql.select().column(SQLColumn(SQLLiteral.all, table: memories)).from(memories)
                 .where(SQLColumn("household_id", table: Memory.schema), .equal, SQLBind(householdID))

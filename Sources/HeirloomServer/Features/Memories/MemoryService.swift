@@ -4,10 +4,11 @@ import HeirloomCore
 
 /// The household's shared memories: viewers browse, editors add and change their own, owners change any.
 struct MemoryService: Sendable {
-    let db: any Database
+    /// The hub's database: lists read through `database.reading`.
+    let database: HubDatabase
     let media: MediaService
-    /// Read-only connections for list pages and sign-ins (see `Database.withReads`); nil reads from `db`.
-    var readers: SQLiteReaders? = nil
+
+    var db: any Database { database.db }
 
     /// The owner type a memory's files are attached with; every member may see them.
     static let mediaOwnerType = "memory"
