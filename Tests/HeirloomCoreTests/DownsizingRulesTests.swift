@@ -134,7 +134,7 @@ struct SetRulesTests {
 }
 
 @Suite("Downsizing: estate totals never count a set twice")
-struct EstateTallyTests {
+struct DownsizingTallyTests {
     /// A random estate: items from seeds, some of them in sets.
     struct Estate {
         struct Thing {
@@ -180,10 +180,10 @@ struct EstateTallyTests {
             }
         }
 
-        var lines: [EstateLine] {
+        var lines: [DownsizingLine] {
             get throws {
                 try things.map { thing in
-                    try EstateLine.item(
+                    try DownsizingLine.item(
                         category: thing.category, each: thing.each, currency: thing.currency, quantity: thing.quantity,
                         own: thing.own, memberQuantity: thing.setIndex == nil ? nil : thing.memberQuantity,
                         set: thing.setIndex.map { sets[$0] })
@@ -191,9 +191,9 @@ struct EstateTallyTests {
             }
         }
 
-        var setLines: [EstateSetLine] {
+        var setLines: [DownsizingSetLine] {
             sets.map {
-                EstateSetLine(
+                DownsizingSetLine(
                     currency: .usd, value: $0.value, done: $0.status == .done, sets: 1,
                     fetched: $0.amount?.minorUnits ?? 0)
             }
@@ -206,7 +206,7 @@ struct EstateTallyTests {
             count: 200, input: Gen.int(in: 0...10_000_000).array(of: 0...40), Gen.int(in: 0...1_000).array(of: 0...5)
         ) { seeds, setSeeds in
             let estate = Estate(seeds: seeds, setSeeds: setSeeds)
-            let tally = try EstateTally(lines: try estate.lines, sets: estate.setLines)
+            let tally = try DownsizingTally(lines: try estate.lines, sets: estate.setLines)
             // The whole is each × quantity of every item, once.
             let expected = try Money.totals(
                 estate.things.compactMap { thing in
@@ -237,7 +237,7 @@ struct EstateTallyTests {
         ) { seeds, setSeeds in
             let estate = Estate(seeds: seeds, setSeeds: setSeeds)
             let lines = try estate.lines
-            var grouped: [String: EstateLine] = [:]
+            var grouped: [String: DownsizingLine] = [:]
             for line in lines {
                 let key =
                     "\(line.category)|\(line.currency)|\(line.own)|\(line.ownDone)|\(String(describing: line.set))|\(line.setDone)"
@@ -254,8 +254,8 @@ struct EstateTallyTests {
                     grouped[key] = line
                 }
             }
-            let one = try EstateTally(lines: lines, sets: estate.setLines)
-            let other = try EstateTally(lines: Array(grouped.values), sets: estate.setLines)
+            let one = try DownsizingTally(lines: lines, sets: estate.setLines)
+            let other = try DownsizingTally(lines: Array(grouped.values), sets: estate.setLines)
             #expect(one == other)
         }
     }
@@ -264,16 +264,16 @@ struct EstateTallyTests {
     func example() throws {
         // given: 12 plates at $10, 8 of them in a set to sell, done for $100; a vase with a beneficiary in the set
         let sold = Disposition(value: .sell, status: .done, note: "", amount: Money(minorUnits: 10_000, currency: .usd))
-        let plates = try EstateLine.item(
+        let plates = try DownsizingLine.item(
             category: .chinaAndCrystal, each: Money(minorUnits: 1_000, currency: .usd), currency: .usd, quantity: 12,
             own: .undecided, memberQuantity: 8, set: sold)
-        let vase = try EstateLine.item(
+        let vase = try DownsizingLine.item(
             category: .decor, each: Money(minorUnits: 5_000, currency: .usd), currency: .usd, quantity: 1,
             own: Disposition(value: .legacy, status: .notStarted, note: "", amount: nil), memberQuantity: 1, set: sold)
         // when
-        let tally = try EstateTally(
+        let tally = try DownsizingTally(
             lines: [plates, vase],
-            sets: [EstateSetLine(currency: .usd, value: .sell, done: true, sets: 1, fetched: 10_000)])
+            sets: [DownsizingSetLine(currency: .usd, value: .sell, done: true, sets: 1, fetched: 10_000)])
         // then
         #expect(tally.value == [Money(minorUnits: 17_000, currency: .usd)])
         #expect(tally.byDisposition[.sell]?.units == 8)

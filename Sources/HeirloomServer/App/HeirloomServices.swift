@@ -84,7 +84,7 @@ struct RequestServices: Sendable {
     var items: ItemService { ItemService(database: database, media: media) }
     var beneficiaries: BeneficiaryService { BeneficiaryService(db: db) }
     var sets: SetService { SetService(db: db) }
-    var estateSummary: EstateSummaryService { EstateSummaryService(db: db) }
+    var downsizingSummary: DownsizingSummaryService { DownsizingSummaryService(db: db) }
     var people: PeopleService { PeopleService(db: db, media: media) }
     var memories: MemoryService { MemoryService(database: database, media: media) }
     var memoryPalace: MemoryPalaceService { MemoryPalaceService(memories: memories, people: people) }

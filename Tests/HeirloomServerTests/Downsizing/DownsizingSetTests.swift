@@ -120,12 +120,12 @@ struct DownsizingSetTests {
                 .POST, "/api/sales/\(saleID)/lots", token: owner.token, json: ["setIds": [setID]])
             #expect(twice.status == .conflict)
             let household = try #require(UUID(uuidString: owner.householdID))
-            #expect(try await EstateSummaryService(db: app.db).lotsNotReady(householdID: household) == 3)
+            #expect(try await DownsizingSummaryService(db: app.db).lotsNotReady(householdID: household) == 3)
             let lotID = try #require(lots[0]["id"] as? String)
             _ = try await app.api(
                 .PATCH, "/api/lots/\(lotID)", token: owner.token,
                 json: ["prepared": true, "documented": true, "staged": true, "ready": true])
-            #expect(try await EstateSummaryService(db: app.db).lotsNotReady(householdID: household) == 2)
+            #expect(try await DownsizingSummaryService(db: app.db).lotsNotReady(householdID: household) == 2)
         }
     }
 }

@@ -72,15 +72,15 @@ struct PageSnapshotTests {
     @Test("Home's estate at a glance: totals, legacy against the rest, decisions and next steps")
     func estateSummary() throws {
         let usd = CurrencyCode.usd
-        let plates = try EstateLine.item(
+        let plates = try DownsizingLine.item(
             category: .chinaAndCrystal, each: Money(minorUnits: 1_000, currency: usd), currency: usd, quantity: 12,
             own: .undecided, memberQuantity: 8,
             set: Disposition(value: .donate, status: .done, note: "", amount: nil))
-        let ring = try EstateLine.item(
+        let ring = try DownsizingLine.item(
             category: .jewelry, each: Money(minorUnits: 30_000, currency: usd), currency: usd, quantity: 1,
             own: Disposition(value: .legacy, status: .notStarted, note: "", amount: nil), memberQuantity: nil, set: nil)
-        let summary = EstateSummaryService.Summary(
-            tally: try EstateTally(lines: [plates, ring], sets: []), totalsAvailable: true, setCount: 1,
+        let summary = DownsizingSummaryService.Summary(
+            tally: try DownsizingTally(lines: [plates, ring], sets: []), totalsAvailable: true, setCount: 1,
             mostValuable: [
                 .init(
                     id: Self.itemID, name: "Ring", category: .jewelry, quantity: 1,

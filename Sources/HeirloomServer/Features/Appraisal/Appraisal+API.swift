@@ -26,24 +26,24 @@ extension APIHandler {
 
     func getAIStatus(_ input: Operations.GetAIStatus.Input) async throws -> Operations.GetAIStatus.Output {
         _ = try principal
-        let gateway = try request.heirloom.ai
-        let available = await gateway.isAvailable()
+        let ai = try request.heirloom.ai
+        let available = await ai.isAvailable()
         let message: String
-        switch (gateway.provider == nil, available) {
+        switch (ai.provider == nil, available) {
         case (true, true):
             message = "Offline: text on photos is read on the hub; " + OfflineAppraiser.noValueNote
         case (true, false):
             message = "Offline, but Tesseract is not installed on the hub, so no text can be read from photos."
         case (false, true):
-            message = "The AI expert (\(gateway.providerName), \(gateway.model)) is answering."
+            message = "The AI expert (\(ai.providerName), \(ai.model)) is answering."
         case (false, false):
-            message = "The AI expert (\(gateway.providerName), \(gateway.model)) is not answering right now."
+            message = "The AI expert (\(ai.providerName), \(ai.model)) is not answering right now."
         }
         return .ok(
             .init(
                 body: .json(
                     .init(
-                        provider: .init(rawValue: gateway.providerName) ?? .offline, model: gateway.model,
+                        provider: .init(rawValue: ai.providerName) ?? .offline, model: ai.model,
                         available: available, message: message))))
     }
 
@@ -138,11 +138,11 @@ extension APIHandler {
     func draftBeneficiaryMessage(_ input: Operations.DraftBeneficiaryMessage.Input) async throws
         -> Operations.DraftBeneficiaryMessage.Output
     {
-        var tone = BeneficiaryHelper.Tone.warm
+        var tone = BeneficiaryAdvisor.Tone.warm
         if case .json(let body) = input.body, let raw = body.tone {
-            tone = BeneficiaryHelper.Tone(rawValue: raw.rawValue) ?? .warm
+            tone = BeneficiaryAdvisor.Tone(rawValue: raw.rawValue) ?? .warm
         }
-        let message = try await request.heirloom.beneficiaryHelper.draftMessage(
+        let message = try await request.heirloom.beneficiaryAdvisor.draftMessage(
             link: try uuid(input.path.linkId, "assignment"), item: try uuid(input.path.id, "item"), tone: tone,
             by: try principal)
         return .ok(.init(body: .json(.init(message: message))))
@@ -151,7 +151,7 @@ extension APIHandler {
     func suggestBeneficiaries(_ input: Operations.SuggestBeneficiaries.Input) async throws
         -> Operations.SuggestBeneficiaries.Output
     {
-        let suggestions = try await request.heirloom.beneficiaryHelper.suggest(
+        let suggestions = try await request.heirloom.beneficiaryAdvisor.suggest(
             for: try uuid(input.path.id, "item"), by: try principal)
         return .ok(
             .init(

@@ -6,7 +6,7 @@ import HeirloomCore
 struct AppraisalService: Sendable {
     let db: any Database
     let items: ItemService
-    let gateway: AIGateway
+    let ai: AIClient
     let store: BlobStore
     let now: Date
     /// Reads a photo's metadata (for the offline reader's facts); nil skips them.
@@ -37,7 +37,7 @@ struct AppraisalService: Sendable {
             title: item.name, category: ItemCategory.normalise(item.category),
             notes: notes, description: item.description, currencyCode: item.currencyCode)
         request.facts = Self.facts(of: photo.media)
-        let analysis = try await gateway.analyse(try image(of: photo.media), request: request)
+        let analysis = try await ai.analyse(try image(of: photo.media), request: request)
         let at = now
         _ = try await changeValuation(of: id) { $0.record(analysis, at: at) }
         return analysis
@@ -61,8 +61,8 @@ struct AppraisalService: Sendable {
             throw AppError.unsupportedMedia("The AI expert reads JPEG, PNG, HEIC, WebP and GIF photos.")
         }
         var request = hints
-        if gateway.provider == nil, let images { request.facts = await Self.facts(of: data, images: images) }
-        return try await gateway.analyse(AIImage(data: data, mimeType: format.mimeType), request: request)
+        if ai.provider == nil, let images { request.facts = await Self.facts(of: data, images: images) }
+        return try await ai.analyse(AIImage(data: data, mimeType: format.mimeType), request: request)
     }
 
     /// Facts from a photo's own metadata (its size, the date it was taken), for the offline reader.
@@ -157,7 +157,7 @@ struct AppraisalService: Sendable {
 
     /// The bytes sent to the model: the display size (a JPEG of at most 1600 px) when there is one.
     func image(of media: MediaObject) throws -> AIImage {
-        if gateway.provider == nil, [.jpeg, .png].contains(media.format) {
+        if ai.provider == nil, [.jpeg, .png].contains(media.format) {
             // Tesseract reads small print better at full size.
             return AIImage(data: try Data(contentsOf: store.path(for: media.sha256)), mimeType: media.format.mimeType)
         }

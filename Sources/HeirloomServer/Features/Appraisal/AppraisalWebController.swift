@@ -187,7 +187,7 @@ struct AppraisalWebController {
         let itemID = try req.id("item")
         let linkID = try req.id("assignment", .linkID)
         let form = try req.content.decode(HelpForm.self)
-        let tone = BeneficiaryHelper.Tone(rawValue: form.tone ?? "") ?? .warm
+        let tone = BeneficiaryAdvisor.Tone(rawValue: form.tone ?? "") ?? .warm
         let link = try await req.heirloom.beneficiaries.findLink(linkID, of: itemID, by: principal)
         let item = try await req.heirloom.items.find(itemID, householdID: principal.householdID)
         var values = [
@@ -196,7 +196,7 @@ struct AppraisalWebController {
         ]
         var help = AppraisalPages.BeneficiaryHelp(itemID: itemID, linkID: linkID, tone: tone.rawValue)
         do {
-            values["personalMessage"] = try await req.heirloom.beneficiaryHelper.draftMessage(
+            values["personalMessage"] = try await req.heirloom.beneficiaryAdvisor.draftMessage(
                 link: linkID, item: itemID, tone: tone, by: principal)
             help.notice = "Here is a draft. Change anything you like, then press Save. Nothing is saved until you do."
         } catch {
@@ -221,7 +221,7 @@ struct AppraisalWebController {
         ]
         var help = AppraisalPages.BeneficiaryHelp(itemID: itemID, linkID: nil)
         do {
-            let suggestions = try await req.heirloom.beneficiaryHelper.suggest(for: itemID, by: principal)
+            let suggestions = try await req.heirloom.beneficiaryAdvisor.suggest(for: itemID, by: principal)
             let people = try await Beneficiary.query(on: req.db).filter(\.$id ~~ suggestions.map(\.beneficiaryID))
                 .all()
             help.suggestions = suggestions.compactMap { suggestion in

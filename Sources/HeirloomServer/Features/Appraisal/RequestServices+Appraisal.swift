@@ -5,12 +5,12 @@ import Vapor
 
 extension RequestServices {
     /// The configured AI provider behind retries, the deadline and the schema check.
-    var ai: AIGateway { AIGateway.live(settings: config.ai, client: client, sleep: services.aiSleep) }
+    var ai: AIClient { AIClient.live(settings: config.ai, client: client, sleep: services.aiSleep) }
     var appraisal: AppraisalService {
         AppraisalService(
-            db: db, items: items, gateway: ai, store: services.media.store, now: now, images: services.media.images)
+            db: db, items: items, ai: ai, store: services.media.store, now: now, images: services.media.images)
     }
-    var beneficiaryHelper: BeneficiaryHelper { BeneficiaryHelper(db: db, beneficiaries: beneficiaries, gateway: ai) }
+    var beneficiaryAdvisor: BeneficiaryAdvisor { BeneficiaryAdvisor(db: db, beneficiaries: beneficiaries, ai: ai) }
 }
 
 extension Request {
@@ -20,21 +20,21 @@ extension Request {
         let app = application
         let appDB = app.db
         let runner = app.heirloom.batchRunner
-        let gateway = AIGateway.live(
+        let ai = AIClient.live(
             settings: services.config.ai, client: app.client, sleep: app.heirloom.aiSleep)
         let appraisal = AppraisalService(
             db: appDB,
             items: ItemService(
                 database: app.heirloom.database(on: appDB), media: MediaService(db: appDB, pipeline: app.heirloom.media)
             ),
-            gateway: gateway, store: app.heirloom.media.store, now: services.now)
+            ai: ai, store: app.heirloom.media.store, now: services.now)
         let concurrency = services.config.ai.concurrency
         var batches = AppraisalBatchService(db: db, media: services.media, items: services.items) { batchID in
             let currency = await Self.batchCurrency(batchID, db: appDB)
             await runner.start(batchID, db: appDB, concurrency: concurrency) { media in
                 var request = AppraisalRequest(currencyCode: currency)
                 request.facts = AppraisalService.facts(of: media)
-                return try await gateway.analyse(try appraisal.image(of: media), request: request)
+                return try await ai.analyse(try appraisal.image(of: media), request: request)
             }
         }
         batches.now = services.now

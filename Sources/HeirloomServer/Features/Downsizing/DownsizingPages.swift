@@ -142,7 +142,7 @@ enum DownsizingPages {
         var setsHref: String
 
         /// `canPlan`: owners and editors; a viewer is not sent to the beneficiaries, which they never see.
-        init(_ summary: EstateSummaryService.Summary, canPlan: Bool = true) {
+        init(_ summary: DownsizingSummaryService.Summary, canPlan: Bool = true) {
             let tally = summary.tally
             totals = tally.value.map(\.displayString)
             fetched = tally.fetched.map(\.displayString)

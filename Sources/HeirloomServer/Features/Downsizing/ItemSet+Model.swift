@@ -4,7 +4,7 @@ import HeirloomCore
 
 /// Items that belong together (a dining set, the good china, a coin collection), with their own disposition.
 ///
-/// A set has no value of its own: its worth is that of its members' units, counted once (`EstateTally`).
+/// A set has no value of its own: its worth is that of its members' units, counted once (`DownsizingTally`).
 final class ItemSet: Model, @unchecked Sendable {
     static let schema = "item_sets"
 

@@ -40,7 +40,7 @@ extension APIHandler {
     func getEstateSummary(_ input: Operations.GetEstateSummary.Input) async throws
         -> Operations.GetEstateSummary.Output
     {
-        let summary = try await request.heirloom.estateSummary.summary(householdID: try principal.householdID)
+        let summary = try await request.heirloom.downsizingSummary.summary(householdID: try principal.householdID)
         return .ok(.init(body: .json(.init(summary))))
     }
 

@@ -46,7 +46,7 @@ extension Components.Schemas.ItemSet {
 }
 
 extension Components.Schemas.EstateFigure {
-    init(_ bucket: EstateTally.Bucket) {
+    init(_ bucket: DownsizingTally.Bucket) {
         self.init(
             units: bucket.units, doneUnits: bucket.doneUnits, sets: bucket.sets, doneSets: bucket.doneSets,
             totals: bucket.value.map(Components.Schemas.MoneyTotal.init),
@@ -55,7 +55,7 @@ extension Components.Schemas.EstateFigure {
 }
 
 extension Components.Schemas.EstateSummary {
-    init(_ summary: EstateSummaryService.Summary) {
+    init(_ summary: DownsizingSummaryService.Summary) {
         let tally = summary.tally
         self.init(
             itemCount: tally.itemCount, unitCount: tally.unitCount, valuedItemCount: tally.valuedItemCount,

@@ -154,9 +154,9 @@ struct GatewayController: Sendable {
     static func summary(of words: String, itemName: String?, _ req: Request) async throws -> String {
         let spoken = words.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard !spoken.isEmpty else { throw AppError.ai(.invalidReply) }
-        let gateway = req.heirloom.ai
+        let ai = req.heirloom.ai
         var summary = spoken
-        if let provider = gateway.provider {
+        if let provider = ai.provider {
             let prompt = AIPrompt(
                 system: "You summarise an owner's spoken note about a household item in one or two neutral, "
                     + "third-person sentences (\"Owner notes that …\"), at most 300 characters. Answer with one JSON "
@@ -169,7 +169,7 @@ struct GatewayController: Sendable {
                 schemaJSON:
                     #"{"type":"object","additionalProperties":false,"required":["summaryText"],"properties":{"summaryText":{"type":"string"}}}"#,
                 schemaName: "audio_summary")
-            summary = try await gateway.ask(prompt, provider: provider) { text throws(AnalysisCheck.Problem) in
+            summary = try await ai.ask(prompt, provider: provider) { text throws(AnalysisCheck.Problem) in
                 guard let json = AnalysisCheck.jsonObject(in: text), let data = json.data(using: .utf8),
                     let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
                     let summary = (object["summaryText"] as? String)?.trimmingWhitespace(), !summary.isEmpty

@@ -64,7 +64,7 @@ struct HomeWebController {
             sections: NavSection.offered(to: principal.role).filter { $0 != .home }.map(Section.init),
             stats: stats,
             estate: .init(
-                try await req.heirloom.estateSummary.summary(householdID: principal.householdID),
+                try await req.heirloom.downsizingSummary.summary(householdID: principal.householdID),
                 canPlan: principal.role.canEdit),
             onThisDay: try await req.heirloom.memories.onThisDay(req.heirloom.now, householdID: principal.householdID)
                 .map(MemoryPages.Card.init),

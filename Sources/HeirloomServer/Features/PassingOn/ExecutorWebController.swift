@@ -53,7 +53,7 @@ struct ExecutorWebController {
             whoToContact: try await EstateContacts.sentence(of: estate, on: req.db))
         model.sales = try await req.heirloom.sales.progress(householdID: executor.$household.id)
         model.estate = try await .init(
-            req.heirloom.estateSummary.summary(householdID: executor.$household.id), canPlan: false)
+            req.heirloom.downsizingSummary.summary(householdID: executor.$household.id), canPlan: false)
         var base = PageBase(request: req, title: "For \(executor.name)")
         base.household = .init(name: try await Household.find(executor.$household.id, on: req.db)?.name ?? "Heirloom")
         return try await Page.render(.executorPage, base: base, model, on: req).encodeResponse(status: status, for: req)

@@ -4,10 +4,10 @@ import HeirloomCore
 
 /// Help with beneficiaries: a draft personal message and suggestions of who might receive an item.
 /// Both are suggestions for the member to edit; nothing is saved here.
-struct BeneficiaryHelper: Sendable {
+struct BeneficiaryAdvisor: Sendable {
     let db: any Database
     let beneficiaries: BeneficiaryService
-    let gateway: AIGateway
+    let ai: AIClient
 
     /// The tones a message may be drafted in.
     enum Tone: String, Sendable, CaseIterable {
@@ -35,7 +35,7 @@ struct BeneficiaryHelper: Sendable {
         guard let item = try await Item.find(itemID, on: db) else { throw AppError.notFound("item") }
         let person = link.beneficiary
         let relationship = person.relationship ?? "someone dear to me"
-        guard let provider = gateway.provider else {
+        guard let provider = ai.provider else {
             return Self.offlineMessage(to: person.name, item: item, tone: tone)
         }
         let prompt = AIPrompt(
@@ -56,7 +56,7 @@ struct BeneficiaryHelper: Sendable {
                 #"{"type":"object","additionalProperties":false,"required":["message"],"properties":{"message":{"type":"string"}}}"#,
             schemaName: "draft_message"
         )
-        return try await gateway.ask(prompt, provider: provider) { text throws(AnalysisCheck.Problem) in
+        return try await ai.ask(prompt, provider: provider) { text throws(AnalysisCheck.Problem) in
             struct Reply: Decodable { var message: String? }
             guard let json = AnalysisCheck.jsonObject(in: text),
                 let reply = try? JSONDecoder().decode(Reply.self, from: Data(json.utf8)),
@@ -77,7 +77,7 @@ struct BeneficiaryHelper: Sendable {
             .with(\.$links).sort(\.$name).all()
         let candidates = people.filter { person in !person.links.contains { $0.$item.id == itemID } }
         guard !candidates.isEmpty else { return [] }
-        guard let provider = gateway.provider else { return Self.offlineSuggestions(candidates) }
+        guard let provider = ai.provider else { return Self.offlineSuggestions(candidates) }
         let list = try candidates.map { person in
             "- id \(try person.requireID().text): \(person.name), \(person.relationship ?? "relationship not given"), "
                 + "receives \(person.links.count) item(s) so far"
@@ -97,7 +97,7 @@ struct BeneficiaryHelper: Sendable {
             schemaName: "beneficiary_suggestions"
         )
         let known = Set(candidates.compactMap(\.id))
-        return try await gateway.ask(prompt, provider: provider) { text throws(AnalysisCheck.Problem) in
+        return try await ai.ask(prompt, provider: provider) { text throws(AnalysisCheck.Problem) in
             struct Reply: Decodable {
                 struct Entry: Decodable {
                     var beneficiaryId: String

@@ -3,10 +3,10 @@ import Foundation
 import HeirloomCore
 import SQLKit
 
-/// The estate at a glance: totals per currency (all, legacy vs everything else, by category, by disposition),
+/// The household's things at a glance: totals per currency (all, legacy vs everything else, by category, by disposition),
 /// valuation readiness, the most valuable items and the next steps. One query per figure, whatever the number of
-/// items; the adding up without counting a set twice is `EstateTally`'s.
-struct EstateSummaryService: Sendable {
+/// items; the adding up without counting a set twice is `DownsizingTally`'s.
+struct DownsizingSummaryService: Sendable {
     let db: any Database
 
     /// One of the most valuable items: its value each and in all (each × quantity).
@@ -25,12 +25,12 @@ struct EstateSummaryService: Sendable {
         var undecidedItems: Int
         var itemsWithoutPhoto: Int
         var beneficiariesWithoutEmail: Int
-        /// Estate-sale lots that are not ready yet (`EstateSummaryService+Lots.swift`).
+        /// Estate-sale lots that are not ready yet (`DownsizingSummaryService+Lots.swift`).
         var lotsNotReady: Int
     }
 
     struct Summary: Sendable {
-        var tally: EstateTally
+        var tally: DownsizingTally
         /// False when the values were too large to add up exactly; counts are still right.
         var totalsAvailable: Bool
         var setCount: Int
@@ -43,12 +43,12 @@ struct EstateSummaryService: Sendable {
     func summary(householdID: UUID) async throws -> Summary {
         let (lines, totalsAvailable) = try await lines(householdID: householdID)
         let (sets, setTotalsAvailable) = try await setLines(householdID: householdID)
-        var tally: EstateTally
+        var tally: DownsizingTally
         var available = totalsAvailable && setTotalsAvailable
         do {
-            tally = try EstateTally(lines: lines, sets: sets)
+            tally = try DownsizingTally(lines: lines, sets: sets)
         } catch {
-            tally = try EstateTally(lines: lines.map(\.withoutValues), sets: sets.map(\.withoutValues))
+            tally = try DownsizingTally(lines: lines.map(\.withoutValues), sets: sets.map(\.withoutValues))
             available = false
         }
         return Summary(
@@ -65,7 +65,7 @@ struct EstateSummaryService: Sendable {
 
     /// The household's items, summed up by category, currency, their own disposition and their set's: one row per
     /// combination, so a few dozen rows for ten thousand items. Falls back to counts when a sum overflows.
-    func lines(householdID: UUID) async throws -> (lines: [EstateLine], totalsAvailable: Bool) {
+    func lines(householdID: UUID) async throws -> (lines: [DownsizingLine], totalsAvailable: Bool) {
         do {
             return (try await lines(householdID: householdID, values: true), true)
         } catch let error where !(error is AppError) {
@@ -73,7 +73,7 @@ struct EstateSummaryService: Sendable {
         }
     }
 
-    private func lines(householdID: UUID, values: Bool) async throws -> [EstateLine] {
+    private func lines(householdID: UUID, values: Bool) async throws -> [DownsizingLine] {
         let inSet =
             "CASE WHEN m.quantity IS NULL THEN 0 WHEN m.quantity < i.quantity THEN m.quantity ELSE i.quantity END"
         let loose = values ? "CAST(SUM(COALESCE(i.estimated_value, 0) * (i.quantity - (\(inSet)))) AS BIGINT)" : "0"
@@ -105,7 +105,7 @@ struct EstateSummaryService: Sendable {
                 throw MoneyError.tooLarge
             }
             let setValue = try row.decodeIfPresent(column: "set_value", as: String.self)
-            return EstateLine(
+            return DownsizingLine(
                 category: ItemCategory.normalise(try row.decode(column: "category", as: String.self)),
                 currency: CurrencyCode(try row.decode(column: "currency_code", as: String.self)) ?? .usd,
                 own: DispositionValue(rawValue: try row.decode(column: "own_value", as: String.self)) ?? .undecided,
@@ -125,7 +125,7 @@ struct EstateSummaryService: Sendable {
 
     /// The household's sets, counted by currency and disposition with what they fetched. Falls back to counts when
     /// a sum overflows.
-    func setLines(householdID: UUID) async throws -> (lines: [EstateSetLine], totalsAvailable: Bool) {
+    func setLines(householdID: UUID) async throws -> (lines: [DownsizingSetLine], totalsAvailable: Bool) {
         do {
             return (try await setLines(householdID: householdID, values: true), true)
         } catch let error where !(error is AppError) {
@@ -133,7 +133,7 @@ struct EstateSummaryService: Sendable {
         }
     }
 
-    private func setLines(householdID: UUID, values: Bool) async throws -> [EstateSetLine] {
+    private func setLines(householdID: UUID, values: Bool) async throws -> [DownsizingSetLine] {
         let fetched = values ? "CAST(SUM(COALESCE(disposition_amount, 0)) AS BIGINT)" : "CAST(0 AS BIGINT)"
         let rows = try await db.sql().raw(
             """
@@ -144,7 +144,7 @@ struct EstateSummaryService: Sendable {
             """
         ).all()
         return try rows.map { row in
-            EstateSetLine(
+            DownsizingSetLine(
                 currency: CurrencyCode(try row.decode(column: "currency_code", as: String.self)) ?? .usd,
                 value: DispositionValue(rawValue: try row.decode(column: "disposition_value", as: String.self))
                     ?? .undecided,
@@ -216,9 +216,9 @@ struct EstateSummaryService: Sendable {
     }
 }
 
-extension EstateLine {
+extension DownsizingLine {
     /// The line with its amounts left out, when they are too large to add up.
-    fileprivate var withoutValues: EstateLine {
+    fileprivate var withoutValues: DownsizingLine {
         var line = self
         line.looseValue = 0
         line.setValue = 0
@@ -227,8 +227,8 @@ extension EstateLine {
     }
 }
 
-extension EstateSetLine {
-    fileprivate var withoutValues: EstateSetLine {
+extension DownsizingSetLine {
+    fileprivate var withoutValues: DownsizingSetLine {
         var line = self
         line.fetched = 0
         return line

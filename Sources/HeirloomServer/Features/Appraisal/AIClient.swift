@@ -5,7 +5,7 @@ import Vapor
 
 /// The hub's one way to a model: retries with back-off within one deadline, checks replies against the
 /// schema with one repair attempt, and falls back to the offline reader when no provider is configured.
-struct AIGateway: Sendable {
+struct AIClient: Sendable {
     /// The model provider, or nil for the offline provider.
     var provider: (any AIModelProvider)?
     var settings: AISettings
@@ -19,7 +19,7 @@ struct AIGateway: Sendable {
     static func live(
         settings: AISettings, client: any Client, sleep: @escaping @Sendable (TimeInterval) async throws -> Void
     )
-        -> AIGateway
+        -> AIClient
     {
         let http = AIHTTP(client: client)
         let provider: (any AIModelProvider)? =
@@ -34,7 +34,7 @@ struct AIGateway: Sendable {
                     apiKey: settings.apiKey?.value)
             case .offline: nil
             }
-        return AIGateway(provider: provider, settings: settings, sleep: sleep)
+        return AIClient(provider: provider, settings: settings, sleep: sleep)
     }
 
     /// Sends the prompt, retrying 429, 5xx and time-outs as the provider asks, until the deadline.

@@ -1,10 +1,10 @@
 import Foundation
 
-/// Items alike for the estate's totals: one item, or a group of items a database query summed up.
+/// Items alike for the downsizing totals: one item, or a group of items a database query summed up.
 ///
 /// `setValue` and `setUnits` are the units that belong to a set (counted under the set's disposition when the item
 /// itself is undecided), `looseValue` and `looseUnits` the rest. Values are each × units, in minor units.
-public struct EstateLine: Sendable, Equatable {
+public struct DownsizingLine: Sendable, Equatable {
     public var category: ItemCategory
     public var currency: CurrencyCode
     public var own: DispositionValue
@@ -46,7 +46,7 @@ public struct EstateLine: Sendable, Equatable {
     public static func item(
         category: ItemCategory, each: Money?, currency: CurrencyCode, quantity: Int, own: Disposition,
         memberQuantity: Int?, set: Disposition?
-    ) throws(MoneyError) -> EstateLine {
+    ) throws(MoneyError) -> DownsizingLine {
         let split = SetUnits.split(itemQuantity: quantity, memberQuantity: set == nil ? nil : memberQuantity)
         func value(_ units: Int) throws(MoneyError) -> Int64 {
             guard let each else { return 0 }
@@ -54,7 +54,7 @@ public struct EstateLine: Sendable, Equatable {
             guard !overflow else { throw .tooLarge }
             return product
         }
-        return EstateLine(
+        return DownsizingLine(
             category: category, currency: currency, own: own.value, ownDone: own.status == .done,
             set: split.inSet > 0 ? set?.value : nil, setDone: set?.status == .done, items: 1,
             valuedItems: each == nil ? 0 : 1, looseUnits: split.loose, setUnits: split.inSet,
@@ -62,8 +62,8 @@ public struct EstateLine: Sendable, Equatable {
     }
 }
 
-/// A set for the estate's totals: its disposition and what it fetched as a whole.
-public struct EstateSetLine: Sendable, Equatable {
+/// A set for the downsizing totals: its disposition and what it fetched as a whole.
+public struct DownsizingSetLine: Sendable, Equatable {
     public var currency: CurrencyCode
     public var value: DispositionValue
     public var done: Bool
@@ -79,12 +79,12 @@ public struct EstateSetLine: Sendable, Equatable {
     }
 }
 
-/// The estate's totals: every unit of every item counted once, under the disposition that applies to it.
+/// The downsizing totals: every unit of every item counted once, under the disposition that applies to it.
 ///
 /// A set has no value of its own: its worth is its members' units, which are counted once, under the set's
 /// disposition (unless the item made its own choice) and never again under the item's. What a set fetched is
 /// counted once; its members that follow it cannot have fetched anything themselves (they are undecided).
-public struct EstateTally: Sendable, Equatable {
+public struct DownsizingTally: Sendable, Equatable {
     /// Units, how many are done, their estimated value and what they fetched, one amount per currency.
     public struct Bucket: Sendable, Equatable {
         public var units = 0
@@ -130,7 +130,7 @@ public struct EstateTally: Sendable, Equatable {
     public init() {}
 
     /// Adds up `lines` and `sets`; throws `tooLarge` when a total would overflow.
-    public init(lines: [EstateLine], sets: [EstateSetLine]) throws(MoneyError) {
+    public init(lines: [DownsizingLine], sets: [DownsizingSetLine]) throws(MoneyError) {
         var values: [DispositionValue: [Money]] = [:]
         var fetchedBy: [DispositionValue: [Money]] = [:]
         var categoryValues: [ItemCategory: [Money]] = [:]
