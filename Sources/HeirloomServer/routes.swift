@@ -9,8 +9,8 @@ import Vapor
 func routes(_ app: Application) throws {
     // The JSON API: every operation of Sources/HeirloomAPI/openapi.yaml, each handler checking its principal.
     // The Legacy Treasure Chest app's AI gateway (its /ai/ calls, and its photo analyses: a device id, no
-    // credentials) is answered by GatewayDivertMiddleware, in the app's own shapes, before the generated code.
-    let api = app.chained(GatewayDivertMiddleware(), RequestContextMiddleware())
+    // credentials) is answered by TreasureChestDivertMiddleware, in the app's own shapes, before the generated code.
+    let api = app.chained(TreasureChestDivertMiddleware(), RequestContextMiddleware())
     try APIHandler().registerHandlers(
         on: APITransport(routes: api), serverURL: Servers.Server1.url(), configuration: APIHandler.configuration,
         middlewares: [SignInFirstMiddleware()])
@@ -227,7 +227,7 @@ func routes(_ app: Application) throws {
     web.post(.recipientItemAccept(.key), use: recipientPages.accept)
     web.post(.recipientItemDecline(.key), use: recipientPages.decline)
     // The Legacy Treasure Chest app: owners approve its phones and keep the partner directory it answers from.
-    let gatewayDevices = GatewayDeviceWebController()
+    let gatewayDevices = TreasureChestDeviceWebController()
     owner.post(.gatewayDevices, use: gatewayDevices.approveEntered)
     owner.post(.gatewayDeviceApprove(.key), use: gatewayDevices.approve)
     owner.post(.gatewayDeviceRefuse(.key), use: gatewayDevices.refuse)

@@ -8,7 +8,7 @@ struct GatewayRulesTests {
 
     @Test("a device may make 10 analyses and 60 calls a minute; the wait is until the oldest leaves the window")
     func minuteLimits() {
-        var limit = GatewayRateLimit()
+        var limit = TreasureChestRateLimit()
         for second in 0..<10 {
             #expect(limit.admit(at: now.addingTimeInterval(Double(second)), isAnalysis: true) == nil)
         }
@@ -22,11 +22,11 @@ struct GatewayRulesTests {
 
     @Test("dates are written as the app's encoder writes them: UTC, no fraction")
     func timestamps() {
-        #expect(GatewayJSON.timestamp(now) == "2026-09-21T14:13:20Z")
-        #expect(GatewayJSON.date("2026-09-21T13:46:40.123Z") != nil)
-        #expect(GatewayJSON.date("2026-09-21T13:46:40+02:00") != nil)
-        #expect(GatewayJSON.date("2026-09-21T13:46:40") == nil)
-        #expect(GatewayRateLimit.day(now) == "2026-09-21")
+        #expect(TreasureChestJSON.timestamp(now) == "2026-09-21T14:13:20Z")
+        #expect(TreasureChestJSON.date("2026-09-21T13:46:40.123Z") != nil)
+        #expect(TreasureChestJSON.date("2026-09-21T13:46:40+02:00") != nil)
+        #expect(TreasureChestJSON.date("2026-09-21T13:46:40") == nil)
+        #expect(TreasureChestRateLimit.day(now) == "2026-09-21")
     }
 
     @Test("the app's shape keeps the range, adds the midpoint and keeps the known category when Heirloom says Other")

@@ -28,7 +28,7 @@ struct HeirloomServices: Sendable {
     /// What `/api/health` names the hub, kept between calls.
     var hubName = HubNameCache()
     /// The Legacy Treasure Chest gateway's per-minute counts of each device.
-    var gatewayLimiter = GatewayLimiter()
+    var treasureChestLimiter = TreasureChestLimiter()
     /// How far each running household export has got, for the Export page's progress bar.
     var exportProgress = ExportProgressBoard()
     /// Read-only connections for the reads of every request, on a SQLite file; nil on PostgreSQL or in memory.

@@ -20,7 +20,7 @@ public struct HeirloomConfig: Sendable {
     /// The AI appraiser's provider, model and key.
     public var ai = AISettings()
     /// The Legacy Treasure Chest gateway's speech-to-text and places providers.
-    public var gateway = GatewaySettings()
+    public var treasureChest = TreasureChestSettings()
     /// The folder holding `Resources/Views` and `Public` (see `ResourceLocation`).
     public var resourcesDirectory: URL
     /// The longest recording accepted, in seconds (`HEIRLOOM_MAX_AUDIO_MINUTES`, 3 hours by default).
@@ -186,7 +186,7 @@ extension HeirloomConfig {
             appleJWKSURL: jwksURL,
             mediaLimits: mediaLimits,
             ai: try AISettings.load(value),
-            gateway: try GatewaySettings.load(value),
+            treasureChest: try TreasureChestSettings.load(value),
             resourcesDirectory: try ResourceLocation.find(
                 value, executable: ResourceLocation.executable, workingDirectory: workingDirectory),
             maximumAudioSeconds: maximumAudioSeconds,

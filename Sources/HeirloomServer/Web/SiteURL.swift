@@ -130,7 +130,7 @@ enum SiteURL: Sendable, Equatable {
     case saleLots(Parameter<UUID>)
     case lot(Parameter<UUID>)
     case apiSaleLabels(Parameter<UUID>)
-    /// The app's calls, without credentials (`GatewayGuardMiddleware`).
+    /// The app's calls, without credentials (`TreasureChestGuardMiddleware`).
     case aiAnalyzeItemPhoto, aiAnalyzeItemText, aiSummarizeAudio, aiLiquidationBrief, aiLiquidationPlan
     case aiPartnersSearch
 

@@ -34,8 +34,8 @@ struct DeviceWebController {
         var homeNetworkNeedsSetting: Bool
         /// The public address is https and the app still talks plain http at `homeNetworkAddress`.
         var homeNetworkIsPlainBesideTLS: Bool
-        /// The Legacy Treasure Chest phones, for owners (`GatewayDeviceWebController`).
-        var gateway: GatewayDeviceWebController.Section?
+        /// The Legacy Treasure Chest phones, for owners (`TreasureChestDeviceWebController`).
+        var gateway: TreasureChestDeviceWebController.Section?
     }
 
     func index(req: Request) async throws -> View {
@@ -82,7 +82,7 @@ struct DeviceWebController {
             homeNetworkAddress: lan.address?.baseURL,
             homeNetworkNeedsSetting: lan.waitsForExplicitAddress,
             homeNetworkIsPlainBesideTLS: req.heirloom.config.usesTLS && lan.address != nil,
-            gateway: try await GatewayDeviceWebController.section(req))
+            gateway: try await TreasureChestDeviceWebController.section(req))
         return try await Page.render(
             .devices, base: PageBase(request: req, title: "Connect a phone", nav: .settings), model, on: req)
     }

@@ -7,7 +7,7 @@ extension LiquidationInputs {
     init(_ body: Components.Schemas.LiquidationInputs) throws {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
-        self = try GatewayJSON.decoder().decode(LiquidationInputs.self, from: try encoder.encode(body))
+        self = try TreasureChestJSON.decoder().decode(LiquidationInputs.self, from: try encoder.encode(body))
     }
 }
 
@@ -31,7 +31,7 @@ extension Components.Schemas.LiquidationBrief {
     init(_ brief: LiquidationBrief) throws {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        self = try decoder.decode(Self.self, from: try GatewayJSON.encoder().encode(brief))
+        self = try decoder.decode(Self.self, from: try TreasureChestJSON.encoder().encode(brief))
     }
 }
 

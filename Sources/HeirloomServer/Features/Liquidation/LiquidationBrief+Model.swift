@@ -31,7 +31,7 @@ final class StoredBrief: Model, @unchecked Sendable {
     init() {}
 
     func decodedBrief() throws -> LiquidationBrief {
-        try GatewayJSON.decoder().decode(LiquidationBrief.self, from: Data(briefJSON.utf8))
+        try TreasureChestJSON.decoder().decode(LiquidationBrief.self, from: Data(briefJSON.utf8))
     }
 }
 

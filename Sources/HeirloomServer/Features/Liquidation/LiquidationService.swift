@@ -57,7 +57,7 @@ struct LiquidationService: Sendable {
         try principal.requireEditor()
         let facts = try await SubjectReader(db: db).facts(subject, householdID: principal.householdID, inputs: inputs)
         let brief = try await adviser.brief(facts.request)
-        let json = String(decoding: try GatewayJSON.encoder().encode(brief), as: UTF8.self)
+        let json = String(decoding: try TreasureChestJSON.encoder().encode(brief), as: UTF8.self)
         let record = StoredBrief()
         record.$household.id = principal.householdID
         switch subject {

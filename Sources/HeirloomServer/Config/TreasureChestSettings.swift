@@ -2,7 +2,7 @@ import Foundation
 
 /// The providers the Legacy Treasure Chest gateway uses besides the AI provider: speech-to-text for recording
 /// summaries and a places search to enrich the partner directory. Both are off unless configured.
-public struct GatewaySettings: Sendable {
+public struct TreasureChestSettings: Sendable {
     /// An OpenAI-compatible speech-to-text server (`POST {baseURL}/audio/transcriptions`).
     public struct SpeechToText: Sendable {
         public var baseURL: URL
@@ -21,8 +21,8 @@ public struct GatewaySettings: Sendable {
 
     public init() {}
 
-    static func load(_ value: (String) -> String?) throws -> GatewaySettings {
-        var settings = GatewaySettings()
+    static func load(_ value: (String) -> String?) throws -> TreasureChestSettings {
+        var settings = TreasureChestSettings()
         if let raw = value("HEIRLOOM_STT_BASE_URL") {
             let url = try HeirloomConfig.httpURL(raw, variable: "HEIRLOOM_STT_BASE_URL")
             let key = value("HEIRLOOM_STT_API_KEY").map(AISettings.APIKey.init)

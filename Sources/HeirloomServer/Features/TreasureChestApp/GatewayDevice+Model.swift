@@ -32,7 +32,7 @@ final class GatewayDevice: Model, @unchecked Sendable {
     @OptionalField(key: "first_seen_at") var firstSeenAt: Date?
     @OptionalField(key: "last_seen_at") var lastSeenAt: Date?
     @OptionalField(key: "approved_at") var approvedAt: Date?
-    /// While waiting: the code the phone shows for its last refused call (`GatewayApproval`).
+    /// While waiting: the code the phone shows for its last refused call (`TreasureChestApproval`).
     @OptionalField(key: "approval_code") var approvalCode: String?
 
     init() {}
@@ -40,7 +40,7 @@ final class GatewayDevice: Model, @unchecked Sendable {
     init(deviceKey: String, seenAt: Date, address: String?) {
         self.deviceKey = deviceKey
         self.state = .waiting
-        self.dailyAnalyses = GatewayDeviceService.defaultDailyAnalyses
+        self.dailyAnalyses = TreasureChestDeviceService.defaultDailyAnalyses
         self.analysesUsed = 0
         self.firstSeenAt = seenAt
         self.lastSeenAt = seenAt

@@ -279,7 +279,7 @@ public struct LiquidationPlan: Codable, Equatable, Sendable {
 
 /// The JSON the app speaks: dates as ISO 8601 in UTC without fractions (what its `.iso8601` encoder writes),
 /// read with or without fractions.
-public enum GatewayJSON {
+public enum TreasureChestJSON {
     public static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .custom { date, encoder in

@@ -4,7 +4,7 @@ import Vapor
 
 /// Speech-to-text through an OpenAI-compatible `/audio/transcriptions` endpoint.
 struct SpeechToTextClient: Sendable {
-    let settings: GatewaySettings.SpeechToText
+    let settings: TreasureChestSettings.SpeechToText
     let client: any Client
     var timeout: TimeInterval = 60
 
@@ -51,7 +51,7 @@ struct SpeechToTextClient: Sendable {
 
 /// Google Places (Text Search, New): real businesses near the family, to add to the directory's answer.
 struct PlacesClient: Sendable {
-    let settings: GatewaySettings.Places
+    let settings: TreasureChestSettings.Places
     let client: any Client
 
     private struct Query: Content {

@@ -29,7 +29,7 @@ public enum LiquidationAdvice {
     public static func briefPrompt(_ request: LiquidationBriefRequest) -> String {
         var copy = request
         copy.photoJpegBase64 = nil
-        let json = (try? GatewayJSON.encoder().encode(copy)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        let json = (try? TreasureChestJSON.encoder().encode(copy)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         return "Advise on this \(request.scope.rawValue):\n\(json)"
     }
 
@@ -84,7 +84,7 @@ public enum LiquidationAdvice {
         var reasons: [String] = []
         object["schemaVersion"] = request.schemaVersion
         object["scope"] = request.scope.rawValue
-        object["generatedAt"] = GatewayJSON.timestamp(now)
+        object["generatedAt"] = TreasureChestJSON.timestamp(now)
         object["aiProvider"] = provider
         object["aiModel"] = model
         object.removeValue(forKey: "inputs")
@@ -118,7 +118,7 @@ public enum LiquidationAdvice {
         var brief: LiquidationBrief
         do {
             let data = try JSONSerialization.data(withJSONObject: object)
-            brief = try GatewayJSON.decoder().decode(LiquidationBrief.self, from: data)
+            brief = try TreasureChestJSON.decoder().decode(LiquidationBrief.self, from: data)
         } catch {
             throw AnalysisCheck.Problem([
                 "The reply did not follow the schema: recommendedPath, pathOptions[].path and effort must use the "

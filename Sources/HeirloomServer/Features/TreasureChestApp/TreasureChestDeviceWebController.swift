@@ -4,7 +4,7 @@ import Vapor
 
 /// Settings → Connect a phone, the Legacy Treasure Chest part: phones waiting for approval and the household's
 /// approved (or refused) phones, for owners.
-struct GatewayDeviceWebController {
+struct TreasureChestDeviceWebController {
     struct Section: Encodable {
         struct Device: Encodable {
             var id: String
@@ -29,16 +29,16 @@ struct GatewayDeviceWebController {
     static func section(_ req: Request) async throws -> Section? {
         let principal = try req.principal()
         guard principal.role.canManageHousehold else { return nil }
-        let service = GatewayDeviceService(db: req.db, now: req.heirloom.now)
+        let service = TreasureChestDeviceService(db: req.db, now: req.heirloom.now)
         let (waiting, own) = try await service.list(by: principal)
-        let today = GatewayRateLimit.day(req.heirloom.now)
+        let today = TreasureChestRateLimit.day(req.heirloom.now)
         func row(_ device: GatewayDevice) throws -> Section.Device {
             let key = device.deviceKey
             let isOwn = device.$household.id == principal.householdID
             return Section.Device(
                 id: try device.requireID().text,
-                label: device.name ?? "iPhone \(GatewayApproval.fingerprint(key))",
-                deviceKey: isOwn ? key : GatewayApproval.fingerprint(key),
+                label: device.name ?? "iPhone \(TreasureChestApproval.fingerprint(key))",
+                deviceKey: isOwn ? key : TreasureChestApproval.fingerprint(key),
                 firstSeen: WebFormat.dayAndTime(device.firstSeenAt),
                 lastSeen: WebFormat.dayAndTime(device.lastSeenAt),
                 state: device.state.rawValue,
@@ -47,7 +47,7 @@ struct GatewayDeviceWebController {
         }
         return Section(
             householdName: principal.householdName,
-            defaultDailyAnalyses: GatewayDeviceService.defaultDailyAnalyses,
+            defaultDailyAnalyses: TreasureChestDeviceService.defaultDailyAnalyses,
             waiting: try waiting.map(row),
             approved: try own.filter { $0.state == .approved }.map(row),
             refused: try own.filter { $0.state == .refused }.map(row))
@@ -68,7 +68,7 @@ struct GatewayDeviceWebController {
     func approveEntered(req: Request) async throws -> Response {
         let form = try req.content.decode(EnteredForm.self)
         var service = service(req)
-        service.guesses = (req.application.heirloom.gatewayLimiter.approvalGuesses, req.clientAddress)
+        service.guesses = (req.application.heirloom.treasureChestLimiter.approvalGuesses, req.clientAddress)
         _ = try await service.approve(
             entered: form.device ?? "", name: form.name, dailyAnalyses: try Self.number(form.dailyAnalyses),
             by: try req.principal())
@@ -102,8 +102,8 @@ struct GatewayDeviceWebController {
         return req.redirect(to: SiteURL.devices.path(done: .gatewayQuotaSaved))
     }
 
-    private func service(_ req: Request) -> GatewayDeviceService {
-        GatewayDeviceService(db: req.db, now: req.heirloom.now)
+    private func service(_ req: Request) -> TreasureChestDeviceService {
+        TreasureChestDeviceService(db: req.db, now: req.heirloom.now)
     }
 
     static func number(_ raw: String?) throws -> Int? {

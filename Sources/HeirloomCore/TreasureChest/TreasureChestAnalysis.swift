@@ -76,7 +76,7 @@ public struct TreasureChestAnalysis: Codable, Equatable, Sendable {
         valueHints = ValueHints(
             valueLow: hints?.low, estimatedValue: hints.map { ($0.midpoint * 100).rounded() / 100 },
             valueHigh: hints?.high, currencyCode: hints?.currencyCode ?? "USD", confidenceScore: hints?.confidence,
-            valuationDate: GatewayJSON.timestamp(now), aiProvider: analysis.model, aiNotes: analysis.aiNotes,
+            valuationDate: TreasureChestJSON.timestamp(now), aiProvider: analysis.model, aiNotes: analysis.aiNotes,
             missingDetails: missing)
     }
 

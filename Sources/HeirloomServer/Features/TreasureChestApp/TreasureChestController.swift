@@ -4,8 +4,8 @@ import HeirloomCore
 import Vapor
 
 /// The Legacy Treasure Chest app's AI gateway: its six calls, answered in its own shapes by Heirloom's
-/// appraiser, adviser and partner directory. `GatewayGuardMiddleware` has admitted the device before these run.
-struct GatewayController: Sendable {
+/// appraiser, adviser and partner directory. `TreasureChestGuardMiddleware` has admitted the device before these run.
+struct TreasureChestController: Sendable {
     /// Photo analysis: the app's hints in, the app's `ItemAnalysis` out.
     struct PhotoBody: Decodable {
         var imageJpegBase64: String
@@ -66,7 +66,7 @@ struct GatewayController: Sendable {
         }
         guard let audio = Data(base64Encoded: body.audioBase64), !audio.isEmpty
         else { throw AppError.badRequest("audioBase64 is not valid base64.") }
-        guard let settings = req.heirloom.config.gateway.speechToText else {
+        guard let settings = req.heirloom.config.treasureChest.speechToText else {
             throw AppError.unavailable(
                 code: "speech_to_text_not_configured",
                 message: "Recordings cannot be summarised: the hub has no speech-to-text provider. Its owner can set "
@@ -90,7 +90,7 @@ struct GatewayController: Sendable {
 
     func searchPartners(_ req: Request) async throws -> Response {
         let request = try Self.decode(DispositionSearchRequest.self, req)
-        let householdID = try GatewayGuardMiddleware.householdID(req)
+        let householdID = try TreasureChestGuardMiddleware.householdID(req)
         let (scenarioID, types) = PartnerMatch.partnerTypes(for: request)
         let partners = try await PartnerService(db: req.db).list(householdID: householdID)
         var results: [DispositionSearchResponse.Result] = partners.compactMap { partner in
@@ -113,7 +113,7 @@ struct GatewayController: Sendable {
                 questionsToAsk: partner.questions.isEmpty ? nil : partner.questions)
         }
         results.sort { ($0.ranking?.score ?? 0) > ($1.ranking?.score ?? 0) }
-        if let places = req.heirloom.config.gateway.places, results.count < 5, let first = types.first {
+        if let places = req.heirloom.config.treasureChest.places, results.count < 5, let first = types.first {
             let known = Set(results.map { $0.name.lowercased() })
             let found = await PlacesClient(settings: places, client: req.client).search(first, near: request.location)
             results += found.filter { !known.contains($0.name.lowercased()) }
@@ -124,7 +124,8 @@ struct GatewayController: Sendable {
             disclaimer: results.isEmpty
                 ? "Your family’s partner list has no match yet. An owner can add partners in Heirloom under Settings → Partners."
                 : "From your family’s partner list in Heirloom"
-                    + (req.heirloom.config.gateway.places == nil ? "." : ", with nearby places from Google Places.")
+                    + (req.heirloom.config.treasureChest.places == nil
+                        ? "." : ", with nearby places from Google Places.")
                     + " Check fees and terms before you hand anything over.")
         return try Self.json(response)
     }
@@ -133,7 +134,7 @@ struct GatewayController: Sendable {
 
     /// The app's hints as Heirloom's appraisal request; the owner's notes the app appends become notes.
     static func appraisalRequest(_ hints: TreasureChestHints, _ req: Request) async throws -> AppraisalRequest {
-        let householdID = try GatewayGuardMiddleware.householdID(req)
+        let householdID = try TreasureChestGuardMiddleware.householdID(req)
         let household = try await Household.find(householdID, on: req.db)
         var request = AppraisalRequest(currencyCode: household?.defaultCurrency ?? "USD")
         request.title = nonBlank(hints.userWrittenTitle).map { TextLimit.clipped($0, to: 200) }
@@ -193,7 +194,7 @@ struct GatewayController: Sendable {
     static func decode<T: Decodable>(_ type: T.Type, _ req: Request) throws -> T {
         guard let buffer = req.body.data else { throw AppError.badRequest("Expected a JSON body.") }
         do {
-            return try GatewayJSON.decoder().decode(T.self, from: Data(buffer.readableBytesView))
+            return try TreasureChestJSON.decoder().decode(T.self, from: Data(buffer.readableBytesView))
         } catch let error as DecodingError {
             switch error {
             case .dataCorrupted(let context) where context.codingPath.isEmpty:
@@ -217,7 +218,7 @@ struct GatewayController: Sendable {
     }
 
     static func json(_ value: some Encodable) throws -> Response {
-        let response = Response(status: .ok, body: .init(data: try GatewayJSON.encoder().encode(value)))
+        let response = Response(status: .ok, body: .init(data: try TreasureChestJSON.encoder().encode(value)))
         response.headers.contentType = .json
         return response
     }

@@ -8,13 +8,15 @@ extension APIHandler {
         -> Operations.ApproveTreasureChestDevice.Output
     {
         guard case .json(let body) = input.body else { throw AppError.badRequest("Expected a JSON body.") }
-        var service = GatewayDeviceService(db: try request.db, now: try request.heirloom.now)
-        service.guesses = (try request.application.heirloom.gatewayLimiter.approvalGuesses, try request.clientAddress)
+        var service = TreasureChestDeviceService(db: try request.db, now: try request.heirloom.now)
+        service.guesses = (
+            try request.application.heirloom.treasureChestLimiter.approvalGuesses, try request.clientAddress
+        )
         let device = try await service.approve(
             entered: body.device, name: body.name, dailyAnalyses: body.dailyAnalyses, by: try principal)
         let phone = Components.Schemas.TreasureChestPhone(
             id: try device.requireID().text, name: device.name,
-            fingerprint: GatewayApproval.fingerprint(device.deviceKey),
+            fingerprint: TreasureChestApproval.fingerprint(device.deviceKey),
             state: .init(rawValue: device.state.rawValue) ?? .approved, dailyAnalyses: device.dailyAnalyses)
         return .ok(.init(body: .json(phone)))
     }

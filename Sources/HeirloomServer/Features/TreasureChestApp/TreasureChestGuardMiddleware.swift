@@ -6,7 +6,7 @@ import Vapor
 /// device works only once an owner has approved it, within its limits. Every answer, refusals included, echoes
 /// the device id, and errors keep the JSON error shape; `RequestLogMiddleware` echoes the app's `X-Request-ID`
 /// (a UUID) on every answer of the hub.
-struct GatewayGuardMiddleware: AsyncMiddleware {
+struct TreasureChestGuardMiddleware: AsyncMiddleware {
     static let deviceHeader = "X-LTC-Device-ID"
 
     private struct HouseholdKey: StorageKey {
@@ -18,9 +18,9 @@ struct GatewayGuardMiddleware: AsyncMiddleware {
         var response: Response
         do {
             let services = request.heirloom
-            let device = try await GatewayDeviceService(db: request.db, now: services.now).admit(
+            let device = try await TreasureChestDeviceService(db: request.db, now: services.now).admit(
                 deviceKey: deviceKey, address: request.clientAddress, requestID: Self.requestID(request),
-                isAnalysis: Self.isAnalysis(request.path), limiter: request.application.heirloom.gatewayLimiter)
+                isAnalysis: Self.isAnalysis(request.path), limiter: request.application.heirloom.treasureChestLimiter)
             request.storage[HouseholdKey.self] = device.$household.id
             response = try await next.respond(to: request)
         } catch {
@@ -57,13 +57,13 @@ struct GatewayGuardMiddleware: AsyncMiddleware {
         var message = ""
         var field: String?
         switch error {
-        case GatewayRefusal.noDevice:
+        case TreasureChestRefusal.noDevice:
             (status, code, message) = (
                 .forbidden, "device_not_approved",
                 "This app must send its device id (X-LTC-Device-ID) and be approved by an owner of the household "
                     + "in Heirloom, under Settings → Connect a phone."
             )
-        case GatewayRefusal.notApproved(let approval):
+        case TreasureChestRefusal.notApproved(let approval):
             (status, code, message) = (
                 .forbidden, "device_not_approved",
                 "This phone is waiting for approval. An owner of the household can approve it in Heirloom, under "
@@ -71,7 +71,7 @@ struct GatewayGuardMiddleware: AsyncMiddleware {
                     + (approval.map { "with the code \($0) (the first characters of this answer's request id)." }
                         ?? "with its full device id.")
             )
-        case GatewayRefusal.rateLimited(let wait, let daily):
+        case TreasureChestRefusal.rateLimited(let wait, let daily):
             headers.replaceOrAdd(name: .retryAfter, value: "\(wait)")
             (status, code, message) = (
                 .tooManyRequests, "rate_limited",
@@ -105,17 +105,17 @@ struct GatewayGuardMiddleware: AsyncMiddleware {
 /// its bodies and answers follow the app's own Swift models (HeirloomCore's Gateway types), which the
 /// OpenAPI document describes. Heirloom's own callers of /ai/analyze-item-photo (a bearer token or the session
 /// cookie) reach the JSON API as before.
-struct GatewayDivertMiddleware: AsyncMiddleware {
+struct TreasureChestDivertMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         guard let handler = Self.handler(for: request) else { return try await next.respond(to: request) }
-        return try await GatewayGuardMiddleware().respond(
+        return try await TreasureChestGuardMiddleware().respond(
             to: request, chainingTo: AsyncBasicResponder(closure: handler))
     }
 
     /// The gateway's handler for the request, or nil for a request of Heirloom's own API.
     static func handler(for request: Request) -> (@Sendable (Request) async throws -> Response)? {
         guard request.method == .POST else { return nil }
-        let controller = GatewayController()
+        let controller = TreasureChestController()
         switch request.path {
         case SiteURL.aiAnalyzeItemPhoto.path: return isTreasureChestCall(request) ? controller.analyzePhoto : nil
         case SiteURL.aiAnalyzeItemText.path: return controller.analyzeText
@@ -129,7 +129,7 @@ struct GatewayDivertMiddleware: AsyncMiddleware {
 
     /// A photo analysis from the app: its device id and no credentials of Heirloom's.
     static func isTreasureChestCall(_ request: Request) -> Bool {
-        request.headers.first(name: GatewayGuardMiddleware.deviceHeader) != nil
+        request.headers.first(name: TreasureChestGuardMiddleware.deviceHeader) != nil
             && request.headers[.authorization].isEmpty && request.auth.get(Principal.self) == nil
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One device's use of the AI gateway in the last minute: 60 calls in all and 10 analyses a minute.
-public struct GatewayRateLimit: Equatable, Sendable {
+public struct TreasureChestRateLimit: Equatable, Sendable {
     public static let callsPerMinute = 60
     public static let analysesPerMinute = 10
     /// The daily analysis quota a device starts with; owners change it.
@@ -37,6 +37,6 @@ public struct GatewayRateLimit: Equatable, Sendable {
 
     /// The UTC day a call counts against, as `yyyy-MM-dd`.
     public static func day(_ now: Date) -> String {
-        String(GatewayJSON.timestamp(now).prefix(10))
+        String(TreasureChestJSON.timestamp(now).prefix(10))
     }
 }

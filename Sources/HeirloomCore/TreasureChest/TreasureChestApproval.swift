@@ -6,7 +6,7 @@ import Foundation
 ///
 /// The code: the app shows the first eight characters of the request id of a refused answer after its message
 /// ("… unavailable (6A1F3C2E)"), so the hub keeps those of the last answer it refused the waiting phone.
-public enum GatewayApproval {
+public enum TreasureChestApproval {
     /// A waiting phone that has not called for this long is forgotten.
     public static let waitingLifetime: TimeInterval = 24 * 60 * 60
     /// At most this many phones wait from one network address.

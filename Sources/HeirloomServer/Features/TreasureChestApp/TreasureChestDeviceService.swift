@@ -5,7 +5,7 @@ import NIOConcurrencyHelpers
 import SQLKit
 
 /// Why the gateway refuses a call before it reaches the AI.
-enum GatewayRefusal: Error, Sendable {
+enum TreasureChestRefusal: Error, Sendable {
     /// The header is missing or not a UUID.
     case noDevice
     /// Not (yet) approved by an owner; a listed waiting phone's code goes with it.
@@ -15,14 +15,14 @@ enum GatewayRefusal: Error, Sendable {
 }
 
 /// The per-minute counts of every device, kept in memory (a restart forgets them, which only helps a phone).
-final class GatewayLimiter: Sendable {
-    private let limits = NIOLockedValueBox<[String: GatewayRateLimit]>([:])
+final class TreasureChestLimiter: Sendable {
+    private let limits = NIOLockedValueBox<[String: TreasureChestRateLimit]>([:])
     /// Wrong approval codes: 10 per household and 30 per address in 15 minutes, so that codes are not guessed.
     let approvalGuesses = LoginThrottle(accountLimit: 10, addressLimit: 30)
 
     func admit(_ deviceKey: String, at now: Date, isAnalysis: Bool) -> Int? {
         limits.withLockedValue { all in
-            var limit = all[deviceKey] ?? GatewayRateLimit()
+            var limit = all[deviceKey] ?? TreasureChestRateLimit()
             let wait = limit.admit(at: now, isAnalysis: isAnalysis)
             all[deviceKey] = limit
             return wait
@@ -31,8 +31,8 @@ final class GatewayLimiter: Sendable {
 }
 
 /// The devices that call the AI gateway: recording new ones, owners' approvals, and the limits.
-struct GatewayDeviceService: Sendable {
-    static let defaultDailyAnalyses = GatewayRateLimit.defaultDailyAnalyses
+struct TreasureChestDeviceService: Sendable {
+    static let defaultDailyAnalyses = TreasureChestRateLimit.defaultDailyAnalyses
     /// At most this many devices wait for approval; others are refused without being listed.
     static let maximumWaiting = 50
     /// How long after an approved phone's call a recording's summary from the same address is its.
@@ -43,19 +43,20 @@ struct GatewayDeviceService: Sendable {
     /// Where owners' wrong approval codes are counted, and the address they come from (web and API).
     var guesses: (throttle: LoginThrottle, address: String)? = nil
 
-    /// The device that may make this call, counting it; throws a `GatewayRefusal` otherwise.
+    /// The device that may make this call, counting it; throws a `TreasureChestRefusal` otherwise.
     ///
     /// `requestID` is the id of this call's answer: a waiting phone shows its first characters, the code an owner
     /// approves it with.
     func admit(
-        deviceKey raw: String?, address: String, requestID: String, isAnalysis: Bool, limiter: GatewayLimiter
+        deviceKey raw: String?, address: String, requestID: String, isAnalysis: Bool, limiter: TreasureChestLimiter
     ) async throws -> GatewayDevice {
         let device: GatewayDevice
         if let raw {
             guard let uuid = UUID(uuidString: raw.trimmingCharacters(in: .whitespaces)) else {
-                throw GatewayRefusal.noDevice
+                throw TreasureChestRefusal.noDevice
             }
-            device = try await record(uuid.text, address: address, code: GatewayApproval.code(requestID: requestID))
+            device = try await record(
+                uuid.text, address: address, code: TreasureChestApproval.code(requestID: requestID))
         } else {
             // The app's recording summary carries no headers: it counts as the approved phone last seen at the
             // same address.
@@ -65,21 +66,22 @@ struct GatewayDeviceService: Sendable {
                         \.$lastSeenAt > now.addingTimeInterval(-Self.addressWindow)
                     )
                     .sort(\.$lastSeenAt, .descending).first()
-            else { throw GatewayRefusal.noDevice }
+            else { throw TreasureChestRefusal.noDevice }
             device = known
         }
         guard device.state == .approved, device.$household.id != nil else {
             let listed = device.state == .waiting && device.id != nil
-            throw GatewayRefusal.notApproved(code: listed ? device.approvalCode : nil)
+            throw TreasureChestRefusal.notApproved(code: listed ? device.approvalCode : nil)
         }
         if let wait = limiter.admit(device.deviceKey, at: now, isAnalysis: isAnalysis) {
-            throw GatewayRefusal.rateLimited(retryAfter: wait, daily: false)
+            throw TreasureChestRefusal.rateLimited(retryAfter: wait, daily: false)
         }
         if isAnalysis {
             guard let used = try await countAnalysis(of: try device.requireID()) else {
-                throw GatewayRefusal.rateLimited(retryAfter: GatewayRateLimit.secondsUntilNextDay(now), daily: true)
+                throw TreasureChestRefusal.rateLimited(
+                    retryAfter: TreasureChestRateLimit.secondsUntilNextDay(now), daily: true)
             }
-            device.usageDay = GatewayRateLimit.day(now)
+            device.usageDay = TreasureChestRateLimit.day(now)
             device.analysesUsed = used
         }
         return device
@@ -88,7 +90,7 @@ struct GatewayDeviceService: Sendable {
     /// Counts one analysis against today's quota in one conditional update, so that calls at the same time cannot
     /// all read the same count: the number used today with this one, or nil when the quota is used up.
     private func countAnalysis(of id: UUID) async throws -> Int? {
-        let day = GatewayRateLimit.day(now)
+        let day = TreasureChestRateLimit.day(now)
         let usedToday = SQLQueryString("(CASE WHEN usage_day = \(bind: day) THEN analyses_used ELSE 0 END)")
         let rows = try await db.sql().update(GatewayDevice.schema)
             .set(SQLIdentifier("analyses_used"), to: SQLBinaryExpression(usedToday, .add, SQLLiteral.numeric("1")))
@@ -113,12 +115,12 @@ struct GatewayDeviceService: Sendable {
         // Waiting phones that stopped asking a day ago are forgotten, so made-up ids cannot fill the list for good,
         // and one address cannot take more than a few of its places.
         try await GatewayDevice.query(on: db).filter(\.$state == .waiting)
-            .filter(\.$lastSeenAt < now.addingTimeInterval(-GatewayApproval.waitingLifetime)).delete()
+            .filter(\.$lastSeenAt < now.addingTimeInterval(-TreasureChestApproval.waitingLifetime)).delete()
         let device = GatewayDevice(deviceKey: key, seenAt: now, address: address)
         device.approvalCode = code
         guard try await GatewayDevice.query(on: db).filter(\.$state == .waiting).count() < Self.maximumWaiting,
             try await GatewayDevice.query(on: db).filter(\.$state == .waiting).filter(\.$lastAddress == address)
-                .count() < GatewayApproval.waitingPerAddress
+                .count() < TreasureChestApproval.waitingPerAddress
         else { return device }
         do {
             try await device.create(on: db)
@@ -134,7 +136,7 @@ struct GatewayDeviceService: Sendable {
     func list(by principal: Principal) async throws -> (waiting: [GatewayDevice], own: [GatewayDevice]) {
         try principal.requireOwner()
         let waiting = try await GatewayDevice.query(on: db).filter(\.$state == .waiting)
-            .filter(\.$lastSeenAt >= now.addingTimeInterval(-GatewayApproval.waitingLifetime))
+            .filter(\.$lastSeenAt >= now.addingTimeInterval(-TreasureChestApproval.waitingLifetime))
             .sort(\.$lastSeenAt, .descending).all()
         let own = try await GatewayDevice.query(on: db).filter(\.$household.$id == principal.householdID)
             .sort(\.$firstSeenAt, .ascending).all()
@@ -153,7 +155,7 @@ struct GatewayDeviceService: Sendable {
     {
         try principal.requireOwner()
         let device: GatewayDevice
-        switch GatewayApproval.entry(raw) {
+        switch TreasureChestApproval.entry(raw) {
         case .deviceID(let key):
             if let known = try await GatewayDevice.query(on: db).filter(\.$deviceKey == key).first() {
                 guard known.state == .waiting || known.$household.id == principal.householdID else {
@@ -168,7 +170,7 @@ struct GatewayDeviceService: Sendable {
             try await guesses?.throttle.reserve(account: household, address: guesses?.address ?? "", now: now)
             let matching = try await GatewayDevice.query(on: db).filter(\.$state == .waiting)
                 .filter(\.$approvalCode == code)
-                .filter(\.$lastSeenAt >= now.addingTimeInterval(-GatewayApproval.waitingLifetime)).limit(2).all()
+                .filter(\.$lastSeenAt >= now.addingTimeInterval(-TreasureChestApproval.waitingLifetime)).limit(2).all()
             guard matching.count == 1, let only = matching.first else { throw Self.noSuchPhone }
             await guesses?.throttle.succeeded(account: household, address: guesses?.address ?? "", reservedAt: now)
             device = only
