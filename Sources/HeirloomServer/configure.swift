@@ -50,7 +50,7 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
     // header would otherwise go to wherever a redirect points.
     app.http.client.configuration.redirectConfiguration = .disallow
 
-    app.heirloom = HeirloomServices(
+    app.hub = HeirloomServices(
         config: config,
         clock: overrides.clock,
         passwords: try PasswordHasher(cost: overrides.passwordCost, threadPool: app.threadPool),
@@ -64,20 +64,20 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
         lan: LANEndpoint(setting: config.lanAddress, publicURL: config.publicURL),
         aiSleep: overrides.aiSleep
     )
-    app.heirloom.mailTransport =
+    app.hub.mailTransport =
         overrides.mailTransport
         ?? config.mail.smtpURL.map {
             CurlMailTransport(url: $0, directory: config.dataDirectory.appendingPathComponent("mail-spool"))
                 as any MailTransport
         }
     if case .sqliteFile(let url) = config.database {
-        app.heirloom.readers = SQLiteReaders(path: url.path, threadPool: app.threadPool)
+        app.hub.readers = SQLiteReaders(path: url.path, threadPool: app.threadPool)
         app.lifecycle.use(SQLiteReadersShutdown())
     }
-    app.databases.middleware.use(HouseholdChangeMiddleware(cache: app.heirloom.hubName))
+    app.databases.middleware.use(HouseholdChangeMiddleware(cache: app.hub.hubName))
     // The HTTP server, and a plain-http listener on the home-network address for phone apps when needed.
     app.servers.use { app in HubServer.shared(app) }
-    app.lifecycle.use(AppraisalBatchLifecycle(runner: app.heirloom.batchRunner))
+    app.lifecycle.use(AppraisalBatchLifecycle(runner: app.hub.batchRunner))
     if overrides.runsScheduler {
         app.lifecycle.use(PassingScheduler(interval: .seconds(config.schedulerSeconds)))
     }
@@ -119,7 +119,7 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
     app.http.server.configuration.shutdownTimeout = .seconds(30)
     app.lifecycle.use(GracefulShutdown(requests: metrics.requestsInFlight))
 
-    app.heirloom.mediaAccess.registerHeirloomRules(clock: overrides.clock)
+    app.hub.mediaAccess.registerHeirloomRules(clock: overrides.clock)
     try routes(app)
 }
 
@@ -139,7 +139,7 @@ private func configureDatabase(_ app: Application, config: HeirloomConfig) throw
 
 /// Runs the migrations that have not run yet, and on SQLite turns on write-ahead logging.
 public func prepareDatabase(_ app: Application) async throws {
-    if case .sqliteFile = app.heirloom.config.database {
+    if case .sqliteFile = app.hub.config.database {
         _ = try await app.db.sql().raw("PRAGMA journal_mode=WAL").all()
     }
     try await app.autoMigrate()

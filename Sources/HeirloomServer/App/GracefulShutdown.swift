@@ -24,6 +24,6 @@ struct GracefulShutdown: LifecycleHandler {
         if await !requests.waitUntilIdle(timeout: left) {
             application.logger.warning("Shutting down with \(requests.count) requests still being answered")
         }
-        await application.heirloom.batchRunner.stopAll(grace: Self.jobGrace)
+        await application.hub.batchRunner.stopAll(grace: Self.jobGrace)
     }
 }

@@ -51,7 +51,7 @@ extension Application {
     }
 
     /// The hub's services; set by `configure`.
-    var heirloom: HeirloomServices {
+    var hub: HeirloomServices {
         get {
             guard let services = storage[ServicesKey.self] else {
                 fatalError("configure(_:config:) sets the services before the app serves anything")
@@ -110,7 +110,7 @@ extension Request {
     /// the sign-in and the handler both ask (3 % of `/api/me` in `make bench-api`'s profile).
     var heirloom: RequestServices {
         if let made = storage[RequestServicesKey.self] { return made }
-        let services = application.heirloom
+        let services = application.hub
         let made = RequestServices(
             services: services, database: services.database(on: db), client: client, logger: logger)
         storage[RequestServicesKey.self] = made

@@ -22,7 +22,7 @@ final class HubServer: Server {
     /// server that was started must be the one that is shut down.
     static func shared(_ application: Application) -> HubServer {
         if let existing = application.storage[Key.self] { return existing }
-        let made = HubServer(application: application, endpoint: application.heirloom.lan)
+        let made = HubServer(application: application, endpoint: application.hub.lan)
         application.storage[Key.self] = made
         return made
     }

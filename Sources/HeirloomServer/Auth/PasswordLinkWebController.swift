@@ -17,7 +17,7 @@ struct PasswordLinkWebController {
     }
 
     private func service(_ req: Request) -> PasswordLinkService {
-        let services = req.application.heirloom
+        let services = req.application.hub
         return PasswordLinkService(
             db: req.db, now: services.clock(), passwords: services.passwords,
             publicBaseURL: services.config.publicBaseURL)

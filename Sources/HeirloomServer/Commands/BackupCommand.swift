@@ -17,7 +17,7 @@ struct BackupCommand: AsyncCommand {
         guard let output = signature.output, !output.isEmpty else {
             throw CommandFailure("Name a new folder for the backup with --output DIR.")
         }
-        let services = app.heirloom
+        let services = app.hub
         do {
             let facts = try await HubBackup(
                 config: services.config, db: app.db, store: services.media.store, now: services.clock()
@@ -42,7 +42,7 @@ struct RestoreCommand: AsyncCommand {
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
-        let config = app.heirloom.config
+        let config = app.hub.config
         // The database file is replaced by renaming: a connection this process may hold keeps the old one.
         do {
             let facts = try await HubBackup.restore(

@@ -49,7 +49,7 @@ struct CreateUserCommand: AsyncCommand {
         guard let role = HouseholdRole(rawValue: signature.role ?? (isNew ? "owner" : "editor")) else {
             throw CommandFailure("--role must be owner, editor or viewer.")
         }
-        let services = app.heirloom
+        let services = app.hub
         let hash = try await services.passwords.hash(password)
         try await services.accounts(db: db, client: app.client).requireUnusedEmail(email)
         try await db.transaction { db in
@@ -81,7 +81,7 @@ struct ResetPasswordCommand: AsyncCommand {
         try await prepareDatabase(app)
         let email = signature.email ?? context.console.ask("Email:")
         let password = readPassword(context, prompt: "New password (at least 10 characters):")
-        let services = app.heirloom
+        let services = app.hub
         let accounts = services.accounts(db: app.db, client: app.client)
         let user = try await accounts.resetPassword(email: email, to: password)
         context.console.info("The password of \(user.name) <\(user.email)> is changed; their sessions have ended.")

@@ -32,8 +32,8 @@ struct ExportCommand: AsyncCommand {
         guard let output = signature.output, !output.isEmpty else {
             throw CommandFailure("Name the file to write with --output FILE.zip.")
         }
-        let store = app.heirloom.media.store
-        let now = app.heirloom.clock()
+        let store = app.hub.media.store
+        let now = app.hub.clock()
         let archive: ExportArchive
         if signature.journal {
             guard let email = signature.user else { throw CommandFailure("Name the member with --user EMAIL.") }
@@ -45,7 +45,7 @@ struct ExportCommand: AsyncCommand {
             if signature.unlock {
                 let password = readPassword(context, prompt: "\(user.name)’s password (to open locked drawers):")
                 guard let hash = user.passwordHash,
-                    try await app.heirloom.passwords.verify(password, against: hash)
+                    try await app.hub.passwords.verify(password, against: hash)
                 else { throw CommandFailure("That password is not right; locked drawers stay closed.") }
                 unlockedUntil = now.addingTimeInterval(60 * 60)
             }

@@ -24,14 +24,14 @@ struct ImportCommand: AsyncCommand {
         }
         let summary: HouseholdImport.Summary
         do {
-            summary = try await HouseholdImport(db: app.db, pipeline: app.heirloom.media).run(url)
+            summary = try await HouseholdImport(db: app.db, pipeline: app.hub.media).run(url)
         } catch let error as ImportError {
             throw CommandFailure(error.description)
         }
         let counts = summary.counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
         context.console.info(
             "Imported “\(summary.householdName)” (\(summary.householdID)): \(counts.joined(separator: ", ")).")
-        let services = app.heirloom
+        let services = app.hub
         let links = PasswordLinkService(
             db: app.db, now: services.clock(), passwords: services.passwords,
             publicBaseURL: services.config.publicBaseURL)

@@ -81,6 +81,6 @@ final class SQLiteReaders: Sendable {
 /// Closes the readers when the hub stops (after the requests in flight, which `GracefulShutdown` waits for).
 struct SQLiteReadersShutdown: LifecycleHandler {
     func shutdownAsync(_ application: Application) async {
-        await application.heirloom.readers?.close()
+        await application.hub.readers?.close()
     }
 }

@@ -8,7 +8,7 @@ import Vapor
 struct MetricsMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         guard request.path == "/metrics", request.method == .GET || request.method == .HEAD,
-            let expected = request.application.heirloom.config.metricsToken
+            let expected = request.application.hub.config.metricsToken
         else { return try await next.respond(to: request) }
         request.routeLabel = "/metrics"
         guard let given = request.headers.bearerAuthorization?.token, SecretToken.constantTimeEquals(given, expected)
@@ -20,7 +20,7 @@ struct MetricsMiddleware: AsyncMiddleware {
         }
         let application = request.application
         let text = await application.hubMetrics.render(
-            media: application.heirloom.media, batchRunner: application.heirloom.batchRunner, db: request.db,
+            media: application.hub.media, batchRunner: application.hub.batchRunner, db: request.db,
             poolSize: application.databasePoolSize)
         let response = Response(status: .ok, body: .init(string: text))
         response.headers.replaceOrAdd(name: .contentType, value: "text/plain; version=0.0.4; charset=utf-8")
@@ -59,7 +59,7 @@ extension Application {
 
     /// How many connections the database pool may open.
     var databasePoolSize: Int {
-        switch heirloom.config.database {
+        switch hub.config.database {
         case .postgres: 4 * System.coreCount
         // Fluent's SQLite driver opens one connection per event loop.
         case .sqliteFile, .sqliteMemory: System.coreCount

@@ -22,7 +22,7 @@ struct MediaGCCommand: AsyncCommand {
         try await prepareDatabase(app)
         if signature.dryRun {
             let report = try await MediaGarbageCollector(
-                db: app.db, pipeline: app.heirloom.media, now: app.heirloom.clock()
+                db: app.db, pipeline: app.hub.media, now: app.hub.clock()
             ).dryRun()
             for item in report.removed { context.console.print("would remove \(item)") }
             for item in report.missing { context.console.print("missing \(item)") }
@@ -36,7 +36,7 @@ struct MediaGCCommand: AsyncCommand {
             return
         }
         let report = try await MediaGarbageCollector(
-            db: app.db, pipeline: app.heirloom.media, now: app.heirloom.clock()
+            db: app.db, pipeline: app.hub.media, now: app.hub.clock()
         ).run()
         for item in report.removed { context.console.print("removed \(item)") }
         context.console.info(
@@ -57,8 +57,8 @@ struct MediaCollectorSchedule: LifecycleHandler {
                 do {
                     let report = try await MediaGarbageCollector(
                         db: application.db,
-                        pipeline: application.heirloom.media,
-                        now: application.heirloom.clock()
+                        pipeline: application.hub.media,
+                        now: application.hub.clock()
                     ).run()
                     if !report.removed.isEmpty {
                         logger.info(

@@ -12,7 +12,7 @@ struct MediaFileController {
         let id = try req.id("file")
         let variant = try req.id("file", .variant, as: MediaVariant.self)
         let object = try await req.heirloom.media.find(id, householdID: principal.householdID)
-        guard try await req.application.heirloom.mediaAccess.allows(principal, object, db: req.db) else {
+        guard try await req.application.hub.mediaAccess.allows(principal, object, db: req.db) else {
             throw AppError.notFound("file")
         }
         return try await Self.respond(
@@ -23,7 +23,7 @@ struct MediaFileController {
     static func respond(_ object: MediaObject, variant: Variant, download: Bool, req: Request) async throws -> Response
     {
         let (hash, contentType, fileName) = try pick(variant, of: object)
-        let path = req.application.heirloom.media.store.path(for: hash).path
+        let path = req.application.hub.media.store.path(for: hash).path
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
             let size = (attributes[.size] as? NSNumber)?.int64Value
         else { throw AppError.notFound("file") }

@@ -65,7 +65,7 @@ struct BackupTests {
                 let count = try await Item.query(on: app.db).count()
                 #expect(count >= 1 && count <= itemsInOriginal)
                 let report = try await MediaGarbageCollector(
-                    db: app.db, pipeline: app.heirloom.media, now: app.heirloom.clock()
+                    db: app.db, pipeline: app.hub.media, now: app.hub.clock()
                 ).dryRun()
                 #expect(report.missing.isEmpty, "\(report.missing)")
                 let owner = try await app.api(
@@ -111,7 +111,7 @@ struct BackupTests {
                     while try await MediaObject.query(on: app.db).count() < 2 {
                         try await Task.sleep(for: .milliseconds(5))
                     }
-                    let services = app.heirloom
+                    let services = app.hub
                     return await ScheduledBackup(
                         settings: try #require(services.config.backup), config: services.config, db: app.db,
                         store: services.media.store, now: services.clock()
@@ -145,7 +145,7 @@ struct BackupTests {
             ) { app in
                 #expect(try await MediaObject.query(on: app.db).count() > 0)
                 missing = try await MediaGarbageCollector(
-                    db: app.db, pipeline: app.heirloom.media, now: app.heirloom.clock()
+                    db: app.db, pipeline: app.hub.media, now: app.hub.clock()
                 ).dryRun().missing
             }
         } catch {
@@ -164,8 +164,8 @@ struct BackupTests {
             let objects = try await MediaObject.query(on: app.db).filter(\.$ownerType == ItemService.mediaOwnerType)
                 .all()
             let object = try #require(objects.first)
-            try FileManager.default.removeItem(at: app.heirloom.media.store.path(for: object.sha256))
-            let before = app.heirloom.media.store.allBlobs().count
+            try FileManager.default.removeItem(at: app.hub.media.store.path(for: object.sha256))
+            let before = app.hub.media.store.allBlobs().count
 
             // when
             let error = await #expect(throws: CommandFailure.self) {
@@ -174,7 +174,7 @@ struct BackupTests {
 
             // then
             #expect(error?.description.contains("1 file(s)") == true)
-            #expect(app.heirloom.media.store.allBlobs().count == before)
+            #expect(app.hub.media.store.allBlobs().count == before)
             #expect(try await MediaObject.query(on: app.db).count() > 0)
             _ = made
         }
@@ -189,7 +189,7 @@ struct BackupTests {
             let owner = try await app.setUpHub()
             let web = WebSession(app: app)
             _ = try await web.post("/login", ["email": owner.email, "password": owner.password])
-            let services = app.heirloom
+            let services = app.hub
             // A file where the folder should be: the backup cannot be made.
             try Data("not a folder".utf8).write(to: folder)
 

@@ -22,7 +22,7 @@ struct SQLiteReadersTests {
     func readsSeeEveryCommittedWrite() async throws {
         try await onFile { app in
             // given a hub on a SQLite file, which therefore has readers
-            #expect(app.heirloom.readers != nil)
+            #expect(app.hub.readers != nil)
             let owner = try await app.setUpHub()
             for index in 1...30 {
                 // when an item is written, then the very next list (on a reader) has it
@@ -46,7 +46,7 @@ struct SQLiteReadersTests {
     func readersAreReadOnlyAndShared() async throws {
         try await onFile { app in
             _ = try await app.setUpHub()
-            let readers = try #require(app.heirloom.readers)
+            let readers = try #require(app.hub.readers)
             let database = readers.database(logger: app.logger, on: app.eventLoopGroup.any())
             // a write through a reader is refused by SQLite itself
             await #expect(throws: (any Error).self) {
@@ -88,7 +88,7 @@ struct SQLiteReadersTests {
                 .POST, "/api/items", token: owner.token,
                 json: ["name": "Clock", "description": "Brass, 1890s", "estimatedValue": "1200.50", "maker": "Seth"])
             #expect(created.status == .created, "\(created.body.string)")
-            let readers = try #require(app.heirloom.readers)
+            let readers = try #require(app.hub.readers)
             let reader = readers.database(logger: app.logger, on: app.eventLoopGroup.any())
             let fluent = try #require(app.db as? any SQLDatabase)
             // when the same query with binds of several kinds is read both ways
@@ -127,7 +127,7 @@ struct SQLiteReadersTests {
     func keptStatementFollowsSchemaChanges() async throws {
         try await onFile { app in
             let writer = try #require(app.db as? any SQLDatabase)
-            let readers = try #require(app.heirloom.readers)
+            let readers = try #require(app.hub.readers)
             let reader = readers.database(logger: app.logger, on: app.eventLoopGroup.any())
             // given a table read once through the readers (its statement now kept)
             try await writer.raw("CREATE TABLE shelf (a TEXT, b INTEGER)").run()
@@ -171,7 +171,7 @@ struct SQLiteReadersTests {
                 .first(decodingColumn: "id", as: String.self)
             #expect(version == PreparedSQLiteConnection.sourceID)
             // a write through a kept connection is refused by SQLite itself
-            let readers = try #require(app.heirloom.readers)
+            let readers = try #require(app.hub.readers)
             await #expect(throws: PreparedSQLiteConnection.Failure.self) {
                 try await readers.withPrepared { connection in
                     try connection.query("DELETE FROM users", [SQLiteData]()) { _ in }
@@ -215,7 +215,7 @@ struct SQLiteReadersTests {
     @Test("a hub on a SQLite file has readers; in memory or on PostgreSQL it has none")
     func readersOnlyOnFiles() async throws {
         try await withApp { app in
-            #expect((app.heirloom.readers != nil) == TestDatabase.usesSQLiteFile)
+            #expect((app.hub.readers != nil) == TestDatabase.usesSQLiteFile)
         }
     }
 }

@@ -66,7 +66,7 @@ struct PairingTests {
         try await withApp(options) { app in
             let owner = try await app.setUpHub()
             // then none was looked for: the code names no home-network address, and the page says why
-            #expect(app.heirloom.lan.address == nil)
+            #expect(app.hub.lan.address == nil)
             let paired = try await app.api(.POST, "/api/devices/pairing", token: owner.token, json: [:])
             #expect(!(try paired.content.get(String.self, at: "qrText").contains("serverIP")))
             let browser = WebSession(app: app)

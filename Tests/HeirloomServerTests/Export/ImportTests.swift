@@ -206,7 +206,7 @@ struct ImportTests {
             let made = try await app.makeFullHousehold()
             let file = try await app.exportToFile(made.owner.token)
             defer { try? FileManager.default.removeItem(at: file) }
-            let blobs = app.heirloom.media.store.allBlobs().count
+            let blobs = app.hub.media.store.allBlobs().count
 
             // when
             let error = await #expect(throws: CommandFailure.self) {
@@ -216,7 +216,7 @@ struct ImportTests {
             // then
             #expect(error?.description.contains("already holds the household “The Miller Family”") == true)
             #expect(try await Household.query(on: app.db).count() == 1)
-            #expect(app.heirloom.media.store.allBlobs().count == blobs)
+            #expect(app.hub.media.store.allBlobs().count == blobs)
         }
     }
 
@@ -249,7 +249,7 @@ struct ImportTests {
             let files = try await MediaObject.query(on: app.db).count()
             #expect(error?.description.contains(damaged) == true, "\(String(describing: error))")
             #expect(households == 0 && files == 0)
-            #expect(app.heirloom.media.store.allBlobs().isEmpty, "no file entered the store")
+            #expect(app.hub.media.store.allBlobs().isEmpty, "no file entered the store")
         }
     }
 
@@ -290,7 +290,7 @@ extension Application {
     /// Sets an imported member's password as `heirloom reset-password` does, and signs in.
     func signInAfterImport(email: String) async throws -> String {
         let password = "a new password after the move"
-        _ = try await heirloom.accounts(db: db, client: client).resetPassword(email: email, to: password)
+        _ = try await hub.accounts(db: db, client: client).resetPassword(email: email, to: password)
         let login = try await api(.POST, "/api/auth/login", json: ["email": email, "password": password])
         #expect(login.status == .ok, "\(login.body.string)")
         return try login.content.get(String.self, at: "token")

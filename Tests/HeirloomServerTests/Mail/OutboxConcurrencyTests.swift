@@ -20,7 +20,7 @@ struct OutboxConcurrencyTests {
             overrides.runsMediaCollector = false
             overrides.runsScheduler = false
             overrides.mailTransport = transport
-            try await configure(app, config: first.heirloom.config, overrides: overrides)
+            try await configure(app, config: first.hub.config, overrides: overrides)
             app.logger.logLevel = .warning
             try await body(app)
         } catch {

@@ -38,11 +38,11 @@ struct MediaIngestTests {
             #expect(display.headers.contentType == HTTPMediaType(type: "image", subType: "jpeg"))
             let displayBytes = Data(display.body.readableBytesView)
             #expect(displayBytes.range(of: Data("Exif".utf8)) == nil)
-            let info = try await app.heirloom.media.images.probe(try write(displayBytes))
+            let info = try await app.hub.media.images.probe(try write(displayBytes))
             #expect(info.width == 600 && info.height == 800)
 
             let thumbnail = try await app.download(try #require(media.thumbnailUrl), token: owner.token)
-            let small = try await app.heirloom.media.images.probe(try write(Data(thumbnail.body.readableBytesView)))
+            let small = try await app.hub.media.images.probe(try write(Data(thumbnail.body.readableBytesView)))
             #expect(max(small.width, small.height) == 320)
         }
     }

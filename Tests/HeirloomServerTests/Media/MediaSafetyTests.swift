@@ -41,9 +41,9 @@ struct MediaSafetyTests {
                 #expect(message.contains(words), "\(label): \(message)")
             }
             #expect(try await MediaObject.query(on: app.db).count() == 0)
-            #expect(app.heirloom.media.store.allBlobs().isEmpty)
+            #expect(app.hub.media.store.allBlobs().isEmpty)
             #expect(
-                try FileManager.default.contentsOfDirectory(atPath: app.heirloom.media.store.temporaryDirectory.path)
+                try FileManager.default.contentsOfDirectory(atPath: app.hub.media.store.temporaryDirectory.path)
                     .isEmpty)
         }
     }
@@ -71,7 +71,7 @@ struct MediaSafetyTests {
             let response = try await app.upload(big, use: "photo", token: owner.token)
             #expect(response.status == .payloadTooLarge)
             #expect(try response.apiError.message.contains("1 MB"))
-            #expect(app.heirloom.media.store.allBlobs().isEmpty)
+            #expect(app.hub.media.store.allBlobs().isEmpty)
         }
     }
 
@@ -90,13 +90,13 @@ struct MediaSafetyTests {
             }
             #expect(Set(ids).count == 4)
             // original, display and thumbnail: three blobs for four uploads
-            #expect(app.heirloom.media.store.allBlobs().count == 3)
+            #expect(app.hub.media.store.allBlobs().count == 3)
             for id in ids.dropLast() {
                 #expect(try await app.api(.DELETE, "/api/media/\(id)", token: owner.token).status == .noContent)
-                #expect(app.heirloom.media.store.allBlobs().count == 3)
+                #expect(app.hub.media.store.allBlobs().count == 3)
             }
             #expect(try await app.api(.DELETE, "/api/media/\(ids[3])", token: owner.token).status == .noContent)
-            #expect(app.heirloom.media.store.allBlobs().isEmpty)
+            #expect(app.hub.media.store.allBlobs().isEmpty)
         }
     }
 
@@ -110,7 +110,7 @@ struct MediaSafetyTests {
                 continuation.finish(throwing: TestFailure("the connection dropped"))
             }
             await #expect(throws: TestFailure.self) {
-                _ = try await MediaService(db: app.db, pipeline: app.heirloom.media).ingest(
+                _ = try await MediaService(db: app.db, pipeline: app.hub.media).ingest(
                     chunks,
                     fileName: "half.jpg",
                     use: .photo,
@@ -119,9 +119,9 @@ struct MediaSafetyTests {
             }
             _ = owner
             #expect(try await MediaObject.query(on: app.db).count() == 0)
-            #expect(app.heirloom.media.store.allBlobs().isEmpty)
+            #expect(app.hub.media.store.allBlobs().isEmpty)
             #expect(
-                try FileManager.default.contentsOfDirectory(atPath: app.heirloom.media.store.temporaryDirectory.path)
+                try FileManager.default.contentsOfDirectory(atPath: app.hub.media.store.temporaryDirectory.path)
                     .isEmpty)
         }
     }
@@ -133,7 +133,7 @@ struct MediaSafetyTests {
             let owner = try await app.setUpHub()
             let kept = try await app.upload(try await MediaFixtures.data("photo.png"), use: "photo", token: owner.token)
             #expect(kept.status == .created)
-            let store = app.heirloom.media.store
+            let store = app.hub.media.store
             // given what a crash leaves: a blob without a row, and a half-written temporary file
             let orphan = String(repeating: "ab", count: 32)
             try FileManager.default.createDirectory(
@@ -149,7 +149,7 @@ struct MediaSafetyTests {
             {
                 try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: url.path)
             }
-            let report = try await MediaGarbageCollector(db: app.db, pipeline: app.heirloom.media, now: Date()).run()
+            let report = try await MediaGarbageCollector(db: app.db, pipeline: app.hub.media, now: Date()).run()
             // then only the leftovers are gone
             #expect(report.removed.count == 2)
             #expect(report.bytesFreed == 5700)

@@ -311,7 +311,7 @@ struct MemoryAPITests {
             householdID: try household.requireID(), name: "Jo Jones", email: "jo@example.com",
             passwordHash: "unused", role: .owner)
         try await user.create(on: app.db)
-        let issued = try await TokenService(database: app.heirloom.database(on: app.db), now: { Date() }).issue(
+        let issued = try await TokenService(database: app.hub.database(on: app.db), now: { Date() }).issue(
             userID: try user.requireID(), kind: .api, name: "test")
         return issued.secret
     }

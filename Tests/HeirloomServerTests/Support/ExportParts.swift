@@ -198,7 +198,7 @@ extension Application {
             try await Beneficiary.query(on: db).count(), try await ItemBeneficiary.query(on: db).count(),
             try await ItemPhoto.query(on: db).count(), try await Person.query(on: db).count(),
         ]
-        return HubState(seenByOther: seen, counts: counts, files: Self.files(under: heirloom.config.dataDirectory))
+        return HubState(seenByOther: seen, counts: counts, files: Self.files(under: hub.config.dataDirectory))
     }
 
     /// Imports an archive as `heirloom import` does; the error it stopped with, or nil.
@@ -213,7 +213,7 @@ extension Application {
 
     /// Imports while watching the data folder's tmp folder: the error, and the most bytes it held at any moment.
     func importingWatched(_ file: URL) async -> (error: (any Error)?, peak: Int64) {
-        let tmp = heirloom.config.dataDirectory.appendingPathComponent("tmp")
+        let tmp = hub.config.dataDirectory.appendingPathComponent("tmp")
         let peak = NIOLockedValueBox<Int64>(0)
         let watcher = Task.detached {
             while !Task.isCancelled {

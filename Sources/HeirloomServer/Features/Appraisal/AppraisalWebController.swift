@@ -116,7 +116,7 @@ struct AppraisalWebController {
 
     func createBatch(req: Request) async throws -> Response {
         let principal = try req.principal()
-        let media = req.application.heirloom.media
+        let media = req.application.hub.media
         let form = try await FormUpload.read(
             req, temporaryDirectory: media.store.temporaryDirectory, maximumFileBytes: media.limit(for: .photo))
         defer { form.removeFiles() }

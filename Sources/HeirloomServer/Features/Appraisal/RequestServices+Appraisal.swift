@@ -19,15 +19,15 @@ extension Request {
         let services = heirloom
         let app = application
         let appDB = app.db
-        let runner = app.heirloom.batchRunner
+        let runner = app.hub.batchRunner
         let ai = AIClient.live(
-            settings: services.config.ai, client: app.client, sleep: app.heirloom.aiSleep)
+            settings: services.config.ai, client: app.client, sleep: app.hub.aiSleep)
         let appraisal = AppraisalService(
             db: appDB,
             items: ItemService(
-                database: app.heirloom.database(on: appDB), media: MediaService(db: appDB, pipeline: app.heirloom.media)
+                database: app.hub.database(on: appDB), media: MediaService(db: appDB, pipeline: app.hub.media)
             ),
-            ai: ai, store: app.heirloom.media.store, now: services.now)
+            ai: ai, store: app.hub.media.store, now: services.now)
         let concurrency = services.config.ai.concurrency
         var batches = AppraisalBatchService(db: db, media: services.media, items: services.items) { batchID in
             let currency = await Self.batchCurrency(batchID, db: appDB)

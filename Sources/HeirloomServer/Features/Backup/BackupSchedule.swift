@@ -94,7 +94,7 @@ struct ScheduledBackup: Sendable {
 /// Starts the daily backup when `HEIRLOOM_BACKUP_DIR` is set.
 struct BackupScheduleHandler: LifecycleHandler {
     func didBootAsync(_ application: Application) async throws {
-        guard let settings = application.heirloom.config.backup else { return }
+        guard let settings = application.hub.config.backup else { return }
         // Only the serving hub backs up by the clock, not a command run beside it.
         let command = application.environment.arguments.dropFirst().first
         guard command == nil || command == "serve" else { return }
@@ -102,7 +102,7 @@ struct BackupScheduleHandler: LifecycleHandler {
     }
 
     private func schedule(_ application: Application, _ settings: BackupSettings) {
-        let services = application.heirloom
+        let services = application.hub
         let now = services.clock()
         let next = ScheduledBackup.next(after: now, hour: settings.hour, minute: settings.minute)
         let delay = TimeAmount.milliseconds(Int64(max(0, next.timeIntervalSince(now)) * 1000))

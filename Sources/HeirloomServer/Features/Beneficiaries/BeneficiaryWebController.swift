@@ -156,7 +156,7 @@ struct BeneficiaryWebController {
         let principal = try req.principal()
         let form = try await FormUpload.read(
             req,
-            temporaryDirectory: req.application.heirloom.media.store.temporaryDirectory,
+            temporaryDirectory: req.application.hub.media.store.temporaryDirectory,
             maximumFileBytes: Int64(BeneficiaryService.maximumImportBytes)
         )
         defer { form.removeFiles() }

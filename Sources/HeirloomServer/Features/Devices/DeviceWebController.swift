@@ -70,7 +70,7 @@ struct DeviceWebController {
     private func render(_ req: Request, pairing: DevicesPage.NewPairing?) async throws -> View {
         let principal = try req.principal()
         let tokens = try await req.heirloom.tokens.list(userID: principal.userID).filter { $0.kind == .device }
-        let lan = req.application.heirloom.lan
+        let lan = req.application.hub.lan
         let model = DevicesPage(
             devices: try tokens.map {
                 .init(

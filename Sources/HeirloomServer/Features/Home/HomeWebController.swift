@@ -70,7 +70,7 @@ struct HomeWebController {
                 .map(MemoryPages.Card.init),
             today: WebFormat.monthAndDay(req.heirloom.now)
         )
-        if principal.role.canManageHousehold { model.backupProblem = BackupPage.problem(req.application.heirloom) }
+        if principal.role.canManageHousehold { model.backupProblem = BackupPage.problem(req.application.hub) }
         let view = try await Page.render(
             .home, base: PageBase(request: req, title: "Home", nav: .home), model, on: req)
         return try await view.encodeResponse(for: req)

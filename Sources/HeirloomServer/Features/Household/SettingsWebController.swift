@@ -39,7 +39,7 @@ struct SettingsWebController {
             newInvitation: extras.newInvitation,
             tokens: try tokens.map { try .init($0, current: principal.tokenID) },
             passwordErrors: extras.passwordErrors,
-            backup: principal.role.canManageHousehold ? BackupPage(req.application.heirloom) : nil,
+            backup: principal.role.canManageHousehold ? BackupPage(req.application.hub) : nil,
             needsPassword: principal.role.canManageHousehold
                 ? try members.filter { $0.passwordHash == nil && $0.appleSubject == nil }.map {
                     SettingsPage.Waiting(id: try $0.requireID().text, name: $0.name, email: $0.email)
@@ -108,7 +108,7 @@ struct SettingsWebController {
     func makePasswordLink(req: Request) async throws -> Response {
         let principal = try req.principal()
         let member = try await req.heirloom.households.member(try req.id("member"), of: principal)
-        let services = req.application.heirloom
+        let services = req.application.hub
         let links = PasswordLinkService(
             db: req.db, now: services.clock(), passwords: services.passwords,
             publicBaseURL: services.config.publicBaseURL)

@@ -94,7 +94,7 @@ enum OutsiderPages {
     static func sessionCookie(_ secret: String, req: Request) -> HTTPCookies.Value {
         HTTPCookies.Value(
             string: secret, maxAge: Int(OutsiderSessions.lifetime), path: "/",
-            isSecure: req.application.heirloom.config.usesTLS,
+            isSecure: req.application.hub.config.usesTLS,
             isHTTPOnly: true, sameSite: .lax)
     }
 }

@@ -43,7 +43,7 @@ final class PassingScheduler: LifecycleHandler, Sendable {
 extension Application {
     /// The scheduler's work on the app's database, with its mail transport.
     func passingJobs() -> PassingJobs {
-        let services = heirloom
+        let services = hub
         return PassingJobs(
             db: db, clock: services.clock, publicBaseURL: services.config.publicBaseURL, mail: services.config.mail,
             transport: services.mailTransport, logger: logger)

@@ -41,7 +41,7 @@ struct ReportController {
         -> Response
     {
         let principal = try req.principal()
-        let services = req.application.heirloom
+        let services = req.application.hub
         let household = try await req.heirloom.households.household(of: principal)
         var paper = household.paper
         if let asked = req.query[String.self, at: "paper"] {

@@ -66,7 +66,7 @@ struct SaleLabelController {
     func labels(req: Request) async throws -> Response {
         let principal = try req.principal()
         let id = try req.id("sale")
-        let services = req.application.heirloom
+        let services = req.application.hub
         let sales = req.heirloom.sales
         let sale = try await sales.find(id, householdID: principal.householdID)
         let household = try await req.heirloom.households.household(of: principal)

@@ -68,7 +68,7 @@ struct TreasureChestDeviceWebController {
     func approveEntered(req: Request) async throws -> Response {
         let form = try req.content.decode(EnteredForm.self)
         var service = service(req)
-        service.guesses = (req.application.heirloom.treasureChestLimiter.approvalGuesses, req.clientAddress)
+        service.guesses = (req.application.hub.treasureChestLimiter.approvalGuesses, req.clientAddress)
         _ = try await service.approve(
             entered: form.device ?? "", name: form.name, dailyAnalyses: try Self.number(form.dailyAnalyses),
             by: try req.principal())

@@ -20,7 +20,7 @@ struct TreasureChestGuardMiddleware: AsyncMiddleware {
             let services = request.heirloom
             let device = try await TreasureChestDeviceService(db: request.db, now: services.now).admit(
                 deviceKey: deviceKey, address: request.clientAddress, requestID: Self.requestID(request),
-                isAnalysis: Self.isAnalysis(request.path), limiter: request.application.heirloom.treasureChestLimiter)
+                isAnalysis: Self.isAnalysis(request.path), limiter: request.application.hub.treasureChestLimiter)
             request.storage[HouseholdKey.self] = device.$household.id
             response = try await next.respond(to: request)
         } catch {
