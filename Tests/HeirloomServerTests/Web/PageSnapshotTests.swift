@@ -88,7 +88,7 @@ struct PageSnapshotTests {
                     total: .exact(Money(minorUnits: 30_000, currency: usd)))
             ],
             nextSteps: .init(undecidedItems: 1, itemsWithoutPhoto: 2, beneficiariesWithoutEmail: 0, lotsNotReady: 0))
-        assertSnapshot(of: DownsizingPages.Estate(summary), as: .json)
+        assertSnapshot(of: DownsizingPages.Summary(summary), as: .json)
     }
 
     @Test("An item's card in lists: name, category, value, thumbnail and link")

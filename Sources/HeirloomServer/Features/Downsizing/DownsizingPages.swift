@@ -1,7 +1,7 @@
 import Foundation
 import HeirloomCore
 
-/// Page models of the downsizing pages: the "What happens to it" section, the sets and Home's estate summary.
+/// Page models of the downsizing pages: the "What happens to it" section, the sets and Home's downsizing summary.
 enum DownsizingPages {
     struct Option: Encodable {
         var value: String
@@ -103,8 +103,8 @@ enum DownsizingPages {
         var errors: [String: String]
     }
 
-    /// Home's estate at a glance.
-    struct Estate: Encodable {
+    /// Home's downsizing summary at a glance.
+    struct Summary: Encodable {
         struct Row: Encodable {
             var label: String
             var units: Int

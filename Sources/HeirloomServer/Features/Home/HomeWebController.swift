@@ -39,7 +39,7 @@ struct HomeWebController {
         var sections: [Section]
         var stats: Stats
         /// The estate at a glance: totals, decisions, what is worth most and what to do next.
-        var estate: DownsizingPages.Estate
+        var estate: DownsizingPages.Summary
         /// Memories that happened on this day in earlier years.
         var onThisDay: [MemoryPages.Card]
         var today: String

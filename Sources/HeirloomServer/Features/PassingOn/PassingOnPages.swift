@@ -133,7 +133,7 @@ enum PassingOnPages {
         /// The family's sales and their lots' checklists, to follow the downsizing (read only).
         var sales: [SaleProgress] = []
         /// The estate at a glance, in figures only (no item names), to follow the downsizing (read only).
-        var estate: DownsizingPages.Estate? = nil
+        var estate: DownsizingPages.Summary? = nil
     }
 
     struct RecipientView: Encodable {
