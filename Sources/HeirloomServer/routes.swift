@@ -6,6 +6,16 @@ import Vapor
 /// Web forms are checked for their CSRF field by `CSRFFormMiddleware` (upload forms check it in their stream).
 /// Guards are middleware on each group: `member` needs someone signed in, `editor` an owner or editor,
 /// `owner` an owner; `planner` is the editor guard for who-gets-what, which viewers are told does not exist.
+///
+/// Answered by middleware ahead of the router, and so not registered below (configure.swift chains them):
+/// - `GET /metrics` (`MetricsMiddleware`) when `HEIRLOOM_METRICS_TOKEN` is set, for its bearer (401 otherwise).
+/// - The Memory Palace app's calls that share Heirloom's routes, in the app's shapes, when they carry
+///   `x-auth-token` (`MemoryPalaceMiddleware`): GET and POST /api/people, DELETE /api/people/{id},
+///   GET /api/people/{id}/memories, GET /api/memories, DELETE /api/memories/{id}.
+/// - The Legacy Treasure Chest app's /ai/ calls and its device-id photo analyses (`TreasureChestDivertMiddleware`,
+///   chained on the API below).
+/// - On the home-network listener, everything but the Memory Palace app's routes is 404 (`HomeNetworkResponder`).
+/// - The files of Public/ (`PublicFileMiddleware`).
 func routes(_ app: Application) throws {
     // The JSON API: every operation of Sources/HeirloomAPI/openapi.yaml, each handler checking its principal.
     // The Legacy Treasure Chest app's AI gateway (its /ai/ calls, and its photo analyses: a device id, no
