@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -40,7 +41,7 @@ struct AIBatchTests {
             #expect(try imported.list("items", "estimatedValue") == ["1500.00", "1000.00"])
             let items = try await app.api(.GET, "/api/items", token: owner.token)
             #expect(try items.list("items", "name").count == 2)
-            let item = try imported.content.get([ItemBody].self, at: "items")[0]
+            let item = try imported.decoded(Components.Schemas.ImportedItems.self).items[0]
             #expect(item.photos.count == 1)
             #expect(try await app.download(item.photos[0].thumbnailUrl, token: owner.token).status == .ok)
 
@@ -172,7 +173,7 @@ struct AIOfflineTests {
                 .POST, "/ai/analyze-item-photo", token: owner.token,
                 json: ["imageJpegBase64": photo.base64EncodedString()])
             #expect(response.status == .ok, "\(response.body.string)")
-            let analysis = try response.content.decode(AnalysisBody.self)
+            let analysis = try response.decoded(Components.Schemas.ItemAnalysis.self)
             #expect(analysis.extractedText?.contains("STERLING 925") == true)
             #expect(analysis.category == "Jewelry")
             #expect(analysis.valueHints == nil)
@@ -182,7 +183,8 @@ struct AIOfflineTests {
 
             let id = try await app.itemWithPhoto(token: owner.token, name: "Spoon", photo: "sterling.png")
             let item = try await app.api(.POST, "/api/items/\(id)/analysis", token: owner.token)
-            #expect(try item.content.decode(AnalysisBody.self).extractedText?.contains("STERLING 925") == true)
+            #expect(
+                try item.decoded(Components.Schemas.ItemAnalysis.self).extractedText?.contains("STERLING 925") == true)
             let status = try await app.api(.GET, "/api/ai/status", token: owner.token)
             #expect(try status.content.get(String.self, at: "provider") == "offline")
             #expect(try status.content.get(String.self, at: "message").contains("valuation needs a model provider"))

@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -19,7 +20,7 @@ struct AIFeatureTests {
             let response = try await app.api(.POST, "/ai/analyze-item-photo", token: owner.token, json: body)
             // then
             #expect(response.status == .ok, "\(response.body.string)")
-            #expect(try response.content.decode(AnalysisBody.self).title == "Sterling silver tea set")
+            #expect(try response.decoded(Components.Schemas.ItemAnalysis.self).title == "Sterling silver tea set")
             #expect(fake.modelRequests.first?.body.contains("Stamped 925 under the lid") == true)
 
             let viewer = try await app.addMember(role: "viewer", by: owner)
@@ -99,7 +100,7 @@ struct AIFeatureTests {
                 .POST, "/api/items/\(id)/analysis/apply", token: owner.token, rawBody: jsonText(["analysis": analysis]))
             // then
             #expect(first.status == .ok, "\(first.body.string)")
-            let item = try first.content.decode(ItemBody.self)
+            let item = try first.decoded(Components.Schemas.Item.self)
             #expect(item.category == "China & Crystal")
             #expect(item.estimatedValue == "1000.00")
             #expect(item.suggestedPriceUsed == "1000.00")
@@ -110,7 +111,7 @@ struct AIFeatureTests {
             let second = try await app.api(
                 .POST, "/api/items/\(id)/analysis/apply", token: owner.token,
                 rawBody: jsonText(["analysis": analysis, "estimatedValue": "950"]))
-            let again = try second.content.decode(ItemBody.self)
+            let again = try second.decoded(Components.Schemas.Item.self)
             #expect(again.description == item.description)
             #expect(again.estimatedValue == "950.00")
 

@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -21,7 +22,7 @@ struct AIProviderTests {
             let response = try await analyse(app)
             // then
             #expect(response.status == .ok, "\(response.body.string)")
-            let analysis = try response.content.decode(AnalysisBody.self)
+            let analysis = try response.decoded(Components.Schemas.ItemAnalysis.self)
             #expect(analysis.title == "Sterling silver tea set")
             #expect(analysis.category == "China & Crystal")
             #expect(analysis.valueHints?.low == 800)
@@ -43,7 +44,7 @@ struct AIProviderTests {
         try await withAI("openai", [Wire.openAI(Wire.analysis)]) { app, fake, _ in
             let response = try await analyse(app)
             #expect(response.status == .ok, "\(response.body.string)")
-            let analysis = try response.content.decode(AnalysisBody.self)
+            let analysis = try response.decoded(Components.Schemas.ItemAnalysis.self)
             #expect(analysis.attributes.maker == "Gorham")
             #expect(analysis.provider == "openai")
             let request = try #require(fake.modelRequests.first)

@@ -71,32 +71,6 @@ extension Application {
     }
 }
 
-/// The analysis JSON as tests read it.
-struct AnalysisBody: Decodable {
-    struct Hints: Decodable {
-        var low: Double
-        var high: Double
-        var currencyCode: String
-        var confidence: Double
-    }
-
-    struct Attributes: Decodable {
-        var materials: [String]
-        var maker: String?
-    }
-
-    var title: String
-    var summary: String
-    var description: String
-    var category: String
-    var valueHints: Hints?
-    var attributes: Attributes
-    var extractedText: String?
-    var aiNotes: String?
-    var provider: String
-    var model: String
-}
-
 /// A JSON body from plain values, for bodies the `json:` helper cannot type (nested objects read from JSON).
 func jsonText(_ object: [String: Any]) -> String {
     String(decoding: try! JSONSerialization.data(withJSONObject: object), as: UTF8.self)

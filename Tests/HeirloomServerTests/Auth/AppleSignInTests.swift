@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import HeirloomAPI
 import JWTKit
 import Testing
 import Vapor
@@ -89,12 +90,12 @@ struct AppleSignInTests {
             let response = try await app.api(.POST, "/api/auth/apple", json: ["identityToken": try await apple.token()])
             // then
             #expect(response.status == .ok, "\(response.body.string)")
-            let auth = try response.content.decode(AuthBody.self)
+            let auth = try response.decoded(Components.Schemas.AuthResponse.self)
             #expect(auth.user.id == owner.id)
             // and later tokens without an email find the same account
             let again = try await app.api(
                 .POST, "/api/auth/apple", json: ["identityToken": try await apple.token(email: nil)])
-            #expect(try again.content.decode(AuthBody.self).user.id == owner.id)
+            #expect(try again.decoded(Components.Schemas.AuthResponse.self).user.id == owner.id)
         }
     }
 
@@ -107,7 +108,7 @@ struct AppleSignInTests {
                 json: ["identityToken": try await apple.token(email: "grace@example.com"), "fullName": "Grace Hopper"]
             )
             #expect(response.status == .ok, "\(response.body.string)")
-            let auth = try response.content.decode(AuthBody.self)
+            let auth = try response.decoded(Components.Schemas.AuthResponse.self)
             #expect(auth.user.name == "Grace Hopper")
             let me = try await app.api(.GET, "/api/me", token: auth.token)
             #expect(try me.content.get(String.self, at: "role") == "owner")
@@ -137,7 +138,7 @@ struct AppleSignInTests {
                 ]
             )
             #expect(response.status == .ok, "\(response.body.string)")
-            let auth = try response.content.decode(AuthBody.self)
+            let auth = try response.decoded(Components.Schemas.AuthResponse.self)
             #expect(auth.household.id == owner.householdID)
             #expect(
                 try await app.api(.GET, "/api/me", token: auth.token).content.get(String.self, at: "role") == "viewer")

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -106,21 +107,15 @@ struct LoginTests {
                 .POST,
                 "/api/auth/login",
                 json: ["email": owner.email, "password": owner.password, "deviceName": "iPad"]
-            ).content.get(String.self, at: "token")
+            ).decoded(Components.Schemas.AuthResponse.self).token
 
             let list = try await app.api(.GET, "/api/auth/tokens", token: owner.token)
-            struct Token: Decodable {
-                var id: String
-                var name: String
-                var current: Bool
-                var kind: String
-            }
-            let tokens = try list.content.get([Token].self, at: "tokens")
+            let tokens = try list.decoded(Components.Schemas.TokenList.self).tokens
             #expect(tokens.count == 2)
             #expect(tokens.filter(\.current).count == 1)
             let ipad = try #require(tokens.first { $0.name == "iPad" })
             #expect(!ipad.current)
-            #expect(ipad.kind == "api")
+            #expect(ipad.kind == .api)
 
             // when the owner revokes the iPad
             let revoke = try await app.api(.DELETE, "/api/auth/tokens/\(ipad.id)", token: owner.token)

@@ -1,68 +1,25 @@
 import Fluent
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
 
 @testable import HeirloomServer
 
-/// The parts of the beneficiary JSON the tests read.
-struct BeneficiaryBody: Decodable {
-    struct Total: Decodable, Equatable {
-        var currencyCode: String
-        var amount: String
-    }
-
-    var id: String
-    var name: String
-    var relationship: String?
-    var email: String?
-    var phoneNumber: String?
-    var contactIdentifier: String?
-    var isLinkedToContact: Bool
-    var itemCount: Int
-    var totals: [Total]
-}
-
-/// The link JSON.
-struct LinkBody: Decodable {
-    var id: String
-    var itemId: String
-    var beneficiaryId: String
-    var accessPermission: String
-    var accessDate: String?
-    var personalMessage: String?
-    var notificationStatus: String
-}
-
-struct BeneficiaryDetailBody: Decodable {
-    struct Assigned: Decodable {
-        var link: LinkBody
-        var item: ItemBody
-    }
-
-    var beneficiary: BeneficiaryBody
-    var assignedItems: [Assigned]
-}
-
-struct OverviewBody: Decodable {
-    var beneficiaries: [BeneficiaryBody]
-    var unassignedItems: [ItemBody]
-}
-
 extension Application {
     /// Creates a beneficiary over the API.
-    func beneficiary(_ fields: [String: any Sendable], token: String) async throws -> BeneficiaryBody {
+    func beneficiary(_ fields: [String: any Sendable], token: String) async throws -> Components.Schemas.Beneficiary {
         let response = try await api(.POST, "/api/beneficiaries", token: token, json: fields)
         #expect(response.status == .created, "\(response.body.string)")
-        return try response.content.decode(BeneficiaryBody.self)
+        return try response.decoded(Components.Schemas.Beneficiary.self)
     }
 
     /// Creates an item over the API.
-    func item(_ fields: [String: any Sendable], token: String) async throws -> ItemBody {
+    func item(_ fields: [String: any Sendable], token: String) async throws -> Components.Schemas.Item {
         let response = try await api(.POST, "/api/items", token: token, json: fields)
         #expect(response.status == .created, "\(response.body.string)")
-        return try response.content.decode(ItemBody.self)
+        return try response.decoded(Components.Schemas.Item.self)
     }
 }
 
@@ -91,7 +48,7 @@ struct BeneficiaryAPITests {
                 .PATCH, "/api/beneficiaries/\(sam.id)", token: owner.token,
                 json: ["relationship": "Other", "email": ""])
             #expect(patched.status == .ok, "\(patched.body.string)")
-            let saved = try patched.content.decode(BeneficiaryBody.self)
+            let saved = try patched.decoded(Components.Schemas.Beneficiary.self)
             #expect(saved.relationship == "Other" && saved.email == nil && saved.phoneNumber == "555 0100")
 
             #expect(try await app.api(.DELETE, "/api/beneficiaries/\(god.id)", token: owner.token).status == .noContent)
@@ -137,10 +94,10 @@ struct BeneficiaryAPITests {
                 ])
             // then
             #expect(created.status == .created, "\(created.body.string)")
-            let link = try created.content.decode(LinkBody.self)
+            let link = try created.decoded(Components.Schemas.BeneficiaryLink.self)
             #expect(link.itemId.lowercased() == clock.id.lowercased())
-            #expect(link.accessPermission == "afterSpecificDate" && link.accessDate == "2030-06-21")
-            #expect(link.personalMessage == "For your wedding day." && link.notificationStatus == "notSent")
+            #expect(link.accessPermission == .afterSpecificDate && link.accessDate == "2030-06-21")
+            #expect(link.personalMessage == "For your wedding day." && link.notificationStatus == .notSent)
             // a second link for the same pair is a conflict
             let again = try await app.api(
                 .POST, "/api/items/\(clock.id)/beneficiaries", token: owner.token, json: ["beneficiaryId": sam.id])
@@ -153,7 +110,7 @@ struct BeneficiaryAPITests {
                 #expect(response.status == .created, "\(response.body.string)")
             }
             let detail = try await app.api(.GET, "/api/beneficiaries/\(sam.id)", token: owner.token)
-                .content.decode(BeneficiaryDetailBody.self)
+                .decoded(Components.Schemas.BeneficiaryDetail.self)
             #expect(detail.beneficiary.itemCount == 3)
             #expect(
                 detail.beneficiary.totals == [
@@ -162,7 +119,7 @@ struct BeneficiaryAPITests {
             #expect(detail.assignedItems.map(\.item.name) == ["Clock", "Ring", "Vase"])
 
             let overview = try await app.api(.GET, "/api/beneficiaries/overview", token: owner.token)
-                .content.decode(OverviewBody.self)
+                .decoded(Components.Schemas.BeneficiaryOverview.self)
             #expect(overview.beneficiaries.first?.itemCount == 3)
             #expect(overview.unassignedItems.map(\.id) == [spare.id])
 
@@ -204,15 +161,15 @@ struct BeneficiaryAPITests {
             let link = try await app.api(
                 .POST, "/api/items/\(clock.id)/beneficiaries", token: owner.token,
                 json: ["beneficiaryId": sam.id, "accessPermission": "afterSpecificDate", "accessDate": "2031-01-02"]
-            ).content.decode(LinkBody.self)
+            ).decoded(Components.Schemas.BeneficiaryLink.self)
             let path = "/api/items/\(clock.id)/beneficiaries/\(link.id)"
             // a message alone keeps the date
             let message = try await app.api(.PATCH, path, token: owner.token, json: ["personalMessage": "Wind it"])
-            #expect(try message.content.decode(LinkBody.self).accessDate == "2031-01-02")
+            #expect(try message.decoded(Components.Schemas.BeneficiaryLink.self).accessDate == "2031-01-02")
             // another rule clears the date
             let passing = try await app.api(.PATCH, path, token: owner.token, json: ["accessPermission": "uponPassing"])
-            let saved = try passing.content.decode(LinkBody.self)
-            #expect(saved.accessPermission == "uponPassing" && saved.accessDate == nil)
+            let saved = try passing.decoded(Components.Schemas.BeneficiaryLink.self)
+            #expect(saved.accessPermission == .uponPassing && saved.accessDate == nil)
             #expect(saved.personalMessage == "Wind it")
             let status = try await app.api(.PATCH, path, token: owner.token, json: ["notificationStatus": "accepted"])
             #expect(status.status == .unprocessableEntity)
@@ -231,7 +188,7 @@ struct BeneficiaryAPITests {
                 let item = try await app.item(["name": name], token: owner.token)
                 let link = try await app.api(
                     .POST, "/api/items/\(item.id)/beneficiaries", token: owner.token, json: ["beneficiaryId": sam.id]
-                ).content.decode(LinkBody.self)
+                ).decoded(Components.Schemas.BeneficiaryLink.self)
                 linkIDs.append((item.id, link.id))
             }
             // when
@@ -277,7 +234,7 @@ struct BeneficiaryAPITests {
             let link = try await app.api(
                 .POST, "/api/items/\(clock.id)/beneficiaries", token: editor.token, json: ["beneficiaryId": sam.id])
             #expect(link.status == .created)
-            let linkID = try link.content.decode(LinkBody.self).id
+            let linkID = try link.decoded(Components.Schemas.BeneficiaryLink.self).id
             let calls: [(HTTPMethod, String)] = [
                 (.GET, "/api/beneficiaries"), (.POST, "/api/beneficiaries"), (.GET, "/api/beneficiaries/overview"),
                 (.GET, "/api/beneficiaries/\(sam.id)"), (.PATCH, "/api/beneficiaries/\(sam.id)"),
@@ -312,12 +269,12 @@ struct BeneficiaryAPITests {
                     "householdName": "The Jones Family", "name": "Bo Jones", "email": "bo@example.com",
                     "password": "another good password",
                 ])
-            let stranger = try registered.content.decode(AuthBody.self).token
+            let stranger = try registered.decoded(Components.Schemas.AuthResponse.self).token
             let sam = try await app.beneficiary(["name": "Sam"], token: owner.token)
             let clock = try await app.item(["name": "Clock"], token: owner.token)
             let link = try await app.api(
                 .POST, "/api/items/\(clock.id)/beneficiaries", token: owner.token, json: ["beneficiaryId": sam.id]
-            ).content.decode(LinkBody.self)
+            ).decoded(Components.Schemas.BeneficiaryLink.self)
             let theirs = try await app.beneficiary(["name": "Jo"], token: stranger)
             let theirItem = try await app.item(["name": "Lamp"], token: stranger)
 

@@ -1,21 +1,11 @@
 import Fluent
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
 
 @testable import HeirloomServer
-
-struct ImportBody: Decodable {
-    struct Entry: Decodable {
-        var name: String
-        var status: String
-        var beneficiaryId: String?
-        var reason: String?
-    }
-
-    var results: [Entry]
-}
 
 extension Application {
     /// Posts a vCard file as a text/vcard body.
@@ -36,11 +26,11 @@ struct BeneficiaryImportTests {
             let response = try await app.importContacts(VCardFixtures.apple, token: owner.token)
             // then
             #expect(response.status == .ok, "\(response.body.string)")
-            let results = try response.content.decode(ImportBody.self).results
+            let results = try response.decoded(Components.Schemas.ContactImportResult.self).results
             #expect(results.map(\.name) == ["Ann Marie Miller", "Hélène Dupré", "Lakeside Antiques"])
-            #expect(results.map(\.status) == ["created", "created", "created"])
+            #expect(results.map(\.status) == [.created, .created, .created])
             let people = try await app.api(.GET, "/api/beneficiaries", token: owner.token)
-                .content.get([BeneficiaryBody].self, at: "beneficiaries")
+                .decoded(Components.Schemas.BeneficiaryList.self).beneficiaries
             let ann = try #require(people.first { $0.name == "Ann Marie Miller" })
             #expect(ann.email == "ann.miller@example.com" && ann.phoneNumber == "(555) 555-0142")
             let helene = try #require(people.first { $0.name == "Hélène Dupré" })
@@ -51,8 +41,8 @@ struct BeneficiaryImportTests {
             // importing the same file again changes nothing
             let again = try await app.importContacts(VCardFixtures.apple, token: owner.token)
             #expect(
-                try again.content.decode(ImportBody.self).results.map(\.status) == [
-                    "unchanged", "unchanged", "unchanged",
+                try again.decoded(Components.Schemas.ContactImportResult.self).results.map(\.status) == [
+                    .unchanged, .unchanged, .unchanged,
                 ])
             #expect(try await Beneficiary.query(on: app.db).count() == 3)
         }
@@ -66,8 +56,8 @@ struct BeneficiaryImportTests {
                 "/api/beneficiaries/import", token: owner.token,
                 files: [("file", "contacts.vcf", Data(VCardFixtures.google.utf8))])
             #expect(response.status == .ok, "\(response.body.string)")
-            let results = try response.content.decode(ImportBody.self).results
-            #expect(results.map(\.status) == ["created", "created", "rejected", "created"])
+            let results = try response.decoded(Components.Schemas.ContactImportResult.self).results
+            #expect(results.map(\.status) == [.created, .created, .rejected, .created])
             #expect(results[2].name == "Card 3" && results[2].reason == "This card has no name.")
             #expect(results[2].beneficiaryId == nil)
             let peg = try #require(
@@ -86,12 +76,12 @@ struct BeneficiaryImportTests {
             // when
             let response = try await app.importContacts(VCardFixtures.outlook, token: owner.token)
             // then the name he typed stays, the missing phone and email are filled in
-            let results = try response.content.decode(ImportBody.self).results
+            let results = try response.decoded(Components.Schemas.ContactImportResult.self).results
             #expect(results.map(\.name) == ["Jürgen Müller", "Björn Åström"])
-            #expect(results.map(\.status) == ["created", "merged"])
+            #expect(results.map(\.status) == [.created, .merged])
             #expect(results[1].beneficiaryId?.lowercased() == bjorn.id.lowercased())
             let saved = try await app.api(.GET, "/api/beneficiaries/\(bjorn.id)", token: owner.token)
-                .content.decode(BeneficiaryDetailBody.self).beneficiary
+                .decoded(Components.Schemas.BeneficiaryDetail.self).beneficiary
             #expect(saved.name == "bjorn astrom" && saved.relationship == "Nephew")
             #expect(saved.email == "bjorn@example.se" && saved.phoneNumber == "+46 8 123 456 78")
         }
@@ -102,13 +92,14 @@ struct BeneficiaryImportTests {
         try await withApp { app in
             let owner = try await app.setUpHub()
             let first = try await app.importContacts(VCardFixtures.apple, token: owner.token)
-            let helene = try #require(try first.content.decode(ImportBody.self).results[1].beneficiaryId)
+            let helene = try #require(
+                try first.decoded(Components.Schemas.ContactImportResult.self).results[1].beneficiaryId)
             let renamed = try await app.api(
                 .PATCH, "/api/beneficiaries/\(helene)", token: owner.token, json: ["name": "Aunt Hélène"])
             #expect(renamed.status == .ok)
             _ = try await app.importContacts(VCardFixtures.apple, token: owner.token)
             let saved = try await app.api(.GET, "/api/beneficiaries/\(helene)", token: owner.token)
-                .content.decode(BeneficiaryDetailBody.self).beneficiary
+                .decoded(Components.Schemas.BeneficiaryDetail.self).beneficiary
             #expect(saved.name == "Aunt Hélène")
         }
     }

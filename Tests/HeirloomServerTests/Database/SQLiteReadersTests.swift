@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import HeirloomAPI
 import SQLKit
 import SQLiteNIO
 import Testing
@@ -31,7 +32,7 @@ struct SQLiteReadersTests {
                 #expect(created.status == .created, "\(created.body.string)")
                 let page = try await app.api(.GET, "/api/items?limit=50", token: owner.token)
                 #expect(page.status == .ok)
-                let names = try page.content.decode(ItemPage.self).items.map(\.name)
+                let names = try page.decoded(Components.Schemas.ItemPage.self).items.map(\.name)
                 #expect(names.count == index)
                 #expect(names.first == "Chair \(index)")
             }
@@ -218,9 +219,4 @@ struct SQLiteReadersTests {
             #expect((app.hub.readers != nil) == TestDatabase.usesSQLiteFile)
         }
     }
-}
-
-private struct ItemPage: Decodable {
-    struct Item: Decodable { var name: String }
-    var items: [Item]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -19,16 +20,9 @@ struct PairingTests {
 
             // then
             #expect(paired.status == .created, "\(paired.body.string)")
-            let svg = try paired.content.get(String.self, at: "qrSvg")
+            let svg = try paired.decoded(Components.Schemas.Pairing.self).qrSvg
             let text = try await Self.decodeQR(svg)
-            struct Settings: Decodable {
-                var serverURL: String
-                var host: String
-                var port: Int
-                var token: String
-                var hubName: String
-            }
-            let settings = try JSONDecoder().decode(Settings.self, from: Data(text.utf8))
+            let settings = try JSONDecoder().decode(Components.Schemas.PairingSettings.self, from: Data(text.utf8))
             #expect(settings.serverURL == "http://192.168.1.20:8080")
             #expect(settings.host == "192.168.1.20")
             #expect(settings.port == 8080)

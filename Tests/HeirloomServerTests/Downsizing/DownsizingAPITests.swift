@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomAPI
 import HeirloomCore
 import Testing
 import Vapor
@@ -6,74 +7,11 @@ import VaporTesting
 
 @testable import HeirloomServer
 
-/// The parts of the disposition JSON the tests read.
-struct DispositionBody: Decodable, Equatable {
-    var value: String
-    var status: String
-    var note: String
-    var amount: String?
-}
-
-struct DownsizedItemBody: Decodable {
-    var id: String
-    var quantity: Int
-    var disposition: DispositionBody
-}
-
-struct SetBody: Decodable {
-    struct Member: Decodable {
-        var itemId: String
-        var quantity: Int
+extension Components.Schemas.EstateSummary {
+    /// The figure of one disposition.
+    func figure(_ value: Components.Schemas.DispositionValue) -> Components.Schemas.EstateFigure? {
+        byDisposition.first { $0.value == value }?.figure
     }
-
-    struct Total: Decodable, Equatable {
-        var currencyCode: String
-        var amount: String
-    }
-
-    var id: String
-    var name: String
-    var type: String
-    var sellTogether: Bool
-    var members: [Member]
-    var value: [Total]
-    var disposition: DispositionBody
-}
-
-struct SummaryBody: Decodable {
-    struct Figure: Decodable {
-        var units: Int
-        var doneUnits: Int
-        var sets: Int
-        var doneSets: Int
-        var totals: [SetBody.Total]
-        var fetched: [SetBody.Total]
-    }
-
-    struct ByDisposition: Decodable {
-        var value: String
-        var figure: Figure
-    }
-
-    struct NextSteps: Decodable {
-        var undecidedItems: Int
-        var itemsWithoutPhoto: Int
-        var beneficiariesWithoutEmail: Int
-        var lotsNotReady: Int
-    }
-
-    var itemCount: Int
-    var unitCount: Int
-    var valuedItemCount: Int
-    var setCount: Int
-    var totals: [SetBody.Total]
-    var fetched: [SetBody.Total]
-    var legacy: Figure
-    var everythingElse: Figure
-    var byDisposition: [ByDisposition]
-    var nextSteps: NextSteps
-
-    func figure(_ value: String) -> Figure? { byDisposition.first { $0.value == value }?.figure }
 }
 
 @Suite("Downsizing over the API")
@@ -88,9 +26,9 @@ struct DownsizingAPITests {
             let clock = try await app.item(["name": "Clock", "estimatedValue": "100"], token: owner.token)
             // then
             let got = try await app.api(.GET, "/api/items/\(clock.id)", token: owner.token)
-            #expect(try got.content.decode(DownsizedItemBody.self).quantity == 1)
+            #expect(try got.decoded(Components.Schemas.Item.self).quantity == 1)
             let summary = try await app.api(.GET, "/api/estate/summary", token: owner.token)
-            let body = try summary.content.decode(SummaryBody.self)
+            let body = try summary.decoded(Components.Schemas.EstateSummary.self)
             #expect(body.totals == [.init(currencyCode: "USD", amount: "220.00")])
             #expect(body.unitCount == 13)
             #expect(body.itemCount == 2)
@@ -99,7 +37,7 @@ struct DownsizingAPITests {
             #expect(zero.status == .unprocessableEntity)
             #expect(try zero.apiError.field == "quantity")
             let again = try await app.api(.GET, "/api/items/\(plates.id)", token: owner.token)
-            #expect(try again.content.decode(DownsizedItemBody.self).quantity == 12)
+            #expect(try again.decoded(Components.Schemas.Item.self).quantity == 12)
         }
     }
 
@@ -115,8 +53,9 @@ struct DownsizingAPITests {
             // then
             #expect(sell.status == .ok, "\(sell.body.string)")
             #expect(
-                try sell.content.decode(DownsizedItemBody.self).disposition
-                    == DispositionBody(value: "sell", status: "done", note: "To the school", amount: "750.00"))
+                try sell.decoded(Components.Schemas.Item.self).disposition
+                    == Components.Schemas.Disposition(
+                        value: .sell, status: .done, note: "To the school", amount: "750.00"))
             let bads: [[String: any Sendable]] = [
                 ["value": "legacy"], ["value": "keep", "amount": "5"], ["amount": "-1"],
                 ["value": "undecided", "status": "done"],
@@ -131,10 +70,10 @@ struct DownsizingAPITests {
                 .PATCH, "/api/items/\(item.id)", token: owner.token, json: ["disposition": ["value": "auction"]])
             #expect(unknown.status.code >= 400 && unknown.status.code < 500)
             let after = try await app.api(.GET, "/api/items/\(item.id)", token: owner.token)
-            #expect(try after.content.decode(DownsizedItemBody.self).disposition.amount == "750.00")
+            #expect(try after.decoded(Components.Schemas.Item.self).disposition.amount == "750.00")
             let summary = try await app.api(.GET, "/api/estate/summary", token: owner.token)
-            let body = try summary.content.decode(SummaryBody.self)
-            #expect(body.figure("sell")?.doneUnits == 1)
+            let body = try summary.decoded(Components.Schemas.EstateSummary.self)
+            #expect(body.figure(.sell)?.doneUnits == 1)
             #expect(body.fetched == [.init(currencyCode: "USD", amount: "750.00")])
         }
     }
@@ -146,8 +85,8 @@ struct DownsizingAPITests {
             let sam = try await app.beneficiary(["name": "Sam"], token: owner.token)
             let ring = try await app.item(["name": "Ring", "estimatedValue": "300"], token: owner.token)
             let desk = try await app.item(["name": "Desk"], token: owner.token)
-            func disposition(_ id: String) async throws -> DispositionBody {
-                try await app.api(.GET, "/api/items/\(id)", token: owner.token).content.decode(DownsizedItemBody.self)
+            func disposition(_ id: String) async throws -> Components.Schemas.Disposition {
+                try await app.api(.GET, "/api/items/\(id)", token: owner.token).decoded(Components.Schemas.Item.self)
                     .disposition
             }
             // when
@@ -159,10 +98,10 @@ struct DownsizingAPITests {
                 .POST, "/api/items/\(desk.id)/beneficiaries", token: owner.token,
                 json: ["beneficiaryId": sam.id, "accessPermission": "immediate"])
             // then
-            #expect(try await disposition(ring.id).value == "legacy")
+            #expect(try await disposition(ring.id).value == .legacy)
             let summary = try await app.api(.GET, "/api/estate/summary", token: owner.token)
             #expect(
-                try summary.content.decode(SummaryBody.self).legacy.totals == [
+                try summary.decoded(Components.Schemas.EstateSummary.self).legacy.totals == [
                     .init(currencyCode: "USD", amount: "300.00")
                 ])
             // the owner keeps the desk after all
@@ -175,8 +114,8 @@ struct DownsizingAPITests {
             _ = try await app.api(.DELETE, "/api/items/\(ring.id)/beneficiaries/\(ringLinkID)", token: owner.token)
             _ = try await app.api(.DELETE, "/api/items/\(desk.id)/beneficiaries/\(deskLinkID)", token: owner.token)
             // then
-            #expect(try await disposition(ring.id).value == "undecided")
-            #expect(try await disposition(desk.id).value == "keep")
+            #expect(try await disposition(ring.id).value == .undecided)
+            #expect(try await disposition(desk.id).value == .keep)
         }
     }
 
@@ -201,7 +140,7 @@ struct DownsizingAPITests {
                     ],
                 ])
             #expect(created.status == .created, "\(created.body.string)")
-            let set = try created.content.decode(SetBody.self)
+            let set = try created.decoded(Components.Schemas.ItemSet.self)
             #expect(set.value == [.init(currencyCode: "USD", amount: "160.00")])
             let sold = try await app.api(
                 .PATCH, "/api/sets/\(set.id)", token: owner.token,
@@ -209,14 +148,14 @@ struct DownsizingAPITests {
             #expect(sold.status == .ok, "\(sold.body.string)")
             // then
             let summary = try await app.api(.GET, "/api/estate/summary", token: owner.token)
-            let body = try summary.content.decode(SummaryBody.self)
+            let body = try summary.decoded(Components.Schemas.EstateSummary.self)
             #expect(body.totals == [.init(currencyCode: "USD", amount: "200.00")])
-            #expect(body.figure("sell")?.units == 9)
-            #expect(body.figure("sell")?.doneUnits == 9)
-            #expect(body.figure("sell")?.doneSets == 1)
-            #expect(body.figure("sell")?.totals == [.init(currencyCode: "USD", amount: "130.00")])
-            #expect(body.figure("keep")?.units == 6)
-            #expect(body.figure("undecided")?.units == 4)
+            #expect(body.figure(.sell)?.units == 9)
+            #expect(body.figure(.sell)?.doneUnits == 9)
+            #expect(body.figure(.sell)?.doneSets == 1)
+            #expect(body.figure(.sell)?.totals == [.init(currencyCode: "USD", amount: "130.00")])
+            #expect(body.figure(.keep)?.units == 6)
+            #expect(body.figure(.undecided)?.units == 4)
             #expect(body.fetched == [.init(currencyCode: "USD", amount: "120.00")])
             #expect(body.nextSteps.undecidedItems == 0)
             #expect(body.setCount == 1)
@@ -246,7 +185,7 @@ struct DownsizingAPITests {
             #expect(legacy.status == .unprocessableEntity)
             let list = try await app.api(.GET, "/api/sets", token: owner.token)
             #expect(try list.list("sets", "name") == ["China"])
-            let set = try first.content.decode(SetBody.self)
+            let set = try first.decoded(Components.Schemas.ItemSet.self)
             let missing = try await app.api(.GET, "/api/sets/\(UUID().uuidString)", token: owner.token)
             #expect(missing.status == .notFound)
             let deleted = try await app.api(.DELETE, "/api/sets/\(set.id)", token: owner.token)
@@ -262,7 +201,7 @@ struct DownsizingAPITests {
             let owner = try await app.setUpHub()
             let viewer = try await app.addMember(role: "viewer", by: owner)
             let created = try await app.api(.POST, "/api/sets", token: owner.token, json: ["name": "Coins"])
-            let set = try created.content.decode(SetBody.self)
+            let set = try created.decoded(Components.Schemas.ItemSet.self)
             let item = try await app.item(["name": "Lamp"], token: owner.token)
             #expect(try await app.api(.GET, "/api/sets", token: viewer.token).status == .ok)
             #expect(try await app.api(.GET, "/api/sets/\(set.id)", token: viewer.token).status == .ok)

@@ -44,9 +44,9 @@ struct DownsizingSetTests {
             let made = try await app.api(.POST, "\(path)/brief", token: owner.token, json: [:])
             #expect(made.status == .created, "\(made.body.string)")
             let brief = try LiquidationAPITests.decode(made)
-            #expect(brief.subject.kind == "set" && brief.subject.title == "The good china")
+            #expect(brief.subject.kind == .set && brief.subject.title == "The good china")
             // 2 × 12 × $40 = $960: a consignment shop earns its fee
-            #expect(brief.brief.recommendedPath == "pathB_delegateConsign")
+            #expect(brief.brief.recommendedPath == .pathBDelegateConsign)
 
             // when a path is chosen and every step ticked
             let planned = try LiquidationAPITests.decode(

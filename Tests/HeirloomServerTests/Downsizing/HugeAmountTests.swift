@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -82,9 +83,9 @@ struct HugeAmountTests {
             // then
             #expect(list.status == .ok, "\(list.body.string)")
             #expect(one.status == .ok, "\(one.body.string)")
-            let totals = try list.content.get([TotalBody].self, at: "beneficiaries", "0", "totals")
-            #expect(totals == [TotalBody(currencyCode: "USD", amount: "92233720368547758.07", tooLarge: true)])
-            let detail = try one.content.get([TotalBody].self, at: "beneficiary", "totals")
+            let totals = try list.decoded(Components.Schemas.BeneficiaryList.self).beneficiaries[0].totals
+            #expect(totals == [.init(currencyCode: "USD", amount: "92233720368547758.07", tooLarge: true)])
+            let detail = try one.decoded(Components.Schemas.BeneficiaryDetail.self).beneficiary.totals
             #expect(detail == totals)
         }
     }
@@ -103,10 +104,12 @@ struct HugeAmountTests {
 
             // then
             #expect(summary.status == .ok, "\(summary.body.string)")
-            #expect(try summary.content.get(Bool.self, at: "totalsAvailable") == false, "\(summary.body.string)")
+            #expect(
+                try summary.decoded(Components.Schemas.EstateSummary.self).totalsAvailable == false,
+                "\(summary.body.string)")
             #expect(sets.status == .ok, "\(sets.body.string)")
-            let value = try sets.content.get([TotalBody].self, at: "sets", "0", "value")
-            #expect(value == [TotalBody(currencyCode: "USD", amount: "92233720368547758.07", tooLarge: true)])
+            let value = try sets.decoded(Components.Schemas.ItemSetList.self).sets[0].value
+            #expect(value == [.init(currencyCode: "USD", amount: "92233720368547758.07", tooLarge: true)])
             for path in ["/", "/items", "/items/reports", "/beneficiaries", "/beneficiaries/\(beneficiaryID)", "/sets"]
             {
                 let page = try await browser.get(path)
@@ -146,11 +149,4 @@ struct HugeAmountTests {
             #expect(home.body.string.contains("Some values are too large to add up exactly"))
         }
     }
-}
-
-/// A `MoneyTotal` as the API writes it.
-struct TotalBody: Decodable, Equatable {
-    var currencyCode: String
-    var amount: String
-    var tooLarge: Bool?
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -144,9 +145,9 @@ struct ImportTests {
                 "/settings/members/\(made.viewer.id)/password-link", ["send": "email"])
             #expect(emailed.headers.first(name: .location) == "/settings?done=password-link-emailed")
             let outbox = try await app.api(.GET, "/api/outbox", token: owner)
-            let messages = try outbox.content.get([OutboxEntry].self, at: "messages")
+            let messages = try outbox.decoded(Components.Schemas.OutboxList.self).messages
             let mail = try #require(messages.first { $0.toEmail == made.viewer.email })
-            #expect(mail.status == "queued" && mail.subject.contains("Choose your password"))
+            #expect(mail.status == .queued && mail.subject.contains("Choose your password"))
             let emailedPath = String(try #require(mail.link).dropFirst("http://hub.test".count))
             let cara = try await stranger.post(
                 emailedPath, ["newPassword": "cara's new password", "confirmPassword": "cara's new password"])
@@ -166,13 +167,6 @@ struct ImportTests {
                 .write(to: file)
         }
         return (try #require(household), file)
-    }
-
-    struct OutboxEntry: Decodable {
-        var toEmail: String
-        var subject: String
-        var status: String
-        var link: String?
     }
 
     @Test("heirloom import --email-links puts each member's password link in the outbox instead of printing it")

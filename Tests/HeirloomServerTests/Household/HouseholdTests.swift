@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -37,7 +38,7 @@ struct HouseholdTests {
                 json: ["name": "Cara", "email": "cara@example.com", "password": "cara's long password"]
             )
             #expect(accepted.status == .created)
-            let cara = try accepted.content.decode(AuthBody.self)
+            let cara = try accepted.decoded(Components.Schemas.AuthResponse.self)
             #expect(cara.household.id == owner.householdID)
             let me = try await app.api(.GET, "/api/me", token: cara.token)
             #expect(try me.content.get(String.self, at: "role") == "viewer")
@@ -255,7 +256,7 @@ struct HouseholdTests {
                 ]
             )
             #expect(registered.status == .created)
-            let sam = try registered.content.decode(AuthBody.self)
+            let sam = try registered.decoded(Components.Schemas.AuthResponse.self)
             #expect(sam.household.id != ann.householdID)
 
             // then Sam sees only his own household

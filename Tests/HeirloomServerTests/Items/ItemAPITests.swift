@@ -1,53 +1,11 @@
 import Fluent
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
 
 @testable import HeirloomServer
-
-/// The parts of the item JSON the tests read.
-struct ItemBody: Decodable {
-    struct Photo: Decodable {
-        var id: String
-        var originalUrl: String
-        var displayUrl: String
-        var thumbnailUrl: String
-        var width: Int
-        var height: Int
-    }
-
-    struct Document: Decodable {
-        var id: String
-        var fileName: String
-        var kind: String
-        var sizeBytes: Int64
-        var url: String
-        var pageCount: Int?
-    }
-
-    struct Story: Decodable {
-        var id: String
-        var title: String
-        var durationSeconds: Double
-        var waveform: [Double]
-        var url: String
-    }
-
-    var id: String
-    var name: String
-    var description: String
-    var category: String
-    var estimatedValue: String?
-    var currencyCode: String
-    var suggestedPriceNew: String?
-    var suggestedPriceUsed: String?
-    var purchasePrice: String?
-    var purchaseDate: String?
-    var photos: [Photo]
-    var documents: [Document]
-    var audioStories: [Story]
-}
 
 @Suite("Items over the API")
 struct ItemAPITests {
@@ -65,7 +23,7 @@ struct ItemAPITests {
             let created = try await app.api(.POST, "/api/items", token: owner.token, json: body)
             // then
             #expect(created.status == .created, "\(created.body.string)")
-            let item = try created.content.decode(ItemBody.self)
+            let item = try created.decoded(Components.Schemas.Item.self)
             #expect(item.id.lowercased() == id.lowercased())
             #expect(item.category == "China & Crystal")
             #expect(item.estimatedValue == "1250.50")
@@ -112,13 +70,13 @@ struct ItemAPITests {
             let item = try await app.api(
                 .POST, "/api/items", token: owner.token,
                 json: ["name": "Clock", "estimatedValue": "90", "currencyCode": "eur"]
-            ).content.decode(ItemBody.self)
+            ).decoded(Components.Schemas.Item.self)
             let patched = try await app.api(
                 .PATCH, "/api/items/\(item.id)", token: owner.token,
                 json: ["description": "Chimes hourly", "estimatedValue": ""]
             )
             #expect(patched.status == .ok)
-            let saved = try patched.content.decode(ItemBody.self)
+            let saved = try patched.decoded(Components.Schemas.Item.self)
             #expect(saved.name == "Clock" && saved.description == "Chimes hourly" && saved.estimatedValue == nil)
             #expect(saved.currencyCode == "EUR")
 
@@ -145,9 +103,10 @@ struct ItemAPITests {
                 .POST, "/api/items", token: owner.token,
                 json: ["name": "Wristwatch", "maker": "  Omega ", "serialNumber": "14389-61"])
             #expect(made.status == .created, "\(made.body.string)")
-            let id = try made.content.get(String.self, at: "id")
-            #expect(try made.content.get(String.self, at: "maker") == "Omega")
-            #expect(try made.content.get(String.self, at: "serialNumber") == "14389-61")
+            let watch = try made.decoded(Components.Schemas.Item.self)
+            let id = watch.id
+            #expect(watch.maker == "Omega")
+            #expect(watch.serialNumber == "14389-61")
 
             let tooLong = try await app.api(
                 .PATCH, "/api/items/\(id)", token: owner.token,
@@ -155,12 +114,13 @@ struct ItemAPITests {
             #expect(tooLong.status == .unprocessableEntity)
             #expect(try tooLong.apiError.field == "serialNumber")
             let unchanged = try await app.api(.GET, "/api/items/\(id)", token: owner.token)
-            #expect(try unchanged.content.get(String.self, at: "maker") == "Omega")
+            #expect(try unchanged.decoded(Components.Schemas.Item.self).maker == "Omega")
 
             let cleared = try await app.api(.PATCH, "/api/items/\(id)", token: owner.token, json: ["maker": ""])
             #expect(cleared.status == .ok)
-            #expect((try? cleared.content.get(String.self, at: "maker")) == nil)
-            #expect(try cleared.content.get(String.self, at: "serialNumber") == "14389-61")
+            let clearedWatch = try cleared.decoded(Components.Schemas.Item.self)
+            #expect(clearedWatch.maker == nil)
+            #expect(clearedWatch.serialNumber == "14389-61")
         }
     }
 
@@ -169,7 +129,7 @@ struct ItemAPITests {
         try await withApp { app in
             let owner = try await app.setUpHub()
             let item = try await app.api(.POST, "/api/items", token: owner.token, json: ["name": "Persian rug"])
-                .content.decode(ItemBody.self)
+                .decoded(Components.Schemas.Item.self)
             let base = "/api/items/\(item.id)"
             // two photos in one request
             let photos = try await app.multipart(
@@ -181,14 +141,14 @@ struct ItemAPITests {
                 ]
             )
             #expect(photos.status == .created, "\(photos.body.string)")
-            var saved = try photos.content.decode(ItemBody.self)
+            var saved = try photos.decoded(Components.Schemas.Item.self)
             #expect(saved.photos.count == 2)
             // reorder: the HEIC becomes primary
             let order = saved.photos.map(\.id).reversed().map { $0 }
             let reordered = try await app.api(
                 .PUT, "\(base)/photos/order", token: owner.token, json: ["photoIds": order])
             #expect(reordered.status == .ok)
-            #expect(try reordered.content.decode(ItemBody.self).photos.map(\.id) == order)
+            #expect(try reordered.decoded(Components.Schemas.Item.self).photos.map(\.id) == order)
             let badOrder = try await app.api(
                 .PUT, "\(base)/photos/order", token: owner.token, json: ["photoIds": [order[0]]])
             #expect(badOrder.status == .unprocessableEntity)
@@ -198,7 +158,7 @@ struct ItemAPITests {
                 files: [("file", "Appraisal.pdf", try await MediaFixtures.data("letter.pdf"))]
             )
             #expect(document.status == .created, "\(document.body.string)")
-            saved = try document.content.decode(ItemBody.self)
+            saved = try document.decoded(Components.Schemas.Item.self)
             #expect(saved.documents.first?.kind == "PDF" && saved.documents.first?.fileName == "Appraisal.pdf")
             #expect(saved.documents.first?.pageCount == 2)
 
@@ -208,23 +168,26 @@ struct ItemAPITests {
                 fields: ["title": "How Grandpa bought it in Tabriz"]
             )
             #expect(story.status == .created, "\(story.body.string)")
-            let storyID = try story.content.get(String.self, at: "id")
-            #expect(try story.content.get(String.self, at: "title") == "How Grandpa bought it in Tabriz")
+            let storyID = try story.decoded(Components.Schemas.AudioStory.self).id
+            #expect(try story.decoded(Components.Schemas.AudioStory.self).title == "How Grandpa bought it in Tabriz")
             let renamed = try await app.api(
                 .PATCH, "\(base)/audio/\(storyID)", token: owner.token, json: ["title": "Tabriz, 1961"])
-            #expect(try renamed.content.get(String.self, at: "title") == "Tabriz, 1961")
-            let playable = try await app.download(try renamed.content.get(String.self, at: "url"), token: owner.token)
+            let renamedStory = try renamed.decoded(Components.Schemas.AudioStory.self)
+            #expect(renamedStory.title == "Tabriz, 1961")
+            let playable = try await app.download(renamedStory.url, token: owner.token)
             #expect(playable.headers.contentType == HTTPMediaType(type: "audio", subType: "mp4"))
 
             // a list shows the item exactly as its own answer does (lists read rows into records of their own)
             let shown = try await app.api(.GET, base, token: owner.token)
             let listed = try await app.api(.GET, "/api/items", token: owner.token)
             #expect(try listed.canonicalJSON("items") == shown.canonicalJSON())
-            #expect(try shown.content.decode(ItemBody.self).photos.map(\.id) == order)
+            #expect(try shown.decoded(Components.Schemas.Item.self).photos.map(\.id) == order)
 
             // delete one photo, then the whole item
             #expect(try await app.api(.DELETE, "\(base)/photos/\(order[1])", token: owner.token).status == .noContent)
-            #expect(try await app.api(.GET, base, token: owner.token).content.decode(ItemBody.self).photos.count == 1)
+            #expect(
+                try await app.api(.GET, base, token: owner.token).decoded(Components.Schemas.Item.self).photos.count
+                    == 1)
             #expect(try await app.api(.DELETE, base, token: owner.token).status == .noContent)
             #expect(try await app.api(.GET, base, token: owner.token).status == .notFound)
             #expect(try await MediaObject.query(on: app.db).count() == 0)
@@ -250,7 +213,7 @@ struct ItemAPITests {
             }
             let first = try await app.api(.GET, "/api/items?limit=2", token: owner.token)
             #expect(try first.list("items", "name") == ["Toolbox", "Silk rug"])
-            let cursor = try first.content.get(String.self, at: "nextCursor")
+            let cursor = try #require(try first.decoded(Components.Schemas.ItemPage.self).nextCursor)
             let second = try await app.api(.GET, "/api/items?limit=2&cursor=\(cursor)", token: owner.token)
             #expect(try second.list("items", "name") == ["Pearl necklace", "Oak dresser"])
 
@@ -277,7 +240,7 @@ struct ItemAPITests {
             #expect(try await app.api(.GET, "/api/items?q=toolbox", token: owner.token).list("items", "id").isEmpty)
 
             let categories = try await app.api(.GET, "/api/categories", token: owner.token)
-            #expect(try categories.content.get([String].self, at: "categories").count == 15)
+            #expect(try categories.decoded(Components.Schemas.CategoryList.self).categories.count == 15)
         }
     }
 
@@ -288,18 +251,18 @@ struct ItemAPITests {
         try await withApp(options) { app in
             let owner = try await app.setUpHub()
             let item = try await app.api(.POST, "/api/items", token: owner.token, json: ["name": "Secret heirloom"])
-                .content.decode(ItemBody.self)
+                .decoded(Components.Schemas.Item.self)
             let photo = try await app.multipart(
                 "/api/items/\(item.id)/photos", token: owner.token,
                 files: [("file", "a.png", try await MediaFixtures.data("photo.png"))]
-            ).content.decode(ItemBody.self).photos[0]
+            ).decoded(Components.Schemas.Item.self).photos[0]
             let sam = try await app.api(
                 .POST, "/api/auth/register",
                 json: [
                     "householdName": "Smiths", "name": "Sam", "email": "sam@example.com",
                     "password": "sam's long password",
                 ]
-            ).content.decode(AuthBody.self)
+            ).decoded(Components.Schemas.AuthResponse.self)
             #expect(try await app.api(.GET, "/api/items/\(item.id)", token: sam.token).status == .notFound)
             #expect(
                 try await app.api(.PATCH, "/api/items/\(item.id)", token: sam.token, json: ["name": "Mine"]).status

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -39,7 +40,7 @@ struct ItemWebTests {
             let owner = try await app.setUpHub()
             let viewer = try await app.addMember(role: "viewer", by: owner)
             let item = try await app.api(.POST, "/api/items", token: owner.token, json: ["name": "Brass lamp"])
-                .content.decode(ItemBody.self)
+                .decoded(Components.Schemas.Item.self)
             let browser = WebSession(app: app)
             _ = try await browser.post("/login", ["email": owner.email, "password": owner.password])
             let csrf = try #require(browser.csrf)
@@ -54,8 +55,8 @@ struct ItemWebTests {
                 .POST, "/items/\(item.id)/photos", headers: headers, body: ByteBuffer(data: body)
             )
             #expect(response.headers.first(name: .location) == "/items/\(item.id)#photos")
-            let saved = try await app.api(.GET, "/api/items/\(item.id)", token: owner.token).content.decode(
-                ItemBody.self)
+            let saved = try await app.api(.GET, "/api/items/\(item.id)", token: owner.token).decoded(
+                Components.Schemas.Item.self)
             #expect(saved.photos.count == 1)
             #expect(try await app.testing().sendRequest(.GET, "/api/media/x", headers: headers).status == .notFound)
 

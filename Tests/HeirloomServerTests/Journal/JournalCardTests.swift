@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -17,8 +18,8 @@ struct JournalCardTests {
                 .POST, "/api/journal/cards", token: ann.token,
                 json: ["drawerId": daily, "text": "  Walked to the harbour\nwith Tom ", "tags": ["#Sea", "tom, sea"]])
             #expect(created.status == .created)
-            let card = try created.content.decode(CardBody.self)
-            #expect(card.kind == "text")
+            let card = try created.decoded(Components.Schemas.JournalCard.self)
+            #expect(card.kind == .text)
             #expect(card.title == "Walked to the harbour with Tom")
             #expect(card.text == "Walked to the harbour\nwith Tom")
             #expect(card.tags == ["sea", "tom"])
@@ -32,7 +33,7 @@ struct JournalCardTests {
                 .PATCH, "/api/journal/cards/\(card.id)", token: ann.token,
                 json: ["drawerId": ideas, "title": "Harbour", "tags": ["sea"], "createdAt": "2026-11-20"])
             #expect(edited.status == .ok, "\(edited.body.string)")
-            let saved = try edited.content.decode(CardBody.self)
+            let saved = try edited.decoded(Components.Schemas.JournalCard.self)
             #expect(saved.drawerId == ideas)
             #expect(saved.title == "Harbour")
             #expect(saved.createdAt == "2026-11-20")
@@ -73,19 +74,20 @@ struct JournalCardTests {
             let timeline = try await app.api(.GET, "/api/journal/cards", token: ann.token)
             #expect(
                 try timeline.list("cards", "createdAt") == ["2026-12-01", "2026-11-23", "2026-11-22", "2026-11-16"])
+            // raw JSON: a timeline without grouping leaves the key out, not null
             #expect(try timeline.object["groups"] == nil)
 
             let newest = try await app.api(.GET, "/api/journal/cards?limit=2", token: ann.token)
             #expect(try newest.list("cards", "createdAt") == ["2026-12-01", "2026-11-23"])
 
             let weeks = try await app.api(.GET, "/api/journal/cards?group=week", token: ann.token)
-            let weekGroups = try weeks.content.get([GroupBody].self, at: "groups")
+            let weekGroups = try #require(try weeks.decoded(Components.Schemas.JournalCardList.self).groups)
             #expect(weekGroups.map(\.label) == ["Nov 30 – Dec 6, 2026", "Nov 23 – 29, 2026", "Nov 16 – 22, 2026"])
             #expect(weekGroups.last?.cardIds == [ids["2026-11-22"], ids["2026-11-16"]].compactMap { $0 })
             #expect(weekGroups.first?.from == "2026-11-30")
 
             let months = try await app.api(.GET, "/api/journal/cards?group=month", token: ann.token)
-            let monthGroups = try months.content.get([GroupBody].self, at: "groups")
+            let monthGroups = try #require(try months.decoded(Components.Schemas.JournalCardList.self).groups)
             #expect(monthGroups.map(\.label) == ["December 2026", "November 2026"])
             #expect(monthGroups.map(\.cardIds.count) == [1, 3])
         }
@@ -113,28 +115,4 @@ struct JournalCardTests {
             #expect(try prefix.list("tags", "name") == ["kitchen"])
         }
     }
-}
-
-/// A card as the API sends it.
-struct CardBody: Decodable {
-    var id: String
-    var drawerId: String
-    var kind: String
-    var createdAt: String
-    var redacted: Bool
-    var title: String
-    var snippet: String
-    var text: String?
-    var tags: [String]?
-    var durationSeconds: Double?
-    var waveform: [Double]?
-}
-
-/// A week or month of cards.
-struct GroupBody: Decodable {
-    var key: String
-    var label: String
-    var from: String
-    var to: String
-    var cardIds: [String]
 }

@@ -1,6 +1,7 @@
 import Fluent
 import FluentSQL
 import Foundation
+import HeirloomAPI
 import Testing
 import VaporTesting
 
@@ -17,7 +18,7 @@ struct JournalRecordingKeyTests {
             let created = try await app.voiceCard(
                 ann, parts: [("drawerId", daily)], file: try await MediaFixtures.data("story.m4a"))
             #expect(created.status == .created, "\(created.body.string)")
-            let card = try created.content.decode(CardBody.self)
+            let card = try created.decoded(Components.Schemas.JournalCard.self)
             let recording = try #require(try await MediaObject.query(on: app.db).first())
 
             // when something deletes its media object directly
@@ -40,7 +41,7 @@ struct JournalRecordingKeyTests {
             let textCard = try await app.writeCard(ann, drawer: daily, text: "Rain all day", tags: ["weather"])
             let voice = try await app.voiceCard(
                 ann, parts: [("drawerId", daily)], file: try await MediaFixtures.data("story.m4a"))
-            let voiceID = try voice.content.decode(CardBody.self).id
+            let voiceID = try voice.decoded(Components.Schemas.JournalCard.self).id
             let lost = try await app.writeCard(ann, drawer: daily, text: "Its recording is gone")
             let migration = AddMediaForeignKeyToJournalCard()
             try await migration.revert(on: app.db)
@@ -56,7 +57,7 @@ struct JournalRecordingKeyTests {
             #expect(cards.status == .ok)
             #expect(try await JournalCard.query(on: app.db).count() == 3)
             let tagged = try await app.api(.GET, "/api/journal/cards/\(textCard)", token: ann.token)
-            #expect(try tagged.content.decode(CardBody.self).tags == ["weather"])
+            #expect(try tagged.decoded(Components.Schemas.JournalCard.self).tags == ["weather"])
             let audio = try await app.download("/api/journal/cards/\(voiceID)/audio", token: ann.token)
             #expect(audio.status == .ok)
             let lostCard = try #require(try await JournalCard.find(UUID(uuidString: lost)!, on: app.db))

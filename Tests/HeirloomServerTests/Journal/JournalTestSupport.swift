@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -10,9 +11,7 @@ extension Application {
     func journalDrawers(_ member: Member) async throws -> [String: String] {
         let response = try await api(.GET, "/api/journal/drawers", token: member.token)
         #expect(response.status == .ok, "\(response.body.string)")
-        let names = try response.list("drawers", "name")
-        let ids = try response.list("drawers", "id")
-        return Dictionary(uniqueKeysWithValues: zip(names, ids))
+        return Dictionary(uniqueKeysWithValues: try response.drawers.map { ($0.name, $0.id) })
     }
 
     /// Writes a text card and returns its id.
@@ -25,7 +24,7 @@ extension Application {
         if let day { json["createdAt"] = day }
         let response = try await api(.POST, "/api/journal/cards", token: member.token, json: json)
         #expect(response.status == .created, "\(response.body.string)")
-        return try response.content.get(String.self, at: "id")
+        return try response.decoded(Components.Schemas.JournalCard.self).id
     }
 
     /// Unlocks the member's locked drawers for their token with their password.
@@ -52,18 +51,9 @@ extension TestingHTTPResponse {
     }
 }
 
-/// A drawer as the API sends it.
-struct DrawerBody: Decodable {
-    var id: String
-    var name: String
-    var isLocked: Bool
-    var sortOrder: Int
-    var cardCount: Int?
-}
-
 extension TestingHTTPResponse {
     /// The drawers of a drawer list.
-    var drawers: [DrawerBody] {
-        get throws { try content.get([DrawerBody].self, at: "drawers") }
+    var drawers: [Components.Schemas.JournalDrawer] {
+        get throws { try decoded(Components.Schemas.JournalDrawerList.self).drawers }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -23,15 +24,15 @@ struct JournalVoiceTests {
 
             // then the card is a voice card with what the media pipeline found
             #expect(response.status == .created, "\(response.body.string)")
-            let card = try response.content.decode(CardBody.self)
-            #expect(card.kind == "voice" && card.title == "Grandma's lullaby" && card.text == "Sung on the porch")
+            let card = try response.decoded(Components.Schemas.JournalCard.self)
+            #expect(card.kind == .voice && card.title == "Grandma's lullaby" && card.text == "Sung on the porch")
             #expect(card.tags == ["family", "night", "songs"])
             let duration = try #require(card.durationSeconds)
             #expect(abs(duration - 2) < 0.3)
             #expect((card.waveform?.count ?? 0) > 50)
             #expect(card.waveform?.allSatisfy { (0...1).contains($0) } == true)
             let shown = try await app.api(.GET, "/api/journal/cards/\(card.id)", token: ann.token)
-            #expect(try shown.content.decode(CardBody.self).durationSeconds == duration)
+            #expect(try shown.decoded(Components.Schemas.JournalCard.self).durationSeconds == duration)
 
             // when its audio is fetched, whole and in part
             let audio = try await app.download("/api/journal/cards/\(card.id)/audio", token: ann.token)
@@ -65,7 +66,7 @@ struct JournalVoiceTests {
                 ann, parts: [("drawerId", privateID), ("title", "Secret song")],
                 file: try await MediaFixtures.data("story.m4a"), fieldsFirst: false)
             #expect(created.status == .created, "\(created.body.string)")
-            let card = try created.content.decode(CardBody.self)
+            let card = try created.decoded(Components.Schemas.JournalCard.self)
             #expect(card.durationSeconds != nil)
             let mediaID = try #require(try await JournalCard.find(UUID(uuidString: card.id), on: app.db)?.mediaID)
             #expect(try await app.download("/api/media/\(mediaID)/play", token: ann.token).status == .ok)
@@ -102,7 +103,7 @@ struct JournalVoiceTests {
             let created = try await app.voiceCard(
                 ben, parts: [("drawerId", bensDaily)], file: try await MediaFixtures.data("story.mp3"))
             #expect(created.status == .created, "\(created.body.string)")
-            let card = try created.content.decode(CardBody.self)
+            let card = try created.decoded(Components.Schemas.JournalCard.self)
             #expect(card.title == "Voice card")
             let mediaID = try #require(try await JournalCard.find(UUID(uuidString: card.id), on: app.db)?.mediaID)
             try await app.unlockJournal(ann)
@@ -141,13 +142,13 @@ struct JournalVoiceTests {
             let daily = try #require(drawers["Daily"])
             let created = try await app.voiceCard(
                 ann, parts: [("drawerId", ideas)], file: try await MediaFixtures.data("story.wav"))
-            let card = try created.content.decode(CardBody.self)
+            let card = try created.decoded(Components.Schemas.JournalCard.self)
 
             let deleted = try await app.api(.DELETE, "/api/journal/drawers/\(ideas)?moveTo=\(daily)", token: ann.token)
             #expect(deleted.status == .noContent, "\(deleted.body.string)")
 
             let moved = try await app.api(.GET, "/api/journal/cards/\(card.id)", token: ann.token)
-            let body = try moved.content.decode(CardBody.self)
+            let body = try moved.decoded(Components.Schemas.JournalCard.self)
             #expect(body.drawerId == daily && body.durationSeconds == card.durationSeconds)
             #expect(body.waveform == card.waveform)
             #expect(try await app.download("/api/journal/cards/\(card.id)/audio", token: ann.token).status == .ok)

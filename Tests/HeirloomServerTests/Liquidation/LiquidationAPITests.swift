@@ -1,68 +1,11 @@
 import Foundation
+import HeirloomAPI
 import HeirloomCore
 import Testing
 import Vapor
 import VaporTesting
 
 @testable import HeirloomServer
-
-/// The stored brief and plan as the tests read them.
-struct StoredBriefBody: Decodable {
-    struct Subject: Decodable {
-        var kind: String
-        var id: String
-        var title: String
-    }
-
-    struct Brief: Decodable {
-        struct Option: Decodable {
-            var path: String
-            var effort: String
-        }
-
-        var recommendedPath: String
-        var reasoning: String
-        var aiProvider: String?
-        var pathOptions: [Option]
-    }
-
-    struct Name: Decodable {
-        var id: String?
-        var name: String
-    }
-
-    struct Step: Decodable {
-        var id: String
-        var order: Int
-        var text: String
-        var done: Bool
-        var doneAt: String?
-        var doneBy: Name?
-        var note: String?
-    }
-
-    struct Plan: Decodable {
-        var chosenPath: String
-        var steps: [Step]
-        var done: Bool
-        var createdBy: Name?
-    }
-
-    struct Suggestion: Decodable {
-        struct Partner: Decodable { var name: String }
-        var partner: Partner
-        var reasons: [String]
-    }
-
-    var subject: Subject
-    var brief: Brief
-    var ruleBased: Bool
-    var choosablePaths: [String]
-    var needsLocalHelp: Bool
-    var partners: [Suggestion]
-    var plan: Plan?
-    var createdBy: Name?
-}
 
 @Suite("Liquidation briefs and plans")
 struct LiquidationAPITests {
@@ -73,11 +16,11 @@ struct LiquidationAPITests {
         if let value { json["estimatedValue"] = value }
         let created = try await app.api(.POST, "/api/items", token: member.token, json: json)
         #expect(created.status == .created, "\(created.body.string)")
-        return try created.content.get(String.self, at: "id")
+        return try created.decoded(Components.Schemas.Item.self).id
     }
 
-    static func decode(_ response: TestingHTTPResponse) throws -> StoredBriefBody {
-        try JSONDecoder().decode(StoredBriefBody.self, from: Data(response.body.readableBytesView))
+    static func decode(_ response: TestingHTTPResponse) throws -> Components.Schemas.StoredLiquidationBrief {
+        try response.decoded(Components.Schemas.StoredLiquidationBrief.self)
     }
 
     @Test("without a provider: a labelled rule-based brief is stored, a path chosen, steps ticked by whom and when")
@@ -100,8 +43,8 @@ struct LiquidationAPITests {
             #expect(brief.ruleBased)
             #expect(brief.brief.aiProvider == "heirloom-rules")
             #expect(brief.brief.reasoning.hasPrefix("Rule-based advice"))
-            #expect(brief.brief.recommendedPath == "pathB_delegateConsign")
-            #expect(brief.subject.kind == "item" && brief.subject.title == "Oak dining table")
+            #expect(brief.brief.recommendedPath == .pathBDelegateConsign)
+            #expect(brief.subject.kind == .item && brief.subject.title == "Oak dining table")
             #expect(brief.createdBy?.name == "Ben Miller")
             #expect(brief.plan == nil)
             let stored = try Self.decode(try await app.api(.GET, "\(path)/brief", token: owner.token))
@@ -116,14 +59,14 @@ struct LiquidationAPITests {
                 .POST, "/api/items/\(other)/liquidation/plan", token: owner.token,
                 json: ["chosenPath": "donate"])
             #expect(early.status == .conflict)
-            #expect(try early.content.get(String.self, at: "error", "code") == "no_brief")
+            #expect(try early.apiError.code == "no_brief")
 
             // when the owner chooses consignment
             let planned = try await app.api(
                 .POST, "\(path)/plan", token: owner.token, json: ["chosenPath": "pathB_delegateConsign"])
             #expect(planned.status == .created, "\(planned.body.string)")
             let plan = try #require(try Self.decode(planned).plan)
-            #expect(plan.chosenPath == "pathB_delegateConsign")
+            #expect(plan.chosenPath == .pathBDelegateConsign)
             #expect(plan.steps.count >= 5)
             #expect(plan.steps.map(\.order) == Array(1...plan.steps.count))
             #expect(!plan.done)
@@ -161,7 +104,7 @@ struct LiquidationAPITests {
             #expect(again.status == .created)
             let replaced = try Self.decode(again)
             #expect(replaced.plan == nil)
-            #expect(replaced.brief.recommendedPath == "pathC_quickExit")
+            #expect(replaced.brief.recommendedPath == .pathCQuickExit)
             #expect(try await StoredBrief.query(on: app.db).count() == 1)
             #expect(try await LiquidationPlanStep.query(on: app.db).count() == 0)
             let stale = try await app.api(
@@ -183,11 +126,12 @@ struct LiquidationAPITests {
             let made = try Self.decode(try await app.api(.POST, "\(path)/brief", token: owner.token))
             #expect(try await app.api(.GET, "\(path)/brief", token: viewer.token).status == .ok)
             let plan = try await app.api(
-                .POST, "\(path)/plan", token: viewer.token, json: ["chosenPath": made.brief.recommendedPath])
+                .POST, "\(path)/plan", token: viewer.token, json: ["chosenPath": made.brief.recommendedPath.rawValue])
             #expect(plan.status == .forbidden)
             let planned = try Self.decode(
                 try await app.api(
-                    .POST, "\(path)/plan", token: owner.token, json: ["chosenPath": made.brief.recommendedPath]))
+                    .POST, "\(path)/plan", token: owner.token, json: ["chosenPath": made.brief.recommendedPath.rawValue]
+                ))
             let step = try #require(planned.plan?.steps.first)
             let tick = try await app.api(
                 .PATCH, "\(path)/plan/steps/\(step.id)", token: viewer.token, json: ["done": true])
@@ -253,7 +197,7 @@ struct LiquidationAPITests {
             let brief = try Self.decode(made)
             #expect(!brief.ruleBased)
             #expect(brief.brief.aiProvider == "openai")
-            #expect(brief.brief.recommendedPath == "donate")
+            #expect(brief.brief.recommendedPath == .donate)
             #expect(fake.modelRequests.count == 2)
             // a donation needs local help: the household's own partner that fits, and only that one
             #expect(brief.needsLocalHelp)
@@ -266,9 +210,9 @@ struct LiquidationAPITests {
             // a reply that breaks the rules twice is refused (502), and the stored brief stays as it was
             let refused = try await app.api(.POST, "\(path)/brief", token: owner.token)
             #expect(refused.status == .badGateway, "\(refused.body.string)")
-            #expect(try refused.content.get(String.self, at: "error", "code") == "ai_invalid_reply")
+            #expect(try refused.apiError.code == "ai_invalid_reply")
             let kept = try Self.decode(try await app.api(.GET, "\(path)/brief", token: owner.token))
-            #expect(kept.brief.recommendedPath == "donate")
+            #expect(kept.brief.recommendedPath == .donate)
             #expect(kept.plan?.steps.count == 2)
         }
     }
@@ -283,6 +227,6 @@ extension Application {
                 "householdName": "The Jones Family", "name": "Bo Jones", "email": "bo@example.com",
                 "password": "another good password",
             ])
-        return try registered.content.decode(AuthBody.self).token
+        return try registered.decoded(Components.Schemas.AuthResponse.self).token
     }
 }

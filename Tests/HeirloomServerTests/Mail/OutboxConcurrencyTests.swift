@@ -62,7 +62,7 @@ struct OutboxConcurrencyTests {
             let sent = (first.sent + second.sent).map(\.to)
             #expect(sent.count == 30)
             #expect(Set(sent).count == 30)
-            #expect(try await app.outbox(owner).messages.allSatisfy { $0.status == "sent" })
+            #expect(try await app.outbox(owner).messages.allSatisfy { $0.status == .sent })
         }
     }
 }

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import HeirloomAPI
 import HeirloomCore
 import SQLKit
 import Testing
@@ -22,14 +23,15 @@ struct OutboxTests {
             let outbox = try await app.outbox(owner)
             #expect(!outbox.smtpConfigured)
             let message = try #require(outbox.messages.first)
-            #expect(message.status == "queued")
+            #expect(message.status == .queued)
             #expect(message.link?.hasPrefix("http://hub.test/executor/") == true)
             // when
             let marked = try await app.api(.POST, "/api/outbox/\(message.id)/sent", token: owner.token)
             // then
             #expect(marked.status == .ok)
-            #expect(try marked.content.get(String.self, at: "status") == "sent")
-            #expect(try marked.content.get(Bool.self, at: "sentByHand"))
+            let markedMessage = try marked.decoded(Components.Schemas.OutboxMessage.self)
+            #expect(markedMessage.status == .sent)
+            #expect(markedMessage.sentByHand)
             let missing = try await app.api(.POST, "/api/outbox/\(UUID())/sent", token: owner.token)
             #expect(missing.status == .notFound)
         }
@@ -54,13 +56,13 @@ struct OutboxTests {
             // then: one attempt; the next waits for its backoff
             var message = try #require(try await app.outbox(owner).messages.first)
             #expect(message.attempts == 1)
-            #expect(message.status == "queued")
+            #expect(message.status == .queued)
             for _ in 1..<OutboxWorker.maximumAttempts {
                 clock.advance(by: 3600)
                 try await app.runScheduler()
             }
             message = try #require(try await app.outbox(owner).messages.first)
-            #expect(message.status == "failed")
+            #expect(message.status == .failed)
             #expect(message.attempts == OutboxWorker.maximumAttempts)
             // when the next message goes through
             transport.fail(false)
@@ -73,7 +75,7 @@ struct OutboxTests {
             // then it went once, and only it
             #expect(transport.sent.map(\.to) == ["joe@example.com"])
             let sent = try await app.outbox(owner).messages.first { $0.toEmail == "joe@example.com" }
-            #expect(sent?.status == "sent")
+            #expect(sent?.status == .sent)
 
             // when the owner sends Mary's failed message again: a new message goes, the failed one stays failed
             let sentAgain = try await app.api(.POST, "/api/outbox/\(sent?.id ?? "")/resend", token: owner.token)
@@ -84,11 +86,11 @@ struct OutboxTests {
                 try await app.api(.POST, "/api/outbox/\(message.id)/resend", token: editor.token).status == .notFound)
             let again = try await app.api(.POST, "/api/outbox/\(message.id)/resend", token: owner.token)
             #expect(again.status == .created, "\(again.body.string)")
-            #expect(try again.content.get(String.self, at: "status") == "queued")
+            #expect(try again.decoded(Components.Schemas.OutboxMessage.self).status == .queued)
             try await app.runScheduler()
             #expect(transport.sent.map(\.to) == ["joe@example.com", "mary@example.com"])
             let messages = try await app.outbox(owner).messages.filter { $0.toEmail == "mary@example.com" }
-            #expect(messages.map(\.status).sorted() == ["failed", "sent"])
+            #expect(messages.map(\.status.rawValue).sorted() == ["failed", "sent"])
         }
     }
 
@@ -111,7 +113,7 @@ struct OutboxTests {
             // then
             #expect(transport.sent.isEmpty)
             let message = try #require(try await app.outbox(owner).messages.first)
-            #expect(message.status == "failed")
+            #expect(message.status == .failed)
         }
     }
 
@@ -147,7 +149,7 @@ struct OutboxTests {
             #expect(session.status == .ok)
             let outbox = try await app.outbox(owner)
             #expect(outbox.smtpConfigured)
-            #expect(outbox.messages.map(\.status) == ["sent"])
+            #expect(outbox.messages.map(\.status) == [.sent])
         }
     }
 }

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -18,8 +19,8 @@ struct MediaIngestTests {
                 original, use: "photo", fileName: "Grandma's ring.jpg", token: owner.token)
             // then
             #expect(response.status == .created, "\(response.body.string)")
-            let media = try response.content.decode(MediaBody.self)
-            #expect(media.kind == "image" && media.format == "jpeg")
+            let media = try response.decoded(Components.Schemas.MediaFile.self)
+            #expect(media.kind == .image && media.format == "jpeg")
             #expect(media.width == 600 && media.height == 800)
             #expect(media.fileName == "Grandma's ring.jpg")
             let taken = try #require(media.takenAt)
@@ -54,8 +55,8 @@ struct MediaIngestTests {
             let response = try await app.upload(
                 try await MediaFixtures.data(name), use: "photo", fileName: name, token: owner.token)
             #expect(response.status == .created, "\(response.body.string)")
-            let media = try response.content.decode(MediaBody.self)
-            #expect(media.kind == "image")
+            let media = try response.decoded(Components.Schemas.MediaFile.self)
+            #expect(media.kind == .image)
             #expect((media.width ?? 0) > 0 && (media.height ?? 0) > 0)
             let thumbnail = try await app.download(try #require(media.thumbnailUrl), token: owner.token)
             #expect(thumbnail.status == .ok)
@@ -76,8 +77,8 @@ struct MediaIngestTests {
             let original = try await MediaFixtures.data(name)
             let response = try await app.upload(original, use: "audio", fileName: name, token: owner.token)
             #expect(response.status == .created, "\(response.body.string)")
-            let media = try response.content.decode(MediaBody.self)
-            #expect(media.kind == "audio" && media.format == format)
+            let media = try response.decoded(Components.Schemas.MediaFile.self)
+            #expect(media.kind == .audio && media.format == format)
             #expect((media.durationSeconds ?? 0) > 1.5)
             let waveform = try #require(media.waveform)
             #expect(waveform.count > 150 && waveform.count <= 200)
@@ -111,8 +112,8 @@ struct MediaIngestTests {
             let response = try await app.upload(
                 try await MediaFixtures.data(name), use: "video", fileName: name, token: owner.token)
             #expect(response.status == .created, "\(response.body.string)")
-            let media = try response.content.decode(MediaBody.self)
-            #expect(media.kind == "video")
+            let media = try response.decoded(Components.Schemas.MediaFile.self)
+            #expect(media.kind == .video)
             #expect(media.width == (name == "clip.mp4" ? 640 : 480))
             #expect((media.durationSeconds ?? 0) >= 0.9)
             let poster = try await app.download(try #require(media.displayUrl), token: owner.token)
@@ -132,8 +133,8 @@ struct MediaIngestTests {
                 try await MediaFixtures.data("letter.pdf"), use: "document", fileName: "Appraisal 2021.pdf",
                 token: owner.token)
             #expect(response.status == .created, "\(response.body.string)")
-            let media = try response.content.decode(MediaBody.self)
-            #expect(media.kind == "document" && media.pageCount == 2)
+            let media = try response.decoded(Components.Schemas.MediaFile.self)
+            #expect(media.kind == .document && media.pageCount == 2)
             #expect(try await app.download(try #require(media.thumbnailUrl), token: owner.token).status == .ok)
             let file = try await app.download(media.originalUrl + "?download=true", token: owner.token)
             #expect(file.headers.contentType == HTTPMediaType(type: "application", subType: "pdf"))

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -83,7 +84,9 @@ struct MediaSafetyTests {
             let ids = try await withThrowingTaskGroup(of: String.self) { group in
                 for _ in 0..<4 {
                     group.addTask {
-                        try await app.upload(data, use: "photo", token: owner.token).content.decode(MediaBody.self).id
+                        try await app.upload(data, use: "photo", token: owner.token).decoded(
+                            Components.Schemas.MediaFile.self
+                        ).id
                     }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
@@ -155,7 +158,7 @@ struct MediaSafetyTests {
             #expect(report.bytesFreed == 5700)
             #expect(!FileManager.default.fileExists(atPath: store.path(for: orphan).path))
             #expect(store.allBlobs().count == 3)
-            let media = try kept.content.decode(MediaBody.self)
+            let media = try kept.decoded(Components.Schemas.MediaFile.self)
             #expect(try await app.download(media.originalUrl, token: owner.token).status == .ok)
         }
     }
@@ -170,7 +173,7 @@ struct MediaSafetyTests {
             let viewer = try await app.addMember(role: "viewer", by: owner, name: "Vic", email: "vic@example.com")
             let upload = try await app.upload(
                 try await MediaFixtures.data("photo.png"), use: "photo", token: owner.token)
-            let media = try upload.content.decode(MediaBody.self)
+            let media = try upload.decoded(Components.Schemas.MediaFile.self)
 
             #expect(try await app.download(media.originalUrl, token: editor.token).status == .notFound)
             #expect(try await app.api(.GET, "/api/media/\(media.id)", token: editor.token).status == .notFound)
@@ -181,7 +184,7 @@ struct MediaSafetyTests {
                     "householdName": "Others", "name": "Sam", "email": "sam@example.com",
                     "password": "sam's long password",
                 ]
-            ).content.decode(AuthBody.self)
+            ).decoded(Components.Schemas.AuthResponse.self)
             #expect(try await app.download(media.originalUrl, token: stranger.token).status == .notFound)
             #expect(try await app.download(media.originalUrl, token: "nonsense").status == .unauthorized)
 

@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -16,7 +17,7 @@ struct MediaServingTests {
             try await app.unlockJournal(ann)
             let created = try await app.voiceCard(
                 ann, parts: [("drawerId", privateID)], file: try await MediaFixtures.data("story.m4a"))
-            let card = try created.content.decode(CardBody.self)
+            let card = try created.decoded(Components.Schemas.JournalCard.self)
             let mediaID = try #require(try await JournalCard.find(UUID(uuidString: card.id), on: app.db)?.mediaID)
 
             // when its recording is played, by its own address or the media address
@@ -35,7 +36,8 @@ struct MediaServingTests {
             // given a photo of a known size
             let owner = try await app.setUpHub()
             let data = try await MediaFixtures.data("photo.png")
-            let media = try await app.upload(data, use: "photo", token: owner.token).content.decode(MediaBody.self)
+            let media = try await app.upload(data, use: "photo", token: owner.token).decoded(
+                Components.Schemas.MediaFile.self)
             let path = "/api/media/\(media.id)/original"
             let size = data.count
 

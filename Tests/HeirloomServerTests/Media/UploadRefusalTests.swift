@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -12,8 +13,8 @@ struct UploadRefusalTests {
     func uploadCSRFFirst() async throws {
         try await withApp { app in
             let owner = try await app.setUpHub()
-            let item = try await app.api(.POST, "/api/items", token: owner.token, json: ["name": "Lamp"]).content
-                .decode(ItemBody.self)
+            let item = try await app.api(.POST, "/api/items", token: owner.token, json: ["name": "Lamp"]).decoded(
+                Components.Schemas.Item.self)
             let browser = WebSession(app: app)
             _ = try await browser.post("/login", ["email": owner.email, "password": owner.password])
             let boundary = "b"
@@ -38,7 +39,7 @@ struct UploadRefusalTests {
             let owner = try await app.setUpHub()
             let ben = try await app.addMember(role: "editor", by: owner)
             let upload = try await app.upload(try await MediaFixtures.data("photo.png"), use: "photo", token: ben.token)
-            let media = try upload.content.decode(MediaBody.self)
+            let media = try upload.decoded(Components.Schemas.MediaFile.self)
             _ = try await app.api(.PATCH, "/api/members/\(ben.id)", token: owner.token, json: ["role": "viewer"])
             #expect(try await app.api(.DELETE, "/api/media/\(media.id)", token: ben.token).status == .forbidden)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -36,8 +37,8 @@ struct MemoryAPITests {
 
             // then
             #expect(created.status == .created, "\(created.body.string)")
-            let memory = try created.decoded(MemoryBody.self)
-            #expect(memory.type == "photo")
+            let memory = try created.decoded(Components.Schemas.Memory.self)
+            #expect(memory._type == .photo)
             #expect(memory.date == "1968")
             #expect(memory.location == "Lake Tahoe")
             #expect(memory.people.map(\.name) == ["Ann", "Ben"], "a tagged person is in the memory")
@@ -45,7 +46,7 @@ struct MemoryAPITests {
             #expect(memory.faceTags.first?.personId == ann)
             #expect(memory.faceTags.first?.x == 0.1)
             #expect(memory.media.count == 2)
-            #expect(memory.media.allSatisfy { $0.kind == "image" && $0.width != nil && $0.thumbnailUrl != nil })
+            #expect(memory.media.allSatisfy { $0.kind == .image && $0.width != nil && $0.thumbnailUrl != nil })
             #expect(memory.createdBy?.name == "Ann Miller")
             let thumbnail = try await app.download(memory.media[1].thumbnailUrl ?? "", token: owner.token)
             #expect(thumbnail.status == .ok)
@@ -53,21 +54,25 @@ struct MemoryAPITests {
 
             for query in ["", "?personId=\(ben)", "?type=photo", "?year=1968", "?q=LAKE%20picnic"] {
                 let list = try await app.api(.GET, "/api/memories\(query)", token: owner.token)
-                #expect(try list.decoded(MemoryPageBody.self).memories.map(\.id) == [memory.id], "\(query)")
+                #expect(
+                    try list.decoded(Components.Schemas.MemoryPage.self).memories.map(\.id) == [memory.id], "\(query)")
                 // exactly as created: lists read rows into records of their own
                 #expect(try list.canonicalJSON("memories") == created.canonicalJSON(), "\(query)")
             }
             for query in ["?type=video", "?year=1969", "?q=mountain"] {
                 let list = try await app.api(.GET, "/api/memories\(query)", token: owner.token)
-                #expect(try list.decoded(MemoryPageBody.self).memories.isEmpty, "\(query)")
+                #expect(try list.decoded(Components.Schemas.MemoryPage.self).memories.isEmpty, "\(query)")
             }
             let byPerson = try await app.api(.GET, "/api/people/\(ann)/memories", token: owner.token)
-            #expect(try byPerson.decoded(MemoryPageBody.self).memories.map(\.title) == ["Picnic at the lake"])
-            let people = try await app.api(.GET, "/api/people", token: owner.token).decoded([PersonBody].self)
+            #expect(
+                try byPerson.decoded(Components.Schemas.MemoryPage.self).memories.map(\.title) == ["Picnic at the lake"]
+            )
+            let people = try await app.api(.GET, "/api/people", token: owner.token).decoded(
+                [Components.Schemas.Person].self)
             #expect(people.map(\.memoryCount) == [1, 1])
             #expect(people.map(\.relationship) == ["Mother", "Uncle"])
             let fetched = try await app.api(.GET, "/api/memories/\(memory.id)", token: owner.token)
-            #expect(try fetched.decoded(MemoryBody.self).faceTags.map(\.id) == memory.faceTags.map(\.id))
+            #expect(try fetched.decoded(Components.Schemas.Memory.self).faceTags.map(\.id) == memory.faceTags.map(\.id))
         }
     }
 
@@ -90,13 +95,13 @@ struct MemoryAPITests {
 
             // then
             #expect(patched.status == .ok, "\(patched.body.string)")
-            let changed = try patched.decoded(MemoryBody.self)
+            let changed = try patched.decoded(Components.Schemas.Memory.self)
             #expect(changed.title == "Grandpa's boat")
             #expect(changed.date == "1968-07")
             #expect(changed.location == nil)
             #expect(changed.description == "A sunny day", "fields left out stay as they were")
             #expect(faced.status == .ok, "\(faced.body.string)")
-            let tagged = try faced.decoded(MemoryBody.self)
+            let tagged = try faced.decoded(Components.Schemas.Memory.self)
             #expect(tagged.faceTags.map(\.x) == [0.4])
             #expect(tagged.people.map(\.id) == [ann])
 
@@ -124,7 +129,7 @@ struct MemoryAPITests {
                     .text("content", "It was raining in Dover."),
                 ])
             #expect(text.status == .created, "\(text.body.string)")
-            let written = try text.decoded(MemoryBody.self)
+            let written = try text.decoded(Components.Schemas.Memory.self)
             #expect(written.content == "It was raining in Dover.")
             #expect(written.date == "1961-05-14")
             #expect(written.media.isEmpty)
@@ -138,8 +143,8 @@ struct MemoryAPITests {
                         try await MediaFixtures.data("story.wav")),
                 ])
             #expect(voice.status == .created, "\(voice.body.string)")
-            let recording = try voice.decoded(MemoryBody.self).media.first
-            #expect(recording?.kind == "audio")
+            let recording = try voice.decoded(Components.Schemas.Memory.self).media.first
+            #expect(recording?.kind == .audio)
             #expect((recording?.durationSeconds ?? 0) > 2.5)
             #expect((recording?.waveform?.count ?? 0) > 50)
 
@@ -153,8 +158,8 @@ struct MemoryAPITests {
                     .text("title", "First steps"), .text("type", "video"),
                 ])
             #expect(video.status == .created, "\(video.body.string)")
-            let film = try video.decoded(MemoryBody.self).media.first
-            #expect(film?.kind == "video")
+            let film = try video.decoded(Components.Schemas.Memory.self).media.first
+            #expect(film?.kind == .video)
             #expect(film?.width == 640)
             #expect(film?.thumbnailUrl != nil, "a poster frame")
         }
@@ -260,7 +265,7 @@ struct MemoryAPITests {
             #expect(
                 try await app.download(memory.media[0].displayUrl ?? "", token: stranger).status == .notFound)
             let strangerList = try await app.api(.GET, "/api/memories", token: stranger)
-            #expect(try strangerList.decoded(MemoryPageBody.self).memories.isEmpty)
+            #expect(try strangerList.decoded(Components.Schemas.MemoryPage.self).memories.isEmpty)
             #expect(
                 try await app.api(.DELETE, "/api/memories/\(memory.id)", token: owner.token).status == .noContent)
         }
@@ -280,7 +285,7 @@ struct MemoryAPITests {
             var cursor: String?
             repeat {
                 let path = "/api/memories?limit=2" + (cursor.map { "&cursor=\($0)" } ?? "")
-                let page = try await app.api(.GET, path, token: owner.token).decoded(MemoryPageBody.self)
+                let page = try await app.api(.GET, path, token: owner.token).decoded(Components.Schemas.MemoryPage.self)
                 titles += page.memories.map(\.title)
                 cursor = page.nextCursor
             } while cursor != nil
@@ -290,7 +295,7 @@ struct MemoryAPITests {
         }
     }
 
-    static func photoMemory(_ app: Application, token: String) async throws -> MemoryBody {
+    static func photoMemory(_ app: Application, token: String) async throws -> Components.Schemas.Memory {
         let response = try await app.sendParts(
             "/api/memories", token: token,
             parts: [
@@ -300,7 +305,7 @@ struct MemoryAPITests {
                     "file", fileName: "boat.jpg", contentType: "image/jpeg", try await MediaFixtures.data("photo.jpg")),
             ])
         guard response.status == .created else { throw TestFailure(response.body.string) }
-        return try response.decoded(MemoryBody.self)
+        return try response.decoded(Components.Schemas.Memory.self)
     }
 
     /// The token of the owner of a second household, made directly in the database.

@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -45,7 +46,8 @@ struct MemoryBadInputTests {
             #expect(twoTitles.status == .badRequest)
             #expect(twoPictures.status == .badRequest, "\(twoPictures.body.string)")
             #expect(try await app.mediaCount() == 0)
-            let person = try await app.api(.GET, "/api/people/\(ann)", token: owner.token).decoded(PersonBody.self)
+            let person = try await app.api(.GET, "/api/people/\(ann)", token: owner.token).decoded(
+                Components.Schemas.Person.self)
             #expect(person.avatarUrl == nil)
         }
     }
@@ -74,12 +76,12 @@ struct MemoryBadInputTests {
             #expect(try await app.api(.DELETE, "/api/people/\(ben)", token: owner.token).status == .noContent)
             let text: [Part] = [.text("type", "text"), .text("title", "T"), .text("content", "x")]
             let first = try await app.sendParts("/api/memories", token: owner.token, parts: text)
-                .decoded(MemoryBody.self)
+                .decoded(Components.Schemas.Memory.self)
             #expect(try await app.api(.DELETE, "/api/memories/\(first.id)", token: owner.token).status == .noContent)
 
             let cy = try await app.addPerson("Cy", token: owner.token)
             let second = try await app.sendParts("/api/memories", token: owner.token, parts: text)
-                .decoded(MemoryBody.self)
+                .decoded(Components.Schemas.Memory.self)
 
             #expect(cy > ben)
             #expect(second.id > first.id)
@@ -108,7 +110,7 @@ struct MemoryBadInputTests {
 
             #expect(video.status == .created, "\(video.body.string)")
             #expect(voice.status == .created, "\(voice.body.string)")
-            #expect(try voice.decoded(MemoryBody.self).media.first?.kind == "audio")
+            #expect(try voice.decoded(Components.Schemas.Memory.self).media.first?.kind == .audio)
         }
     }
 
@@ -126,7 +128,7 @@ struct MemoryBadInputTests {
             for (query, count) in [("%25", 1), ("_", 0), ("%5C", 0), ("100%25", 1), ("sun", 1)] {
                 let response = try await app.api(.GET, "/api/memories?q=\(query)", token: owner.token)
                 #expect(response.status == .ok, "\(query)")
-                #expect(try response.decoded(MemoryPageBody.self).memories.count == count, "\(query)")
+                #expect(try response.decoded(Components.Schemas.MemoryPage.self).memories.count == count, "\(query)")
             }
         }
     }

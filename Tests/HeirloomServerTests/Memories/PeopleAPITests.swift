@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -26,7 +27,7 @@ struct PeopleAPITests {
             #expect(try again.apiError.code == "person_exists")
             #expect(try again.apiError.message.contains("already someone called ANN"))
             #expect(noted.status == .ok, "\(noted.body.string)")
-            let person = try renamed.decoded(PersonBody.self)
+            let person = try renamed.decoded(Components.Schemas.Person.self)
             #expect(person.name == "Annie")
             #expect(person.notes == "Loved the sea.", "a change that leaves notes out keeps them")
             #expect(person.birthDate == "1931-04-02")
@@ -64,7 +65,7 @@ struct PeopleAPITests {
             #expect(byEditor.status == .forbidden)
             #expect(byOwner.status == .noContent)
             let after = try await app.api(.GET, "/api/memories/\(memory.id)", token: owner.token).decoded(
-                MemoryBody.self)
+                Components.Schemas.Memory.self)
             #expect(after.people.isEmpty)
             #expect(after.faceTags.count == 1, "the unnamed face stays")
             #expect(after.faceTags.first?.personId == nil)
@@ -94,7 +95,7 @@ struct PeopleAPITests {
 
             // then
             #expect(uploaded.status == .ok, "\(uploaded.body.string)")
-            let first = try uploaded.decoded(PersonBody.self).avatarUrl ?? ""
+            let first = try uploaded.decoded(Components.Schemas.Person.self).avatarUrl ?? ""
             #expect(try await app.download(first, token: viewer.token).status == .ok)
             #expect(try await app.mediaCount() == 2)
 
@@ -104,7 +105,7 @@ struct PeopleAPITests {
 
             // then
             #expect(fromFace.status == .ok, "\(fromFace.body.string)")
-            let second = try fromFace.decoded(PersonBody.self).avatarUrl ?? ""
+            let second = try fromFace.decoded(Components.Schemas.Person.self).avatarUrl ?? ""
             #expect(second != first)
             #expect(try await app.download(first, token: owner.token).status == .notFound, "the old picture is freed")
             #expect(try await app.mediaCount() == 2)
@@ -122,13 +123,13 @@ struct PeopleAPITests {
     }
 
     /// A photo memory with the given face tags, added over the API.
-    static func wedding(_ app: Application, token: String, faceTags: String) async throws -> MemoryBody {
+    static func wedding(_ app: Application, token: String, faceTags: String) async throws -> Components.Schemas.Memory {
         try await app.sendParts(
             "/api/memories", token: token,
             parts: [
                 .text("type", "photo"), .text("title", "Wedding"), .text("faceTags", faceTags),
                 .file("file", fileName: "w.jpg", contentType: "image/jpeg", try await MediaFixtures.data("photo.jpg")),
             ]
-        ).decoded(MemoryBody.self)
+        ).decoded(Components.Schemas.Memory.self)
     }
 }

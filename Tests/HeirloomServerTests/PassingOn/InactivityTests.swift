@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomAPI
 import HeirloomCore
 import Testing
 import Vapor
@@ -20,7 +21,7 @@ struct InactivityTests {
             _ = try await app.api(.PUT, "/api/estate", token: other.token, json: ["inactivityMonths": 3])
             _ = try await app.executorSession(other)
             _ = try await app.api(.GET, "/api/items", token: holder.token)
-            func reminders() async throws -> [OutboxBody.Message] {
+            func reminders() async throws -> [Components.Schemas.OutboxMessage] {
                 try await app.outbox(other).messages.filter { $0.purpose == "holderInactivityReminder" }
             }
             // when three months and a day pass

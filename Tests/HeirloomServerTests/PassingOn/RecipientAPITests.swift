@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import HeirloomAPI
 import HeirloomCore
 import Testing
 import Vapor
@@ -10,11 +11,11 @@ import VaporTesting
 /// A household with one beneficiary and three items left to her under each rule, and one for someone else.
 struct RecipientFixture {
     var owner: Member
-    var sam: BeneficiaryBody
-    var now: ItemBody
-    var later: ItemBody
-    var passing: ItemBody
-    var others: ItemBody
+    var sam: Components.Schemas.Beneficiary
+    var now: Components.Schemas.Item
+    var later: Components.Schemas.Item
+    var passing: Components.Schemas.Item
+    var others: Components.Schemas.Item
 
     static func make(_ app: Application, clock: TestClock) async throws -> RecipientFixture {
         let owner = try await app.setUpHub()
@@ -28,7 +29,7 @@ struct RecipientFixture {
         for (item, rule, date, person) in [
             (now, "immediate", nil, sam), (later, "afterSpecificDate", inAYear, sam),
             (passing, "uponPassing", nil, sam), (others, "immediate", nil, tom),
-        ] as [(ItemBody, String, String?, BeneficiaryBody)] {
+        ] as [(Components.Schemas.Item, String, String?, Components.Schemas.Beneficiary)] {
             var body: [String: any Sendable] = [
                 "beneficiaryId": person.id, "accessPermission": rule, "personalMessage": "For you, with love.",
             ]

@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -12,34 +13,6 @@ struct Member {
     var householdID: String
     var email: String
     var password: String
-}
-
-/// The JSON error body.
-struct APIErrorBody: Decodable {
-    struct Body: Decodable {
-        var code: String
-        var message: String
-        var field: String?
-    }
-
-    var error: Body
-}
-
-struct AuthBody: Decodable {
-    struct User: Decodable {
-        var id: String
-        var name: String
-        var email: String
-    }
-
-    struct Household: Decodable {
-        var id: String
-        var name: String
-    }
-
-    var token: String
-    var user: User
-    var household: Household
 }
 
 extension Application {
@@ -79,7 +52,7 @@ extension Application {
             json: ["householdName": household, "name": name, "email": email, "password": password]
         )
         #expect(response.status == .created, "\(response.body.string)")
-        let auth = try response.content.decode(AuthBody.self)
+        let auth = try response.decoded(Components.Schemas.AuthResponse.self)
         return Member(
             token: auth.token, id: auth.user.id, householdID: auth.household.id, email: email, password: password)
     }
@@ -94,23 +67,16 @@ extension Application {
     ) async throws -> Member {
         let invitation = try await api(.POST, "/api/invitations", token: owner.token, json: ["role": role])
         #expect(invitation.status == .created, "\(invitation.body.string)")
-        let token = try invitation.content.get(String.self, at: "token")
+        let token = try invitation.decoded(Components.Schemas.CreatedInvitation.self).token
         let accepted = try await api(
             .POST,
             "/api/invitations/\(token)/accept",
             json: ["name": name, "email": email, "password": password]
         )
         #expect(accepted.status == .created, "\(accepted.body.string)")
-        let auth = try accepted.content.decode(AuthBody.self)
+        let auth = try accepted.decoded(Components.Schemas.AuthResponse.self)
         return Member(
             token: auth.token, id: auth.user.id, householdID: auth.household.id, email: email, password: password)
-    }
-}
-
-extension TestingHTTPResponse {
-    /// The JSON error, failing the test when the body is not the error shape.
-    var apiError: APIErrorBody.Body {
-        get throws { try content.decode(APIErrorBody.self).error }
     }
 }
 
@@ -165,25 +131,6 @@ extension Application {
         headers.bearerAuthorization = BearerAuthorization(token: token)
         return try await testing().sendRequest(.GET, path, headers: headers)
     }
-}
-
-/// The media JSON as tests read it.
-struct MediaBody: Decodable {
-    var id: String
-    var kind: String
-    var format: String
-    var fileName: String
-    var sizeBytes: Int64
-    var width: Int?
-    var height: Int?
-    var takenAt: Date?
-    var durationSeconds: Double?
-    var waveform: [Double]?
-    var pageCount: Int?
-    var originalUrl: String
-    var displayUrl: String?
-    var thumbnailUrl: String?
-    var playUrl: String?
 }
 
 extension Application {

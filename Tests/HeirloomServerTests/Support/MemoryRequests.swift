@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomAPI
 import Vapor
 import VaporTesting
 
@@ -30,71 +31,6 @@ enum Part {
     }
 }
 
-/// The memory JSON as the app decodes it.
-struct MemoryBody: Decodable {
-    struct PersonRef: Decodable {
-        var id: Int
-        var name: String
-    }
-
-    struct Face: Decodable {
-        var id: Int
-        var photoIndex: Int
-        var personId: Int?
-        var x: Double
-        var y: Double
-        var width: Double
-        var height: Double
-    }
-
-    struct File: Decodable {
-        var id: Int
-        var kind: String
-        var originalUrl: String
-        var displayUrl: String?
-        var thumbnailUrl: String?
-        var width: Int?
-        var height: Int?
-        var durationSeconds: Double?
-        var waveform: [Double]?
-    }
-
-    struct Creator: Decodable {
-        var id: String
-        var name: String
-    }
-
-    var id: Int
-    var type: String
-    var title: String
-    var description: String?
-    var content: String?
-    var date: String?
-    var location: String?
-    var context: String?
-    var people: [PersonRef]
-    var faceTags: [Face]
-    var media: [File]
-    var createdBy: Creator?
-    var createdAt: Date
-}
-
-struct MemoryPageBody: Decodable {
-    var memories: [MemoryBody]
-    var nextCursor: String?
-}
-
-struct PersonBody: Decodable {
-    var id: Int
-    var name: String
-    var relationship: String?
-    var avatarUrl: String?
-    var notes: String?
-    var birthDate: String?
-    var deathDate: String?
-    var memoryCount: Int
-}
-
 extension Application {
     /// Sends `parts` as multipart/form-data, in order, like the app's request builder.
     func sendParts(_ path: String, token: String, parts: [Part]) async throws
@@ -113,21 +49,9 @@ extension Application {
         if let relationship { json["relationship"] = relationship }
         let response = try await api(.POST, "/api/people", token: token, json: json)
         guard response.status == .created else { throw TestFailure("adding \(name): \(response.body.string)") }
-        return try response.content.decode(PersonBody.self).id
+        return try response.decoded(Components.Schemas.Person.self).id
     }
 
     /// How many media objects the hub has recorded, attached or not.
     func mediaCount() async throws -> Int { try await MediaObject.query(on: db).count() }
-}
-
-extension TestingHTTPResponse {
-    func decoded<T: Decodable>(_ type: T.Type) throws -> T {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        do {
-            return try decoder.decode(type, from: Data(body.readableBytesView))
-        } catch {
-            throw TestFailure("\(error) in \(body.string)")
-        }
-    }
 }

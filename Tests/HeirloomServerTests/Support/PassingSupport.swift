@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomAPI
 import NIOConcurrencyHelpers
 import Testing
 import Vapor
@@ -22,30 +23,12 @@ final class RecordingTransport: MailTransport, Sendable {
     }
 }
 
-/// The outbox JSON the tests read.
-struct OutboxBody: Decodable {
-    struct Message: Decodable {
-        var id: String
-        var purpose: String
-        var toName: String
-        var toEmail: String
-        var subject: String
-        var link: String?
-        var status: String
-        var attempts: Int
-        var sentByHand: Bool
-    }
-
-    var smtpConfigured: Bool
-    var messages: [Message]
-}
-
 extension Application {
     /// The outbox as an owner sees it.
-    func outbox(_ owner: Member) async throws -> OutboxBody {
+    func outbox(_ owner: Member) async throws -> Components.Schemas.OutboxList {
         let response = try await api(.GET, "/api/outbox", token: owner.token)
         #expect(response.status == .ok, "\(response.body.string)")
-        return try response.content.decode(OutboxBody.self)
+        return try response.decoded(Components.Schemas.OutboxList.self)
     }
 
     /// The token at the end of the newest outbox link for `email` (the personal link in that email).

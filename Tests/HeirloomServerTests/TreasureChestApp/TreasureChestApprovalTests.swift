@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -20,7 +21,7 @@ struct TreasureChestApprovalTests {
             .POST, "/api/auth/register",
             json: ["householdName": household, "name": "Sam", "email": email, "password": "a long enough password"])
         #expect(response.status == .created, "\(response.body.string)")
-        let auth = try response.content.decode(AuthBody.self)
+        let auth = try response.decoded(Components.Schemas.AuthResponse.self)
         return Member(
             token: auth.token, id: auth.user.id, householdID: auth.household.id, email: email,
             password: "a long enough password")

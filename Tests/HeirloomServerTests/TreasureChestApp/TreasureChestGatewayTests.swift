@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -168,7 +169,7 @@ struct TreasureChestGatewayTests {
                 .POST, "/ai/analyze-item-photo", token: owner.token,
                 json: ["imageJpegBase64": photo, "hints": ["title": "Tea set"]])
             #expect(own.status == .ok)
-            #expect(try own.content.decode(AnalysisBody.self).valueHints?.low == 800)
+            #expect(try own.decoded(Components.Schemas.ItemAnalysis.self).valueHints?.low == 800)
             // and bad base64 from the app is a 400
             let bad = try await App.post(
                 app, "/ai/analyze-item-photo", App.PhotoRequest(imageJpegBase64: "%%%", hints: nil), device: device)
