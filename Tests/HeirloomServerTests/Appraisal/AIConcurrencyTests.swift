@@ -7,7 +7,7 @@ import VaporTesting
 
 /// What an independent review of the AI appraiser tried: keys that could leak, imports that could double,
 /// first runs that could collide.
-@Suite("The AI appraiser at the edges")
+@Suite("The AI appraiser with a redirecting provider and simultaneous requests")
 struct AIConcurrencyTests {
     @Test(
         "a redirect from the provider is not followed, so the key goes nowhere else; the error says to check settings")

@@ -8,7 +8,7 @@ import Testing
 /// does not find them by reflection for every row. A property missing from such a list would silently not be
 /// read or written: each list must be exactly what reflection finds, in the same order. The models are the
 /// server's own registry (`ModelRegistry`), which must have every model whose table the migrations make.
-@Suite("Hand-written model property lists")
+@Suite("Hand-written model property lists match what reflection finds")
 struct ModelPropertiesTests {
     @Test("each model's properties are every property reflection finds, in order")
     func listsAreComplete() {

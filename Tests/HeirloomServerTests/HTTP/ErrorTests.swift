@@ -17,6 +17,32 @@ struct ErrorTests {
         }
     }
 
+    @Test("an error is exactly {\"error\": {\"code\", \"message\"}}, with \"field\" only when one field is at fault")
+    func errorWireShape() async throws {
+        try await withApp { app in
+            // raw JSON: the iPhone apps read these exact keys, so the shape is checked key by key, not by a decoder
+            func error(_ response: TestingHTTPResponse) throws -> [String: Any] {
+                let object = try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView))
+                let body = try #require(object as? [String: Any], "\(response.body.string)")
+                #expect(Set(body.keys) == ["error"], "\(response.body.string)")
+                return try #require(body["error"] as? [String: Any], "\(response.body.string)")
+            }
+            // when a request is malformed
+            let malformed = try error(try await app.api(.POST, "/api/setup", rawBody: "{"))
+            // then
+            #expect(Set(malformed.keys) == ["code", "message"])
+            #expect(malformed["code"] as? String == "bad_request")
+            #expect((malformed["message"] as? String)?.isEmpty == false)
+
+            // when one field is at fault
+            let owner = try await app.setUpHub()
+            let named = try error(try await app.api(.POST, "/api/items", token: owner.token, json: ["name": ""]))
+            // then
+            #expect(Set(named.keys) == ["code", "message", "field"])
+            #expect(named["field"] as? String == "name")
+        }
+    }
+
     @Test("a wrong type or a missing field is 400 naming the field")
     func wrongTypes() async throws {
         try await withApp { app in

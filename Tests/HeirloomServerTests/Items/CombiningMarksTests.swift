@@ -7,7 +7,7 @@ import VaporTesting
 @testable import HeirloomServer
 
 /// A letter with a pile of combining marks is refused where text comes in, so no page or report lays it out.
-@Suite("Letters with piles of marks")
+@Suite("Names made of one letter with tens of thousands of combining marks")
 struct CombiningMarksTests {
     static let pile = "e" + String(repeating: "\u{0301}", count: 40_000)
 

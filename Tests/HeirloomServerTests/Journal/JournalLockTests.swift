@@ -35,6 +35,7 @@ struct JournalLockTests {
             let late = try await app.api(.GET, "/api/journal/cards/\(card)", token: ann.token)
             #expect(late.status == .locked)
             #expect(try late.apiError.code == "journal_locked")
+            // raw JSON: while locked the key is left out, not null
             #expect(try await app.api(.GET, "/api/journal/drawers", token: ann.token).object["unlockedUntil"] == nil)
         }
     }

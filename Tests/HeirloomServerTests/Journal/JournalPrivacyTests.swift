@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -87,7 +88,8 @@ struct JournalPrivacyTests {
                 #expect(try card.apiError.code == "journal_locked")
                 // the timeline, search and counts leave it out; its own drawer lists it redacted
                 let timeline = try await app.api(.GET, "/api/journal/cards", token: ann.token)
-                #expect(try timeline.cards.map { "\($0["id"] ?? "")" } == [openID])
+                #expect(try timeline.decoded(Components.Schemas.JournalCardList.self).cards.map(\.id) == [openID])
+                // raw JSON: a redacted card must not even carry the keys of what it hides (absent, not null)
                 let inDrawer = try await app.api(
                     .GET, "/api/journal/cards?drawerId=\(privateID)", token: ann.token
                 ).cards
@@ -103,17 +105,18 @@ struct JournalPrivacyTests {
                 }
                 let voiceAudio = try await app.download("/api/journal/cards/\(voiceID)/audio", token: ann.token)
                 #expect(voiceAudio.status == .locked)
-                let redactedFlag = try await app.api(
+                let redactedCards = try await app.api(
                     .GET, "/api/journal/cards?drawerId=\(privateID)", token: ann.token
-                ).content.get(Bool.self, at: "cards", 0, "redacted")
-                #expect(redactedFlag)
+                ).decoded(Components.Schemas.JournalCardList.self).cards
+                #expect(try #require(redactedCards.first).redacted)
                 let list = try await app.api(.GET, "/api/journal/drawers", token: ann.token)
                 #expect(try list.drawers.first { $0.name == "Private" }?.cardCount == nil)
                 #expect(try list.drawers.first { $0.name == "Daily" }?.cardCount == 1)
-                #expect(try list.object["unlockedUntil"] == nil)
+                #expect(try list.object["unlockedUntil"] == nil)  // raw JSON: left out while locked, not null
                 let tags = try await app.api(.GET, "/api/journal/tags", token: ann.token)
-                #expect(try tags.list("tags", "name") == ["shared"])
-                #expect(try tags.content.get(Int.self, at: "tags", 0, "count") == 1)
+                let tagList = try tags.decoded(Components.Schemas.JournalTagList.self).tags
+                #expect(tagList.map(\.name) == ["shared"])
+                #expect(tagList.first?.count == 1)
                 // nothing was changed or deleted by the refused calls
                 #expect(
                     try await JournalCard.find(UUID(uuidString: cardID), on: app.db)?.body.contains("Remember") == true)
@@ -122,15 +125,22 @@ struct JournalPrivacyTests {
                 try await app.unlockJournal(ann)
                 let opened = try await app.api(.GET, "/api/journal/cards/\(cardID)", token: ann.token)
                 #expect(opened.status == .ok)
-                #expect(try opened.content.get(String.self, at: "title") == "About \(Self.secret)")
-                #expect(try opened.content.get([String].self, at: "tags") == ["quokkazanzibar", "shared"])
+                let openedCard = try opened.decoded(Components.Schemas.JournalCard.self)
+                #expect(openedCard.title == "About \(Self.secret)")
+                #expect(openedCard.tags == ["quokkazanzibar", "shared"])
                 let found = try await app.api(.GET, "/api/journal/cards?q=ZANZIBAR", token: ann.token)
-                #expect(Set(try found.cards.map { "\($0["id"] ?? "")" }) == [cardID, voiceID])
+                #expect(
+                    Set(try found.decoded(Components.Schemas.JournalCardList.self).cards.map(\.id)) == [
+                        cardID, voiceID,
+                    ])
                 let song = try await app.api(.GET, "/api/journal/cards/\(voiceID)", token: ann.token)
-                #expect(try song.content.get(Double?.self, at: "durationSeconds") != nil)
+                #expect(try song.decoded(Components.Schemas.JournalCard.self).durationSeconds != nil)
                 #expect(try await app.download("/api/journal/cards/\(voiceID)/audio", token: ann.token).status == .ok)
                 let tagged = try await app.api(.GET, "/api/journal/tags", token: ann.token)
-                #expect(try tagged.list("tags", "name") == ["shared", Self.secret])
+                #expect(
+                    try tagged.decoded(Components.Schemas.JournalTagList.self).tags.map(\.name) == [
+                        "shared", Self.secret,
+                    ])
                 // and "Lock now" locks it again at once
                 #expect(try await app.api(.POST, "/api/journal/lock", token: ann.token).status == .noContent)
             }

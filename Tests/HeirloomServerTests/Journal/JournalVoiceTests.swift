@@ -81,6 +81,7 @@ struct JournalVoiceTests {
             #expect(!audio.body.string.contains("Secret"))
             #expect(try await app.download("/api/media/\(mediaID)/play", token: ann.token).status == .notFound)
             #expect(try await app.download("/api/media/\(mediaID)/original", token: ann.token).status == .notFound)
+            // raw JSON: a redacted voice card must not even carry the keys of its duration and waveform
             let listed = try await app.api(.GET, "/api/journal/cards?drawerId=\(privateID)", token: ann.token).cards
             let redacted = try #require(listed.first)
             #expect(Set(redacted.keys) == ["id", "drawerId", "kind", "createdAt", "redacted", "title", "snippet"])

@@ -7,7 +7,7 @@ import VaporTesting
 @testable import HeirloomServer
 
 /// What an independent review of the memory hub tried: odd input is a clear error, never a crash or a leak.
-@Suite("Memories at the edges")
+@Suite("Memories and people given odd or hostile input")
 struct MemoryBadInputTests {
     @Test("An absurd date is a 422 for editors and a 403 for viewers, and the hub keeps answering")
     func absurdDates() async throws {
