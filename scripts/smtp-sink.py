@@ -46,7 +46,11 @@ async def main(directory):
     with open(os.path.join(directory, "port.tmp"), "w") as file:
         file.write(str(port))
     os.replace(os.path.join(directory, "port.tmp"), os.path.join(directory, "port"))
-    await server.serve_forever()
+    # Ends with the test process that started it, even when that process crashed without stopping it.
+    parent = os.getppid()
+    while os.getppid() == parent:
+        await asyncio.sleep(0.5)
+    server.close()
 
 
 if __name__ == "__main__":

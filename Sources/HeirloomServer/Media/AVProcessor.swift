@@ -19,7 +19,7 @@ struct AVProcessor: Sendable {
 
     func probe(_ file: URL) async throws -> Probe {
         let result = try await limiter.run {
-            try await Subprocess.run(
+            try await ExternalTool.run(
                 "ffprobe",
                 ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file.path],
                 timeout: 60
@@ -41,7 +41,7 @@ struct AVProcessor: Sendable {
     func waveform(of file: URL, duration: Double, scratch: URL) async throws -> [Double] {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let result = try await limiter.run {
-            try await Subprocess.run(
+            try await ExternalTool.run(
                 "ffmpeg",
                 [
                     "-v", "error", "-y", "-i", file.path, "-vn", "-ac", "1", "-ar", "\(Self.waveformSampleRate)",
@@ -69,7 +69,7 @@ struct AVProcessor: Sendable {
     /// An AAC .m4a copy that every browser and iPhone plays.
     func playableAAC(of file: URL, duration: Double, to output: URL) async throws {
         let result = try await limiter.run {
-            try await Subprocess.run(
+            try await ExternalTool.run(
                 "ffmpeg",
                 [
                     "-v", "error", "-y", "-i", file.path, "-vn", "-map_metadata", "-1", "-c:a", "aac", "-b:a", "128k",
@@ -87,7 +87,7 @@ struct AVProcessor: Sendable {
     func posterFrame(of file: URL, duration: Double, to output: URL) async throws {
         let offset = String(format: "%.2f", min(1.0, duration / 2))
         let result = try await limiter.run {
-            try await Subprocess.run(
+            try await ExternalTool.run(
                 "ffmpeg",
                 [
                     "-v", "error", "-y", "-ss", offset, "-i", file.path, "-frames:v", "1", "-q:v", "3", "-f", "image2",

@@ -5,7 +5,7 @@ struct PDFProcessor: Sendable {
     let limiter: AsyncSemaphore
 
     func pageCount(of file: URL) async throws -> Int {
-        let result = try await limiter.run { try await Subprocess.run("pdfinfo", [file.path], timeout: 60) }
+        let result = try await limiter.run { try await ExternalTool.run("pdfinfo", [file.path], timeout: 60) }
         let text = String(decoding: result.output, as: UTF8.self)
         guard result.status == 0,
             let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Pages:") }),
@@ -21,7 +21,7 @@ struct PDFProcessor: Sendable {
     func firstPage(of file: URL, to output: URL) async throws {
         let prefix = output.deletingPathExtension().path
         let result = try await limiter.run {
-            try await Subprocess.run(
+            try await ExternalTool.run(
                 "pdftoppm",
                 ["-f", "1", "-l", "1", "-singlefile", "-jpeg", "-scale-to", "1600", file.path, prefix],
                 timeout: 120

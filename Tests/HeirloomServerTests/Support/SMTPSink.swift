@@ -23,6 +23,10 @@ final class SMTPSink: @unchecked Sendable {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path, directory.path]
+        // Not the test runner's own output: a sink still holding it after a crash would keep `swift test` waiting.
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
         try process.run()
         let portFile = directory.appendingPathComponent("port")
         var waited = 0

@@ -130,7 +130,7 @@ struct AIClient: Sendable {
 
     /// Whether the provider answers now.
     func isAvailable() async -> Bool {
-        guard let provider else { return (try? Subprocess.locate("tesseract")) != nil }
+        guard let provider else { return (try? ExternalTool.locate("tesseract")) != nil }
         return await provider.probe(timeout: min(10, settings.timeout))
     }
 

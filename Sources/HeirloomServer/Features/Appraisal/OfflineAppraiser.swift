@@ -55,7 +55,7 @@ struct OfflineAppraiser: Sendable {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("heirloom-ocr-\(UUID())\(suffix)")
         try image.data.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let result = try await Subprocess.run("tesseract", [file.path, "stdout"], timeout: 60)
+        let result = try await ExternalTool.run("tesseract", [file.path, "stdout"], timeout: 60)
         guard result.status == 0 else { return "" }
         let lines = String(decoding: result.output, as: UTF8.self).split(separator: "\n")
             .map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }

@@ -59,7 +59,7 @@ struct HubBackup: Sendable {
                 facts.database = "postgresql"
                 let target = folder.appendingPathComponent(Self.postgresFile).path
                 try PrivateFiles.createFile(URL(fileURLWithPath: target)).close()
-                let result = try await Subprocess.run(
+                let result = try await ExternalTool.run(
                     "pg_dump", ["--format=custom", "--no-owner", "--file=\(target)", "--dbname=\(url.absoluteString)"],
                     timeout: 6 * 3600)
                 guard result.status == 0 else { throw BackupError("pg_dump failed: \(result.errorOutput)") }
@@ -92,7 +92,7 @@ struct HubBackup: Sendable {
             // A backup made before backups were private may hold a 0644 copy.
             PrivateFiles.restrict(target)
         case ("postgresql", .postgres(let url)):
-            let result = try await Subprocess.run(
+            let result = try await ExternalTool.run(
                 "pg_restore",
                 [
                     "--clean", "--if-exists", "--no-owner", "--single-transaction", "--dbname=\(url.absoluteString)",

@@ -57,7 +57,7 @@ struct CurlMailTransport: MailTransport {
             "--connect-timeout", "20", "--max-time", "120",
         ]
         if url.scheme == "smtp" { arguments.append("--ssl") }  // STARTTLS when offered
-        let result = try await Subprocess.run("curl", arguments, timeout: 150)
+        let result = try await ExternalTool.run("curl", arguments, timeout: 150)
         guard result.status == 0 else {
             throw MailDeliveryError(
                 description: "The mail server did not accept the message (curl \(result.status)): "

@@ -88,7 +88,7 @@ enum FaceCrop {
         let left = min(max(0, centreX - side / 2), width - side).rounded(.down)
         let top = min(max(0, centreY - side / 2), height - side).rounded(.down)
         let output = pipeline.store.temporaryFile(".jpg")
-        let result = try await Subprocess.run(
+        let result = try await ExternalTool.run(
             "vips",
             [
                 "crop", input.path, output.path + "[Q=88,strip]", "\(Int(left))", "\(Int(top))", "\(max(1, Int(side)))",
