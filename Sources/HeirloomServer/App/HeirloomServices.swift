@@ -84,6 +84,10 @@ struct RequestServices: Sendable {
     var items: ItemService { ItemService(database: database, media: media) }
     var beneficiaries: BeneficiaryService { BeneficiaryService(db: db) }
     var sets: SetService { SetService(db: db) }
+    var legacy: LegacySync { LegacySync(db: db) }
+    var partners: PartnerService { PartnerService(db: db) }
+    var reports: ReportService { ReportService(db: db, pipeline: services.media, now: now) }
+    var treasureChestDevices: TreasureChestDeviceService { TreasureChestDeviceService(db: db, now: now) }
     var downsizingSummary: DownsizingSummaryService { DownsizingSummaryService(db: db) }
     var people: PeopleService { PeopleService(db: db, media: media) }
     var memories: MemoryService { MemoryService(database: database, media: media) }

@@ -5,7 +5,7 @@ import Vapor
 extension APIHandler {
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
         let request = try request
-        let hubName = try await request.application.hub.hubName.name(on: { request.db })
+        let hubName = try await request.heirloom.services.hubName.name(on: { request.db })
         return .ok(.init(body: .json(.init(status: .ok, version: HubInfo.version, hubName: hubName))))
     }
 

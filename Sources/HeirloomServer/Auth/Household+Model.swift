@@ -29,6 +29,9 @@ final class Household: Model, @unchecked Sendable {
     /// The household's time zone, or the server's when none is chosen (or a stored name is no longer known).
     var zone: TimeZone { timeZone.flatMap(TimeZone.init(identifier:)) ?? .current }
 
+    /// How days read in the household's pages, emails and papers.
+    var days: DayText { DayText(zone: zone) }
+
     /// The paper reports are printed on.
     var paper: PaperSize { paperSize.flatMap(PaperSize.init(rawValue:)) ?? .forCurrency(defaultCurrency) }
 }

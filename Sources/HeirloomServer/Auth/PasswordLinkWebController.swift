@@ -17,7 +17,7 @@ struct PasswordLinkWebController {
     }
 
     private func service(_ req: Request) -> PasswordLinkService {
-        let services = req.application.hub
+        let services = req.heirloom.services
         return PasswordLinkService(
             db: req.db, now: services.clock(), passwords: services.passwords,
             publicBaseURL: services.config.publicBaseURL)

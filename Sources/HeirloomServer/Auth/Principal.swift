@@ -11,6 +11,8 @@ struct Principal: Authenticatable, Sendable {
     var householdName: String
     /// The household's default currency (ISO 4217), as it was when the request was signed in.
     var householdCurrency: String
+    /// The household's time zone as it was when the request was signed in; nil when it has not chosen one.
+    var householdTimeZone: String? = nil
     var role: HouseholdRole
     var tokenID: UUID
     var tokenKind: AuthToken.Kind
@@ -18,6 +20,11 @@ struct Principal: Authenticatable, Sendable {
     var viaCookie: Bool
     /// Until when this session or token may read the member's locked journal drawers.
     var journalUnlockedUntil: Date? = nil
+
+    /// How days read on this member's pages: on the household's calendar (the server's when it has none).
+    var days: DayText {
+        DayText(zone: householdTimeZone.flatMap(TimeZone.init(identifier:)) ?? .current)
+    }
 
     /// Throws unless the role may change household content.
     func requireEditor() throws(AppError) {

@@ -1,7 +1,9 @@
 import Fluent
+import FluentSQLiteDriver
 import Foundation
 import HeirloomCore
 import SQLKit
+import SQLiteNIO
 
 extension TokenService {
     /// A token found by its hash, with what a request needs of its member, household and estate.
@@ -18,6 +20,8 @@ extension TokenService {
         var householdID: UUID
         var householdName: String
         var householdCurrency: String
+        /// The household's time zone (an identifier such as Europe/London); nil when it has not chosen one.
+        var householdTimeZone: String?
         /// The household's estate's holder and state; nil without an estate.
         var estateHolderID: UUID?
         var estate: HolderSighting?
@@ -28,14 +32,27 @@ extension TokenService {
     ///
     /// Written out rather than built with SQLKit's builder or read into Fluent models: the profile of
     /// `make bench-api` showed `/api/health` spending a fifth of its time building, quoting and serializing
-    /// queries and filling models by reflection. It reads as the list pages do (`HubDatabase.reading`): on a SQLite
-    /// file through a kept prepared statement (`SQLiteReadDatabase`; preparing it afresh was 8 % of `/api/me`, and
-    /// keeping it took `/api/me` from 9,000 to 14,400 a second in `make bench-api`), otherwise (PostgreSQL, or
-    /// inside a transaction, whose own writes it must see) on Fluent's connection, with the same text.
+    /// queries and filling models by reflection.
+    ///
+    /// The one read that does not go through `HubDatabase.reading`: on a SQLite file it runs on the readers' kept
+    /// prepared statement and reads its columns by position. Through `SQLiteReadDatabase` (serializing the query,
+    /// naming and decoding every column on each request) `/api/me` served 30 % fewer requests a second in
+    /// `make bench-api` (its ratio to `/api/health` fell from 0.57 to 0.40, measured in one run each on the same
+    /// machine); every signed-in request pays for it. Elsewhere (PostgreSQL, memory, or inside a transaction, whose
+    /// own writes it must see) it reads as the list pages do, with the same text.
     static func signIn(_ hash: String, on database: HubDatabase) async throws -> SignIn? {
+        if let readers = database.readers, !database.db.inTransaction, database.db is any SQLiteDatabase {
+            return try await readers.withPrepared { connection in
+                var found: SignIn?
+                try connection.query(signInSQLite, [.text(hash)]) { row in found = try SignIn(row: row) }
+                return found
+            }
+        }
         let read = SQLQueryString("\(unsafeRaw: signInSQLBeforeHash)\(bind: hash) LIMIT 1")
         return try await database.reading { sql in try await sql.raw(read).first().map(SignIn.init(row:)) }
     }
+
+    private static let signInSQLite = signInSQLBeforeHash + "? LIMIT 1"
 
     /// The read's text up to the hash, which is bound where it ends.
     private static let signInSQLBeforeHash =
@@ -65,6 +82,7 @@ extension TokenService.SignIn {
         case estateSeenAt
         case estateReminders
         case estateToldAt
+        case householdTimeZone
 
         /// What is read, and its name in the result.
         var source: (expression: String, name: String) { Self.sources[rawValue] }
@@ -77,6 +95,7 @@ extension TokenService.SignIn {
             ("h.default_currency", "household_currency"), ("e.holder_user_id", "estate_holder"),
             ("e.state", "estate_state"), ("e.holder_seen_at", "estate_seen_at"),
             ("e.inactivity_reminders", "estate_reminders"), ("e.inactivity_executors_told_at", "estate_told_at"),
+            ("h.time_zone", "household_time_zone"),
         ]
     }
 
@@ -108,6 +127,7 @@ extension TokenService.SignIn {
             householdID: try required(.householdID, row.uuid(.householdID)),
             householdName: try required(.householdName, row.text(.householdName)),
             householdCurrency: try required(.householdCurrency, row.text(.householdCurrency)),
+            householdTimeZone: try row.text(.householdTimeZone),
             estateHolderID: try row.uuid(.estateHolder), estate: estate)
     }
 
@@ -136,4 +156,23 @@ private struct NamedRow: TokenService.SignIn.Row {
 
 extension TokenService.SignIn {
     init(row: any SQLRow) throws { try self.init(row: NamedRow(row: row)) }
+}
+
+/// A row of the kept prepared statement, by position, read as SQLiteNIO reads its values.
+extension PreparedSQLiteConnection.Row: TokenService.SignIn.Row {
+    func text(_ column: TokenService.SignIn.Column) throws -> String? { try value(column, String.init(sqliteData:)) }
+    func uuid(_ column: TokenService.SignIn.Column) throws -> UUID? {
+        try value(column) { String(sqliteData: $0).flatMap(UUID.init(uuidString:)) }
+    }
+    func date(_ column: TokenService.SignIn.Column) throws -> Date? { try value(column, Date.init(sqliteData:)) }
+    func integer(_ column: TokenService.SignIn.Column) throws -> Int? { try value(column, Int.init(sqliteData:)) }
+
+    private func value<T>(_ column: TokenService.SignIn.Column, _ read: (SQLiteData) -> T?) throws -> T? {
+        let data = data(column.rawValue)
+        if data == .null { return nil }
+        guard let value = read(data) else {
+            throw AppError.internalProblem("A sign-in's \(column.source.name) is not of its type.")
+        }
+        return value
+    }
 }

@@ -48,7 +48,7 @@ struct RestoreCommand: AsyncCommand {
             let facts = try await HubBackup.restore(
                 from: URL(fileURLWithPath: signature.folder, isDirectory: true), config: config)
             context.console.info(
-                "Restored the hub as it was on \(WebFormat.dayAndTime(facts.createdAt)) (UTC) from \(signature.folder). "
+                "Restored the hub as it was on \(DayText(zone: .gmt).dayAndTime(facts.createdAt)) (UTC) from \(signature.folder). "
                     + "Start it again with `heirloom serve`.")
         } catch let error as BackupError {
             throw CommandFailure(error.description)

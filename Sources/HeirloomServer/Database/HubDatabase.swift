@@ -3,7 +3,8 @@ import FluentSQLiteDriver
 import SQLKit
 
 /// The hub's database as a service sees it, the one way in: Fluent's `db` for writes, transactions and single
-/// reads, and `reading(_:)` for the reads of list pages and sign-ins.
+/// reads, and `reading(_:)` for the reads of list pages and sign-ins (the sign-in, which every signed-in request
+/// makes, reads its kept statement by position on a SQLite file: `TokenService.signIn` says what that buys).
 ///
 /// It is made once per request (`RequestServices.database`) and, outside requests (commands, the scheduler,
 /// background work, tests), by `HeirloomServices.database(on:)`: both take the hub's readers, so a service

@@ -3,8 +3,8 @@ import SQLiteNIO
 // The C library SQLiteNIO is built on, its own copy: see below.
 import VaporCSQLite
 
-/// A read-only connection to the hub's SQLite file that keeps its statements prepared, for the reads of
-/// `SQLiteReadDatabase`: the sign-in that every signed-in request makes and the list pages.
+/// A read-only connection to the hub's SQLite file that keeps its statements prepared, for the sign-in read that
+/// every signed-in request makes (`TokenService.signIn`) and the list pages' reads (`SQLiteReadDatabase`).
 ///
 /// SQLiteNIO prepares every statement afresh. For the sign-in's four-table join that is about 20 µs, 8 % of
 /// `GET /api/me` under `make bench-api` (`sqlite3Prepare` in the profile); a kept statement is only bound again.

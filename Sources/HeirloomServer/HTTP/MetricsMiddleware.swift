@@ -8,7 +8,7 @@ import Vapor
 struct MetricsMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         guard request.path == "/metrics", request.method == .GET || request.method == .HEAD,
-            let expected = request.application.hub.config.metricsToken
+            let expected = request.heirloom.services.config.metricsToken
         else { return try await next.respond(to: request) }
         request.routeLabel = "/metrics"
         guard let given = request.headers.bearerAuthorization?.token, SecretToken.constantTimeEquals(given, expected)

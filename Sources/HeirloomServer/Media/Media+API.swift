@@ -44,7 +44,7 @@ extension APIHandler {
         let principal = try principal
         let request = try request
         let object = try await request.heirloom.media.find(try uuid(rawID, "file"), householdID: principal.householdID)
-        guard try await request.application.hub.mediaAccess.allows(principal, object, db: request.db) else {
+        guard try await request.heirloom.services.mediaAccess.allows(principal, object, db: request.db) else {
             throw AppError.notFound("file")
         }
         return object

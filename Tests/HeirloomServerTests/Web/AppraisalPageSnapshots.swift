@@ -59,15 +59,9 @@ struct AppraisalPageSnapshots {
         assertSnapshot(of: html, as: .lines)
     }
 
-    /// The page's model is a struct local to `AppraisalWebController.newBatch`; this one has its keys.
-    struct BatchNewModel: Encodable {
-        var offline: Bool
-        var maximum: Int
-    }
-
     @Test("Add items from photos: the upload form")
     func batchNew() async throws {
-        let model = BatchNewModel(offline: false, maximum: AppraisalBatchService.maximumPhotos)
+        let model = AppraisalPages.NewBatch(offline: false, maximum: AppraisalBatchService.maximumPhotos)
         let html = try await PageFixtures.html(.batchNew, title: "Add items from photos", nav: .items, model)
         assertSnapshot(of: html, as: .lines)
     }

@@ -25,7 +25,7 @@ struct JournalPageSnapshots {
 
     /// The lock bar; its time is set by hand, as the reader writes it in the machine's time zone.
     static func lock(unlocked: Bool, next: String) -> JournalPages.LockBar {
-        var lock = JournalPages.LockBar(reader(unlocked: unlocked), next: next)
+        var lock = JournalPages.LockBar(reader(unlocked: unlocked), next: next, days: PageFixtures.days)
         if unlocked { lock.until = "12:10 PM" }
         return lock
     }

@@ -56,7 +56,7 @@ struct PageSnapshotTests {
 
     @Test("An item's page model: details in words and money, links to every action")
     func itemShowModel() throws {
-        let model = try ItemPages.Show(Self.clock(photos: true), canEdit: true)
+        let model = try ItemPages.Show(Self.clock(photos: true), canEdit: true, days: DayText(zone: .gmt))
         assertSnapshot(of: model, as: .json)
     }
 

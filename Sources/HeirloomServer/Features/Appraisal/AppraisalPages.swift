@@ -1,5 +1,6 @@
 import Foundation
 import HeirloomCore
+import Vapor
 
 /// The models of the AI appraiser's pages.
 enum AppraisalPages {
@@ -61,7 +62,17 @@ enum AppraisalPages {
         var applyAction: String
     }
 
-    static func panel(item: Item, valuation: ItemValuation, settings: AISettings, canEdit: Bool) throws -> Panel {
+    /// The item page's "AI appraisal" section, with the item's saved valuation.
+    static func panel(for item: Item, req: Request, canEdit: Bool) async throws -> Panel {
+        let valuation = try await req.heirloom.appraisal.valuation(of: try item.requireID())
+        return try panel(
+            item: item, valuation: valuation, settings: req.heirloom.config.ai, canEdit: canEdit,
+            days: try req.principal().days)
+    }
+
+    static func panel(
+        item: Item, valuation: ItemValuation, settings: AISettings, canEdit: Bool, days: DayText
+    ) throws -> Panel {
         let itemID = try item.requireID()
         let id = itemID.text
         var snapshot: Snapshot?
@@ -71,7 +82,7 @@ enum AppraisalPages {
             snapshot = Snapshot(
                 range: low.flatMap { low in high.map { "\(low) – \($0)" } },
                 confidence: valuation.confidence.map(confidenceWords),
-                valuedOn: WebFormat.day(valuedAt),
+                valuedOn: days.day(valuedAt),
                 by: providerWords(valuation.provider ?? "", model: valuation.model ?? ""),
                 aiNotes: valuation.aiNotes?.nilIfEmpty,
                 sources: valuation.sources.isEmpty ? nil : valuation.sources.joined(separator: ", ")
@@ -168,6 +179,12 @@ extension AppraisalPages {
             ]
             tones = labels.map { Tone(value: $0.0, label: $0.1, selected: $0.0 == tone) }
         }
+    }
+
+    /// "Add items from photos": the upload form.
+    struct NewBatch: Encodable {
+        var offline: Bool
+        var maximum: Int
     }
 
     /// A batch's page: progress while photos are read, then the review form.

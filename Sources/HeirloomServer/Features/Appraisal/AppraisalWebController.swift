@@ -5,13 +5,6 @@ import Vapor
 
 /// The AI appraiser's pages: analyse an item, save notes, apply an analysis, and batch add from photos.
 struct AppraisalWebController {
-    /// The item page's "AI appraisal" section.
-    static func panel(for item: Item, req: Request, canEdit: Bool) async throws -> AppraisalPages.Panel {
-        let valuation = try await req.heirloom.appraisal.valuation(of: try item.requireID())
-        return try AppraisalPages.panel(
-            item: item, valuation: valuation, settings: req.heirloom.config.ai, canEdit: canEdit)
-    }
-
     // MARK: One item
 
     func analyse(req: Request) async throws -> Response {
@@ -45,7 +38,7 @@ struct AppraisalWebController {
             analysis: view,
             error: problem?.message,
             offline: req.heirloom.config.ai.provider == .offline,
-            appraisal: try await Self.panel(for: item, req: req, canEdit: true),
+            appraisal: try await AppraisalPages.panel(for: item, req: req, canEdit: true),
             valueError: valueError, customValue: customValue)
         let page = try await Page.render(
             .appraisalResult, base: PageBase(request: req, title: "AI appraisal · \(item.name)", nav: .items),
@@ -104,19 +97,16 @@ struct AppraisalWebController {
     // MARK: Batches
 
     func newBatch(req: Request) async throws -> View {
-        struct Model: Encodable {
-            var offline: Bool
-            var maximum: Int
-        }
-        return try await Page.render(
+        try await Page.render(
             .batchNew, base: PageBase(request: req, title: "Add items from photos", nav: .items),
-            Model(offline: req.heirloom.config.ai.provider == .offline, maximum: AppraisalBatchService.maximumPhotos),
+            AppraisalPages.NewBatch(
+                offline: req.heirloom.config.ai.provider == .offline, maximum: AppraisalBatchService.maximumPhotos),
             on: req)
     }
 
     func createBatch(req: Request) async throws -> Response {
         let principal = try req.principal()
-        let media = req.application.hub.media
+        let media = req.heirloom.services.media
         let form = try await FormUpload.read(
             req, temporaryDirectory: media.store.temporaryDirectory, maximumFileBytes: media.limit(for: .photo))
         defer { form.removeFiles() }
@@ -202,7 +192,7 @@ struct AppraisalWebController {
         } catch {
             help.error = try AppError.userFacing(error).message
         }
-        let view = try await ItemBeneficiaryWebController().page(
+        let view = try await BeneficiaryPages.linkForm(
             req, item: item, link: link, values: values, errors: [:], help: help)
         return try await view.encodeResponse(for: req)
     }
@@ -237,7 +227,7 @@ struct AppraisalWebController {
         } catch {
             help.error = try AppError.userFacing(error).message
         }
-        let view = try await ItemBeneficiaryWebController().page(
+        let view = try await BeneficiaryPages.linkForm(
             req, item: item, values: values, errors: [:], help: help)
         return try await view.encodeResponse(for: req)
     }

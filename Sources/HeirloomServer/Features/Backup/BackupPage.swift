@@ -18,7 +18,7 @@ struct BackupPage: Encodable {
     var size: String
     var problem: Problem?
 
-    init(_ services: HeirloomServices) {
+    init(_ services: HeirloomServices, days: DayText) {
         let settings = services.config.backup
         isOn = settings != nil
         folder = settings?.directory.path ?? ""
@@ -31,17 +31,17 @@ struct BackupPage: Encodable {
         let status = BackupStatus.read(from: services.config.dataDirectory)
         hasRun = status != nil
         succeeded = status?.succeeded ?? false
-        when = WebFormat.dayAndTime(status?.finishedAt)
+        when = days.dayAndTime(status?.finishedAt)
         size = ByteCountText.describe(status?.sizeBytes ?? 0)
-        problem = Self.problem(services)
+        problem = Self.problem(services, days: days)
     }
 
     /// The failure to show owners, while the last backup failed.
-    static func problem(_ services: HeirloomServices) -> Problem? {
+    static func problem(_ services: HeirloomServices, days: DayText) -> Problem? {
         guard let status = BackupStatus.read(from: services.config.dataDirectory), !status.succeeded else { return nil }
         return Problem(
-            when: WebFormat.dayAndTime(status.finishedAt),
-            lastSuccess: status.lastSuccessAt.map { "The last good one is from \(WebFormat.dayAndTime($0))." }
+            when: days.dayAndTime(status.finishedAt),
+            lastSuccess: status.lastSuccessAt.map { "The last good one is from \(days.dayAndTime($0))." }
                 ?? "No backup has succeeded yet.",
             message: status.problem ?? "")
     }

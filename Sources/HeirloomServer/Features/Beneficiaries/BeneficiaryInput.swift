@@ -125,7 +125,7 @@ struct BeneficiaryLinkDraft: Sendable, Equatable {
     static func day(_ raw: String) throws(FieldError) -> Date? {
         do {
             guard let text = try ItemDraft.day(raw, field: "accessDate") else { return nil }
-            return ItemPages.dayFormatter.date(from: text)
+            return DayText.date(ofDay: text)
         } catch let error as FieldError {
             throw error
         } catch {
@@ -135,6 +135,6 @@ struct BeneficiaryLinkDraft: Sendable, Equatable {
 
     /// "2030-06-21" for a stored date.
     static func dayText(_ date: Date?) -> String? {
-        date.map { ItemPages.dayFormatter.string(from: $0) }
+        date.map(DayText.isoDay)
     }
 }

@@ -134,6 +134,14 @@ enum BeneficiaryPages {
         formatter.dateFormat = "MMMM d, yyyy"
         return formatter
     }()
+
+    /// The people a member may choose from in "Who receives it": name and relationship.
+    static func choices(_ people: [Beneficiary]) throws -> [Choice] {
+        try people.map { person in
+            let label = person.relationship.map { "\(person.name) (\($0))" } ?? person.name
+            return Choice(id: try person.requireID().text, label: label)
+        }
+    }
 }
 
 extension BeneficiaryPages.LinkRow {

@@ -13,7 +13,7 @@ struct BeneficiaryWebController {
         let model = BeneficiaryPages.Index(
             beneficiaries: try overview.beneficiaries.map(BeneficiaryPages.Card.init),
             unassigned: try overview.unassigned.map(ItemPages.Card.init),
-            choices: try Self.choices(overview.beneficiaries.map(\.beneficiary)))
+            choices: try BeneficiaryPages.choices(overview.beneficiaries.map(\.beneficiary)))
         return try await Page.render(
             .beneficiariesIndex, base: PageBase(request: req, title: "Beneficiaries", nav: .beneficiaries), model,
             on: req)
@@ -30,7 +30,7 @@ struct BeneficiaryWebController {
         let model = BeneficiaryPages.Show(
             person: try BeneficiaryPages.Card(detail.summary), assigned: assigned,
             canInvite: try req.principal().role.canManageHousehold,
-            invitedOn: detail.summary.beneficiary.invitedAt.map { WebFormat.day($0) })
+            invitedOn: try detail.summary.beneficiary.invitedAt.map { try req.principal().days.day($0) })
         return try await Page.render(
             .beneficiaryShow,
             base: PageBase(request: req, title: detail.summary.beneficiary.name, nav: .beneficiaries), model, on: req)
@@ -156,7 +156,7 @@ struct BeneficiaryWebController {
         let principal = try req.principal()
         let form = try await FormUpload.read(
             req,
-            temporaryDirectory: req.application.hub.media.store.temporaryDirectory,
+            temporaryDirectory: req.heirloom.services.media.store.temporaryDirectory,
             maximumFileBytes: Int64(BeneficiaryService.maximumImportBytes)
         )
         defer { form.removeFiles() }
@@ -204,15 +204,6 @@ struct BeneficiaryWebController {
         case "merged": "Matched someone already here; we filled in what was missing and kept the name you typed."
         case "unchanged": "Already here with everything this card has."
         default: ""
-        }
-    }
-
-    // MARK: Helpers
-
-    static func choices(_ people: [Beneficiary]) throws -> [BeneficiaryPages.Choice] {
-        try people.map { person in
-            let label = person.relationship.map { "\(person.name) (\($0))" } ?? person.name
-            return BeneficiaryPages.Choice(id: try person.requireID().text, label: label)
         }
     }
 }

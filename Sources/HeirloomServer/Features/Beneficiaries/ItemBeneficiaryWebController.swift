@@ -29,7 +29,8 @@ struct ItemBeneficiaryWebController {
     func new(req: Request) async throws -> View {
         let principal = try req.principal()
         let item = try await req.heirloom.items.find(try req.id("item"), householdID: principal.householdID)
-        return try await page(req, item: item, values: ["accessPermission": "immediate"], errors: [:])
+        return try await BeneficiaryPages.linkForm(
+            req, item: item, values: ["accessPermission": "immediate"], errors: [:])
     }
 
     /// Assigns the item; with "new" chosen (or a new name typed), creates that beneficiary first.
@@ -68,7 +69,7 @@ struct ItemBeneficiaryWebController {
             guard error.field != nil || error.status == .conflict else { throw error }
             var errors = error.formErrors
             if error.status == .conflict { errors["beneficiaryId"] = error.message }
-            let view = try await page(req, item: item, values: form.values, errors: errors)
+            let view = try await BeneficiaryPages.linkForm(req, item: item, values: form.values, errors: errors)
             return try await view.encodeResponse(status: error.status, for: req)
         }
         if form.returnTo == "overview" {
@@ -88,7 +89,7 @@ struct ItemBeneficiaryWebController {
             "accessDate": BeneficiaryLinkDraft.dayText(link.accessDate) ?? "",
             "personalMessage": link.personalMessage ?? "",
         ]
-        return try await page(req, item: item, link: link, values: values, errors: [:])
+        return try await BeneficiaryPages.linkForm(req, item: item, link: link, values: values, errors: [:])
     }
 
     func update(req: Request) async throws -> Response {
@@ -105,7 +106,7 @@ struct ItemBeneficiaryWebController {
         } orShowAgain: { errors in
             let link = try await req.heirloom.beneficiaries.findLink(linkID, of: itemID, by: principal)
             let item = try await req.heirloom.items.find(itemID, householdID: principal.householdID)
-            return try await page(req, item: item, link: link, values: form.values, errors: errors)
+            return try await BeneficiaryPages.linkForm(req, item: item, link: link, values: form.values, errors: errors)
         }
     }
 
@@ -131,33 +132,5 @@ struct ItemBeneficiaryWebController {
         let itemID = try req.id("item")
         try await req.heirloom.beneficiaries.removeLink(try req.id("assignment", .linkID), of: itemID, by: principal)
         return req.redirect(to: SiteURL.item(.value(itemID)).path(done: .assignmentRemoved, fragment: "beneficiaries"))
-    }
-
-    func page(
-        _ req: Request, item: Item, link: ItemBeneficiary? = nil, values: [String: String], errors: [String: String],
-        help: AppraisalPages.BeneficiaryHelp? = nil
-    ) async throws -> View {
-        let itemID = try item.requireID()
-        var choices: [BeneficiaryPages.Choice] = []
-        if link == nil {
-            let taken = Set(
-                try await req.heirloom.beneficiaries.links(of: itemID, by: try req.principal()).map {
-                    $0.$beneficiary.id
-                })
-            let people = try await req.heirloom.beneficiaries.list(by: try req.principal()).map(\.beneficiary)
-            choices = try BeneficiaryWebController.choices(people.filter { !taken.contains($0.id ?? UUID()) })
-        }
-        let linkID = try link?.requireID()
-        let action =
-            linkID.map { SiteURL.itemBeneficiary(.value(itemID), .value($0)) } ?? .itemBeneficiaries(.value(itemID))
-        let model = BeneficiaryPages.LinkForm(
-            mode: link == nil ? "new" : "edit", action: action.path,
-            cancelHref: SiteURL.item(.value(itemID)).path(fragment: "beneficiaries"),
-            itemName: item.name, beneficiaryName: link?.beneficiary.name ?? "", form: values, errors: errors,
-            choices: choices, relationships: BeneficiaryPages.relationships,
-            help: help ?? AppraisalPages.BeneficiaryHelp(itemID: itemID, linkID: linkID))
-        let title = link.map { "\($0.beneficiary.name) · \(item.name)" } ?? "Give \(item.name) to someone"
-        return try await Page.render(
-            .itemLinkForm, base: PageBase(request: req, title: title, nav: .items), model, on: req)
     }
 }

@@ -35,7 +35,7 @@ struct DeviceWebController {
         /// The public address is https and the app still talks plain http at `homeNetworkAddress`.
         var homeNetworkIsPlainBesideTLS: Bool
         /// The Legacy Treasure Chest phones, for owners (`TreasureChestDeviceWebController`).
-        var gateway: TreasureChestDeviceWebController.Section?
+        var gateway: TreasureChestPages.DevicesSection?
     }
 
     func index(req: Request) async throws -> View {
@@ -70,19 +70,19 @@ struct DeviceWebController {
     private func render(_ req: Request, pairing: DevicesPage.NewPairing?) async throws -> View {
         let principal = try req.principal()
         let tokens = try await req.heirloom.tokens.list(userID: principal.userID).filter { $0.kind == .device }
-        let lan = req.application.hub.lan
+        let lan = req.heirloom.services.lan
         let model = DevicesPage(
             devices: try tokens.map {
                 .init(
-                    id: try $0.requireID().text, name: $0.name, added: WebFormat.day($0.createdAt),
-                    lastUsed: Self.hasBeenUsed($0) ? WebFormat.dayAndTime($0.lastUsedAt) : "Not yet")
+                    id: try $0.requireID().text, name: $0.name, added: principal.days.day($0.createdAt),
+                    lastUsed: Self.hasBeenUsed($0) ? principal.days.dayAndTime($0.lastUsedAt) : "Not yet")
             },
             pairing: pairing,
             localOnlyAddress: Self.isLocalOnly(req.heirloom.config.publicURL) ? req.heirloom.config.publicBaseURL : nil,
             homeNetworkAddress: lan.address?.baseURL,
             homeNetworkNeedsSetting: lan.waitsForExplicitAddress,
             homeNetworkIsPlainBesideTLS: req.heirloom.config.usesTLS && lan.address != nil,
-            gateway: try await TreasureChestDeviceWebController.section(req))
+            gateway: try await TreasureChestPages.devicesSection(req))
         return try await Page.render(
             .devices, base: PageBase(request: req, title: "Connect a phone", nav: .settings), model, on: req)
     }

@@ -42,26 +42,8 @@ struct DownsizingWebController {
             _ = try await req.heirloom.items.update(id, ItemInput(disposition: form.input), by: try req.principal())
             return req.redirect(to: page.path(done: .dispositionSaved, fragment: "disposition"))
         } orShowAgain: { errors in
-            try await ItemWebController().page(req, id: id, dispositionErrors: errors, typed: form.input)
+            try await ItemPages.show(req, id: id, dispositionErrors: errors, typed: form.input)
         }
-    }
-
-    /// The section on an item's page.
-    static func section(
-        for item: Item, req: Request, canEdit: Bool, errors: [String: String] = [:], typed: DispositionInput? = nil
-    ) async throws -> DownsizingPages.DispositionSection {
-        let itemID = try item.requireID()
-        let principal = try req.principal()
-        let hasBeneficiary = try await LegacySync(db: req.db).hasBeneficiary(itemID)
-        var section = DownsizingPages.DispositionSection(
-            item.disposition, currency: item.currency, action: .itemDisposition(.value(itemID)), canEdit: canEdit,
-            allowLegacy: hasBeneficiary, errors: errors, typed: typed)
-        if let set = try await req.heirloom.sets.set(of: itemID, householdID: principal.householdID) {
-            section.setName = set.name
-            section.setHref = SiteURL.set(.value(try set.requireID())).path
-            section.setChoice = set.disposition.value == .undecided ? nil : set.disposition.value.displayName
-        }
-        return section
     }
 
     // MARK: Sets

@@ -20,7 +20,7 @@ struct ExportController {
     /// GET /api/export: the household's archive, streamed as it is made; `?progress=ID` lets the page follow it.
     func household(req: Request) async throws -> Response {
         let principal = try req.principal()
-        let services = req.application.hub
+        let services = req.heirloom.services
         let now = services.clock()
         let progressID = req.query[String.self, at: "progress"]
         if let progressID, !ExportProgressBoard.isValidID(progressID) {
@@ -43,7 +43,7 @@ struct ExportController {
         let principal = try req.principal()
         let id = try req.parameters.require(RouteParameter.id.rawValue)
         guard ExportProgressBoard.isValidID(id),
-            let entry = await req.application.hub.exportProgress.entry(id, userID: principal.userID)
+            let entry = await req.heirloom.services.exportProgress.entry(id, userID: principal.userID)
         else { throw AppError.notFound("download") }
         return ExportProgressAnswer(written: entry.written, total: entry.total, state: entry.state.rawValue)
     }
@@ -59,7 +59,7 @@ struct ExportController {
     /// GET /api/journal/export: the signed-in member's own journal; locked drawers only while it is unlocked.
     func journal(req: Request) async throws -> Response {
         let reader = req.heirloom.journalReader(try req.principal())
-        let services = req.application.hub
+        let services = req.heirloom.services
         let now = services.clock()
         do {
             let archive = try await JournalExport(db: req.db, store: services.media.store, now: now)
@@ -104,10 +104,7 @@ struct ExportController {
             }, count: Int(archive.size))
         let response = Response(status: .ok, body: body)
         response.headers.contentType = HTTPMediaType(type: "application", subType: "zip")
-        response.headers.replaceOrAdd(
-            name: .contentDisposition, value: MediaFileController.disposition(archive.fileName, attachment: true))
-        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
-        response.headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
+        response.headers.describeDownload(archive.fileName, attachment: true)
         return response
     }
 }

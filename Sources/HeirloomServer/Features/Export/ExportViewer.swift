@@ -6,6 +6,7 @@ import HeirloomCore
 /// people, the people, and who receives what.
 enum ExportViewer {
     static func html(_ snapshot: ExportSnapshot, exportedAt: Date) -> String {
+        let days = DayText(zone: snapshot.household.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current)
         let page = Page(snapshot)
         var html = """
             <!doctype html>
@@ -19,7 +20,7 @@ enum ExportViewer {
             <body>
             <header class="top">
             <h1>\(escape(snapshot.household.name))</h1>
-            <p>Everything the family kept in Heirloom, exported on \(WebFormat.day(exportedAt)).
+            <p>Everything the family kept in Heirloom, exported on \(days.day(exportedAt)).
             The files are in the <code>media</code> folder beside this page; items.csv opens in a spreadsheet.</p>
             <nav aria-label="Sections"><ul>
             <li><a href="#items">Items (\(snapshot.items.count))</a></li>
@@ -188,7 +189,7 @@ enum ExportViewer {
         func rule(_ link: ExportRecord.Link) -> String {
             switch AccessPermission(rawValue: link.accessPermission) {
             case .immediate: "straight away"
-            case .afterSpecificDate: "from \(WebFormat.day(link.accessDate))"
+            case .afterSpecificDate: "from \(DayText.calendarDay(link.accessDate))"
             case .uponPassing: "upon my passing"
             case nil: escape(link.accessPermission)
             }

@@ -50,7 +50,9 @@ struct JournalExport: Sendable {
     }
 
     func archive(for reader: JournalReader) async throws -> ExportArchive {
-        guard let user = try await User.find(reader.userID, on: db) else { throw AppError.notFound("member") }
+        guard let user = try await User.query(on: db).filter(\.$id == reader.userID).with(\.$household).first() else {
+            throw AppError.notFound("member")
+        }
         let drawers = try await JournalDrawer.query(on: db).filter(\.$user.$id == reader.userID)
             .sort(\.$sortOrder).sort(\.$createdAt).all()
         let readable = drawers.filter(reader.canRead)
@@ -87,7 +89,7 @@ struct JournalExport: Sendable {
                             updatedAt: card.updatedAt)
                     }))
         }
-        let page = Data(Self.html(journal).utf8)
+        let page = Data(Self.html(journal, days: user.household.days).utf8)
         journal.files = ExportArchive.manifestFiles([.data("index.html", page)] + media)
         let entries: [ExportArchive.Entry] =
             [.data("journal.json", try ExportJSON.encoder().encode(journal)), .data("index.html", page)] + media
@@ -95,7 +97,7 @@ struct JournalExport: Sendable {
     }
 
     /// A plain page of the journal, drawer by drawer, that opens from the unpacked folder.
-    static func html(_ journal: Journal) -> String {
+    static func html(_ journal: Journal, days: DayText) -> String {
         let escape = ExportViewer.escape
         var html = """
             <!doctype html>
@@ -107,7 +109,7 @@ struct JournalExport: Sendable {
             article{background:#FCF9F3;border:1px solid #D6CAB7;border-radius:10px;padding:1rem;margin:0 0 1rem}
             .muted{color:#70675E}audio{width:100%}</style></head><body>
             <h1>\(escape(journal.author.name))’s journal</h1>
-            <p class="muted">Exported on \(WebFormat.day(journal.exportedAt)).\(journal.lockedDrawersIncluded ? "" : " Locked drawers were left out because the journal was locked.")</p>
+            <p class="muted">Exported on \(days.day(journal.exportedAt)).\(journal.lockedDrawersIncluded ? "" : " Locked drawers were left out because the journal was locked.")</p>
 
             """
         for drawer in journal.drawers {

@@ -68,9 +68,11 @@ struct HomeWebController {
                 canPlan: principal.role.canEdit),
             onThisDay: try await req.heirloom.memories.onThisDay(req.heirloom.now, householdID: principal.householdID)
                 .map(MemoryPages.Card.init),
-            today: WebFormat.monthAndDay(req.heirloom.now)
+            today: principal.days.monthAndDay(req.heirloom.now)
         )
-        if principal.role.canManageHousehold { model.backupProblem = BackupPage.problem(req.application.hub) }
+        if principal.role.canManageHousehold {
+            model.backupProblem = BackupPage.problem(req.heirloom.services, days: principal.days)
+        }
         let view = try await Page.render(
             .home, base: PageBase(request: req, title: "Home", nav: .home), model, on: req)
         return try await view.encodeResponse(for: req)

@@ -33,7 +33,7 @@ struct SettingsPage: Encodable {
         var isYou: Bool
         var joined: String
 
-        init(_ user: User, you: UUID) throws {
+        init(_ user: User, you: UUID, days: DayText) throws {
             let id = try user.requireID()
             self.id = id.text
             name = user.name
@@ -41,7 +41,7 @@ struct SettingsPage: Encodable {
             role = user.role.rawValue
             roleLabel = user.role.label
             isYou = id == you
-            joined = WebFormat.day(user.createdAt)
+            joined = days.day(user.createdAt)
         }
     }
 
@@ -52,12 +52,12 @@ struct SettingsPage: Encodable {
         var roleLabel: String
         var expires: String
 
-        init(_ invitation: Invitation) throws {
+        init(_ invitation: Invitation, days: DayText) throws {
             id = try invitation.requireID().text
             email = invitation.email ?? ""
             role = invitation.role.rawValue
             roleLabel = invitation.role.label
-            expires = WebFormat.day(invitation.expiresAt)
+            expires = days.day(invitation.expiresAt)
         }
     }
 
@@ -76,7 +76,7 @@ struct SettingsPage: Encodable {
         var lastUsed: String
         var isCurrent: Bool
 
-        init(_ token: AuthToken, current: UUID) throws {
+        init(_ token: AuthToken, current: UUID, days: DayText) throws {
             let id = try token.requireID()
             self.id = id.text
             name = token.name
@@ -87,8 +87,8 @@ struct SettingsPage: Encodable {
                 case .api: "App token"
                 case .device: "Paired phone"
                 }
-            created = WebFormat.day(token.createdAt)
-            lastUsed = WebFormat.dayAndTime(token.lastUsedAt)
+            created = days.day(token.createdAt)
+            lastUsed = days.dayAndTime(token.lastUsedAt)
         }
     }
 

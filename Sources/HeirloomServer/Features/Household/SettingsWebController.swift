@@ -34,12 +34,12 @@ struct SettingsWebController {
                 paperSize: extras.householdForm?.paperSize),
             currencies: ItemPages.currencies,
             householdErrors: extras.householdErrors,
-            members: try members.map { try .init($0, you: principal.userID) },
-            invitations: try invitations.map(SettingsPage.PendingInvitation.init),
+            members: try members.map { try .init($0, you: principal.userID, days: principal.days) },
+            invitations: try invitations.map { try .init($0, days: principal.days) },
             newInvitation: extras.newInvitation,
-            tokens: try tokens.map { try .init($0, current: principal.tokenID) },
+            tokens: try tokens.map { try .init($0, current: principal.tokenID, days: principal.days) },
             passwordErrors: extras.passwordErrors,
-            backup: principal.role.canManageHousehold ? BackupPage(req.application.hub) : nil,
+            backup: principal.role.canManageHousehold ? BackupPage(req.heirloom.services, days: principal.days) : nil,
             needsPassword: principal.role.canManageHousehold
                 ? try members.filter { $0.passwordHash == nil && $0.appleSubject == nil }.map {
                     SettingsPage.Waiting(id: try $0.requireID().text, name: $0.name, email: $0.email)
@@ -108,7 +108,7 @@ struct SettingsWebController {
     func makePasswordLink(req: Request) async throws -> Response {
         let principal = try req.principal()
         let member = try await req.heirloom.households.member(try req.id("member"), of: principal)
-        let services = req.application.hub
+        let services = req.heirloom.services
         let links = PasswordLinkService(
             db: req.db, now: services.clock(), passwords: services.passwords,
             publicBaseURL: services.config.publicBaseURL)
@@ -140,12 +140,13 @@ struct SettingsWebController {
             throw AppError.invalid(FieldError(field: "role", message: "Please choose owner, editor or viewer."))
         }
         let households = req.heirloom.households
-        let (invitation, secret) = try await households.invite(role: role, email: form.email, by: try req.principal())
+        let principal = try req.principal()
+        let (invitation, secret) = try await households.invite(role: role, email: form.email, by: principal)
         let created = SettingsPage.NewInvitation(
             url: households.invitationURL(secret: secret),
             role: role.rawValue,
             roleLabel: role.label,
-            expires: WebFormat.day(invitation.expiresAt)
+            expires: principal.days.day(invitation.expiresAt)
         )
         return try await render(req: req, extras: Extras(newInvitation: created))
     }

@@ -6,7 +6,7 @@ import Vapor
 struct ItemMediaWebController {
     /// Reads a streamed upload form, checks its CSRF field, and hands its files to `body`.
     private func withForm(_ req: Request, use: MediaUse, _ body: (FormUpload) async throws -> Void) async throws {
-        let media = req.application.hub.media
+        let media = req.heirloom.services.media
         let form = try await FormUpload.read(
             req, temporaryDirectory: media.store.temporaryDirectory, maximumFileBytes: media.limit(for: use))
         defer { form.removeFiles() }

@@ -121,19 +121,18 @@ enum ItemPages {
 }
 
 extension ItemPages.Show {
-    init(_ item: Item, canEdit: Bool) throws {
+    init(_ item: Item, canEdit: Bool, days: DayText) throws {
         let itemID = try item.requireID()
         let id = itemID.text
         let money = { (value: Int64?) in item.money(value)?.displayString ?? "" }
-        let purchaseDay = item.purchaseDate.flatMap { ItemPages.dayFormatter.date(from: $0) }
         self.item = Details(
             id: id, name: item.name, description: item.description,
             category: ItemCategory.normalise(item.category).rawValue,
             estimatedValue: money(item.estimatedValue), suggestedNew: money(item.suggestedPriceNew),
             suggestedUsed: money(item.suggestedPriceUsed), purchasePrice: money(item.purchasePrice),
-            purchaseDate: purchaseDay.map { WebFormat.day($0) } ?? "", maker: item.maker ?? "",
-            serialNumber: item.serialNumber ?? "", created: WebFormat.day(item.createdAt),
-            updated: WebFormat.day(item.updatedAt), quantity: item.quantity
+            purchaseDate: item.purchaseDate.map(DayText.calendarDay) ?? "", maker: item.maker ?? "",
+            serialNumber: item.serialNumber ?? "", created: days.day(item.createdAt),
+            updated: days.day(item.updatedAt), quantity: item.quantity
         )
         self.canEdit = canEdit
         let photos = item.photos.sorted { $0.position < $1.position }
@@ -168,7 +167,7 @@ extension ItemPages.Show {
                 return Story(
                     id: storyID.text, title: story.title,
                     duration: ItemPages.duration(story.media.durationSeconds),
-                    date: WebFormat.day(story.createdAt), url: SiteURL.media(try story.media.requireID(), .play),
+                    date: days.day(story.createdAt), url: SiteURL.media(try story.media.requireID(), .play),
                     renameAction: SiteURL.itemAudioRename(.value(itemID), .value(storyID)).path,
                     deleteHref: SiteURL.itemAudioDelete(.value(itemID), .value(storyID)).path,
                     waveform: story.media.waveform ?? []
@@ -179,14 +178,4 @@ extension ItemPages.Show {
         audioUploadAction = SiteURL.itemAudio(.value(itemID)).path
         audioApiUrl = SiteURL.apiItemAudio(.value(itemID)).path
     }
-}
-
-extension ItemPages {
-    static let dayFormatter: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter
-    }()
 }

@@ -154,32 +154,7 @@ struct ItemWebController {
     // MARK: Show and delete
 
     func show(req: Request) async throws -> View {
-        try await page(req, id: try req.id("item"))
-    }
-
-    /// The item's page; with the errors and what was typed when "What happens to it" was refused.
-    func page(
-        _ req: Request, id: UUID, dispositionErrors: [String: String] = [:], typed: DispositionInput? = nil
-    ) async throws -> View {
-        let principal = try req.principal()
-        let item = try await req.heirloom.items.find(id, householdID: principal.householdID)
-        var model = try ItemPages.Show(item, canEdit: principal.role.canEdit)
-        model.disposition = try await DownsizingWebController.section(
-            for: item, req: req, canEdit: principal.role.canEdit, errors: dispositionErrors, typed: typed)
-        model.appraisal = try await AppraisalWebController.panel(for: item, req: req, canEdit: principal.role.canEdit)
-        if principal.role.canEdit {
-            let itemID = try item.requireID()
-            let links = try await req.heirloom.beneficiaries.links(of: itemID, by: principal)
-            let taken = Set(links.map { $0.$beneficiary.id })
-            let people = try await req.heirloom.beneficiaries.list(by: principal).map(\.beneficiary)
-            model.beneficiaries = BeneficiaryPages.ItemSection(
-                links: try links.map { try BeneficiaryPages.LinkRow($0, itemID: itemID) },
-                choices: try BeneficiaryWebController.choices(people.filter { !taken.contains($0.id ?? UUID()) }),
-                addAction: SiteURL.itemBeneficiaries(.value(itemID)).path, relationships: BeneficiaryPages.relationships
-            )
-        }
-        return try await Page.render(
-            .itemShow, base: PageBase(request: req, title: item.name, nav: .items), model, on: req)
+        try await ItemPages.show(req, id: try req.id("item"))
     }
 
     func confirmDelete(req: Request) async throws -> View {

@@ -9,6 +9,6 @@ struct JournalAudioController {
     func audio(req: Request) async throws -> Response {
         let reader = req.heirloom.journalReader(try req.principal())
         let recording = try await req.heirloom.journalCards.audio(try req.id("card"), for: reader)
-        return try await MediaFileController.respond(recording, variant: .play, download: false, req: req)
+        return try await req.mediaFile(recording, variant: .play, download: false)
     }
 }

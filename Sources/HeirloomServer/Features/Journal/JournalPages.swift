@@ -9,9 +9,9 @@ enum JournalPages {
         var until: String
         var next: String
 
-        init(_ reader: JournalReader, next: String) {
+        init(_ reader: JournalReader, next: String, days: DayText) {
             isUnlocked = reader.isUnlocked
-            until = reader.openUntil.map { $0.formatted(date: .omitted, time: .shortened) } ?? ""
+            until = reader.openUntil.map(days.time) ?? ""
             self.next = next
         }
     }

@@ -38,7 +38,8 @@ extension JournalWebController {
         let row = JournalPages.CardRow(shown, drawers: drawers)
         let recording = card.kind == .voice ? JournalPages.Recording(card) : nil
         let model = JournalPages.Card(
-            lock: .init(reader, next: SiteURL.journalCard(.value(id)).path), card: row, text: card.text,
+            lock: .init(reader, next: SiteURL.journalCard(.value(id)).path, days: try req.principal().days), card: row,
+            text: card.text,
             drawerID: card.drawerID.text, recording: recording)
         let base = PageBase(request: req, title: row.title, nav: .journal)
         return try await Page.render(.journalCard, base: base, model, on: req)
@@ -136,7 +137,9 @@ extension JournalWebController {
         }
         let known = try await req.heirloom.journalCards.tags(prefix: nil, for: reader).map(\.name)
         let model = CardFormPage(
-            lock: .init(reader, next: (cardID.map { SiteURL.journalCardEdit(.value($0)) } ?? .journalCardNew).path),
+            lock: .init(
+                reader, next: (cardID.map { SiteURL.journalCardEdit(.value($0)) } ?? .journalCardNew).path,
+                days: try req.principal().days),
             isNew: cardID == nil,
             action: (cardID.map { SiteURL.journalCard(.value($0)) } ?? .journalCards).path,
             cancelHref: (cardID.map { SiteURL.journalCard(.value($0)) } ?? .journal).path,

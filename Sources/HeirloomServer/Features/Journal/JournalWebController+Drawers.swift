@@ -91,7 +91,7 @@ extension JournalWebController {
         let reader = req.heirloom.journalReader(try req.principal())
         let listed = try await req.heirloom.journalDrawers.listed(for: reader)
         let model = DrawersPage(
-            lock: .init(reader, next: SiteURL.journalDrawers.path),
+            lock: .init(reader, next: SiteURL.journalDrawers.path, days: try req.principal().days),
             drawers: try listed.map { try .init($0, reader: reader) },
             newName: newName,
             error: error,

@@ -7,7 +7,7 @@ extension JournalWebController {
     /// disk, then its recording goes through the media pipeline like any upload.
     func createVoiceCard(req: Request) async throws -> Response {
         let reader = req.heirloom.journalReader(try req.principal())
-        let media = req.application.hub.media
+        let media = req.heirloom.services.media
         let upload = try await FormUpload.read(
             req, temporaryDirectory: media.store.temporaryDirectory, maximumFileBytes: media.limit(for: .audio))
         defer { upload.removeFiles() }

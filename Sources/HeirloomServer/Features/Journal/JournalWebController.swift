@@ -28,7 +28,7 @@ struct JournalWebController {
         if !query.isEmpty { filters += "&q=\(query.urlQueryEncoded)" }
         if !tag.isEmpty { filters += "&tag=\(tag.urlQueryEncoded)" }
         let model = JournalPages.Index(
-            lock: .init(reader, next: SiteURL.journal.path),
+            lock: .init(reader, next: SiteURL.journal.path, days: try req.principal().days),
             drawers: try listed.map { try .init($0, reader: reader) },
             views: Self.views.map { each in
                 .init(
@@ -63,7 +63,7 @@ struct JournalWebController {
         }
         let cards = try await req.heirloom.journalCards.list(.init(drawerID: id), for: reader)
         let model = JournalPages.Drawer(
-            lock: .init(reader, next: SiteURL.journalDrawer(.value(id)).path),
+            lock: .init(reader, next: SiteURL.journalDrawer(.value(id)).path, days: try req.principal().days),
             drawer: try .init(drawer, reader: reader),
             groups: JournalPages.CardGroup.make(cards, by: .none, drawers: try Self.byID(listed)),
             hasCards: !cards.isEmpty

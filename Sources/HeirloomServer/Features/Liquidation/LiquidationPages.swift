@@ -105,7 +105,8 @@ struct LiquidationPage: Encodable {
 
 extension LiquidationPage {
     init(
-        kind: String, title: String, backHref: String, canEdit: Bool, urls: LiquidationURLs, view: LiquidationView?
+        kind: String, title: String, backHref: String, canEdit: Bool, urls: LiquidationURLs, view: LiquidationView?,
+        days: DayText
     ) throws {
         self.init(
             kind: kind, title: title, backHref: backHref, canEdit: canEdit, briefAction: urls.brief.path,
@@ -114,7 +115,7 @@ extension LiquidationPage {
         guard let view else { return }
         let brief = view.brief
         madeLine =
-            "Made on \(WebFormat.day(view.record.createdAt))" + (view.createdBy.map { " by \($0)" } ?? "")
+            "Made on \(days.day(view.record.createdAt))" + (view.createdBy.map { " by \($0)" } ?? "")
             + (view.record.ruleBased ? " from the hub’s rules" : " by the AI adviser")
         reasoning = brief.reasoning
         recommendedLabel = brief.recommendedPath.label
@@ -143,21 +144,21 @@ extension LiquidationPage {
             return PartnerRow(
                 name: partner.name,
                 type: PartnerType(rawValue: partner.partnerType)?.displayName ?? partner.partnerType,
-                contact: [partner.phone, partner.email, partner.website, PartnerWebController.place(partner)]
+                contact: [partner.phone, partner.email, partner.website, PartnerPages.place(partner)]
                     .compactMap { $0 },
                 reasons: suggestion.reasons.joined(separator: "; "), questions: partner.questions)
         }
         if let chosen, !view.steps.isEmpty {
             plan = Plan(
                 chosenLabel: brief.pathOptions.first { $0.path == chosen }?.label ?? chosen.label,
-                madeLine: "Made on \(WebFormat.day(view.record.planCreatedAt))"
+                madeLine: "Made on \(days.day(view.record.planCreatedAt))"
                     + (view.planCreatedBy.map { " by \($0)" } ?? ""),
                 done: view.planDone, doneCount: view.steps.filter(\.done).count, total: view.steps.count,
                 steps: try view.steps.map { step in
                     StepRow(
                         id: try step.requireID().text, order: step.position, text: step.text, done: step.done,
                         doneLine: step.done
-                            ? "Done" + (step.doneByName.map { " by \($0)" } ?? "") + " on \(WebFormat.day(step.doneAt))"
+                            ? "Done" + (step.doneByName.map { " by \($0)" } ?? "") + " on \(days.day(step.doneAt))"
                             : nil,
                         note: step.note, action: urls.step(try step.requireID()).path)
                 })

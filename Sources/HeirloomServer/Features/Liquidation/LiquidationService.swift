@@ -36,6 +36,11 @@ struct LiquidationService: Sendable {
     var now: Date { adviser.now }
     static let maximumNoteLength = 2000
 
+    /// What the hub knows of an item or a set: its title, values and category; 404 outside the household.
+    func facts(_ subject: LiquidationSubject, householdID: UUID) async throws -> SubjectFacts {
+        try await SubjectReader(db: db).facts(subject, householdID: householdID)
+    }
+
     /// The stored brief; 404 for a subject outside the household or without a brief.
     func show(_ subject: LiquidationSubject, householdID: UUID) async throws -> LiquidationView {
         let facts = try await SubjectReader(db: db).facts(subject, householdID: householdID)

@@ -70,10 +70,10 @@ struct LiquidationWebController {
         let principal = try req.principal()
         let service = req.heirloom.liquidation
         let view = try await service.find(subject, householdID: principal.householdID)
-        let facts = try await SubjectReader(db: req.db).facts(subject, householdID: principal.householdID)
+        let facts = try await service.facts(subject, householdID: principal.householdID)
         var page = try LiquidationPage(
             kind: subject.scope.rawValue, title: facts.title, backHref: back.path, canEdit: principal.role.canEdit,
-            urls: urls, view: view)
+            urls: urls, view: view, days: principal.days)
         page.errors = errors
         return try await Page.render(
             .liquidationShow,

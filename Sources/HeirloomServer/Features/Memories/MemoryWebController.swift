@@ -56,7 +56,7 @@ struct MemoryWebController {
 
     func create(req: Request) async throws -> Response {
         let principal = try req.principal()
-        let media = req.application.hub.media
+        let media = req.heirloom.services.media
         let upload = try await FormUpload.read(
             req, temporaryDirectory: media.store.temporaryDirectory,
             maximumFileBytes: MediaUse.allCases.map { media.limit(for: $0) }.max() ?? 0)

@@ -109,7 +109,7 @@ struct PeopleWebController {
     func uploadAvatar(req: Request) async throws -> Response {
         let principal = try req.principal()
         let id = try req.id("person", as: Int.self)
-        let media = req.application.hub.media
+        let media = req.heirloom.services.media
         let upload = try await FormUpload.read(
             req, temporaryDirectory: media.store.temporaryDirectory, maximumFileBytes: media.limit(for: .photo))
         defer { upload.removeFiles() }

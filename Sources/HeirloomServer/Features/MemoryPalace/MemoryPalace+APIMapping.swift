@@ -9,7 +9,7 @@ struct AppMediaLinks: Sendable {
     let url: @Sendable (UUID, MediaVariant) -> String
 
     init(request: Request, principal: Principal) {
-        let base = request.application.hub.lan.address?.baseURL ?? request.heirloom.config.publicBaseURL
+        let base = request.heirloom.services.lan.address?.baseURL ?? request.heirloom.config.publicBaseURL
         if let secret = request.appToken {
             let signer = SignedMediaURL.Signer(
                 baseURL: base, phoneID: principal.tokenID, tokenHash: SecretToken.hash(secret),

@@ -20,9 +20,9 @@ struct SignedMediaController {
                 key: phone.tokenHash, now: req.heirloom.now)
         else { throw AppError.notFound("file") }
         let object = try await req.heirloom.media.find(id, householdID: phone.principal.householdID)
-        guard try await req.application.hub.mediaAccess.allows(phone.principal, object, db: req.db) else {
+        guard try await req.heirloom.services.mediaAccess.allows(phone.principal, object, db: req.db) else {
             throw AppError.notFound("file")
         }
-        return try await MediaFileController.respond(object, variant: variant, download: false, req: req)
+        return try await req.mediaFile(object, variant: variant, download: false)
     }
 }

@@ -54,12 +54,12 @@ struct PartnerWebController {
 
     func index(req: Request) async throws -> View {
         let principal = try req.principal()
-        let partners = try await PartnerService(db: req.db).list(householdID: principal.householdID)
+        let partners = try await req.heirloom.partners.list(householdID: principal.householdID)
         let rows = try partners.map { partner in
             Row(
                 id: try partner.requireID().text, name: partner.name,
                 type: PartnerType(rawValue: partner.partnerType)?.displayName ?? partner.partnerType,
-                contact: [partner.phone, partner.email, partner.website, Self.place(partner)].compactMap { $0 },
+                contact: [partner.phone, partner.email, partner.website, PartnerPages.place(partner)].compactMap { $0 },
                 categories: partner.categories.joined(separator: ", "), notes: partner.notes)
         }
         return try await Page.render(
@@ -74,7 +74,7 @@ struct PartnerWebController {
     func create(req: Request) async throws -> Response {
         let fields = try req.content.decode(FormFields.self)
         return try await req.submitForm {
-            _ = try await PartnerService(db: req.db).create(fields.input, by: try req.principal())
+            _ = try await req.heirloom.partners.create(fields.input, by: try req.principal())
             return req.redirect(to: SiteURL.partners.path(done: .partnerSaved))
         } orShowAgain: { errors in
             try await form(req, mode: "new", action: SiteURL.partners, fields: fields, errors: errors)
@@ -83,7 +83,7 @@ struct PartnerWebController {
 
     func edit(req: Request) async throws -> View {
         let id = try req.id("partner")
-        let partner = try await PartnerService(db: req.db).find(id, householdID: try req.principal().householdID)
+        let partner = try await req.heirloom.partners.find(id, householdID: try req.principal().householdID)
         let fields = FormFields(
             name: partner.name, partnerType: partner.partnerType, phone: partner.phone, website: partner.website,
             email: partner.email, address: partner.address, city: partner.city, region: partner.region,
@@ -96,7 +96,7 @@ struct PartnerWebController {
         let id = try req.id("partner")
         let fields = try req.content.decode(FormFields.self)
         return try await req.submitForm {
-            _ = try await PartnerService(db: req.db).update(id, fields.input, by: try req.principal())
+            _ = try await req.heirloom.partners.update(id, fields.input, by: try req.principal())
             return req.redirect(to: SiteURL.partners.path(done: .partnerSaved))
         } orShowAgain: { errors in
             try await form(req, mode: "edit", action: .partner(.value(id)), fields: fields, errors: errors)
@@ -105,7 +105,7 @@ struct PartnerWebController {
 
     func confirmDelete(req: Request) async throws -> View {
         let id = try req.id("partner")
-        let partner = try await PartnerService(db: req.db).find(id, householdID: try req.principal().householdID)
+        let partner = try await req.heirloom.partners.find(id, householdID: try req.principal().householdID)
         return try await ConfirmPage(
             heading: "Remove \(partner.name)?",
             consequence: "It will no longer be suggested in the Legacy Treasure Chest app.",
@@ -114,7 +114,7 @@ struct PartnerWebController {
     }
 
     func delete(req: Request) async throws -> Response {
-        try await PartnerService(db: req.db).delete(try req.id("partner"), by: try req.principal())
+        try await req.heirloom.partners.delete(try req.id("partner"), by: try req.principal())
         return req.redirect(to: SiteURL.partners.path(done: .partnerDeleted))
     }
 
@@ -131,10 +131,5 @@ struct PartnerWebController {
                 types: PartnerType.allCases.map { TypeOption(value: $0.rawValue, name: $0.displayName) },
                 deleteHref: deleteHref),
             on: req)
-    }
-
-    static func place(_ partner: Partner) -> String? {
-        let parts = [partner.address, partner.city, partner.region].compactMap { $0 }
-        return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 }

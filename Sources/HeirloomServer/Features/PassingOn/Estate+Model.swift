@@ -53,6 +53,9 @@ final class Estate: Model, @unchecked Sendable {
 
     /// The household's time zone: date rules open at midnight there. Every query of estates loads the household.
     var zone: TimeZone { $household.value?.zone ?? .current }
+
+    /// How days read in the estate's pages and emails: on the household's calendar.
+    var days: DayText { DayText(zone: zone) }
 }
 
 /// A trusted contact who may report the holder's passing; not necessarily a member of the household.

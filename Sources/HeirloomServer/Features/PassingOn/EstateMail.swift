@@ -35,7 +35,7 @@ struct EstateMail: Sendable {
     /// To the holder, at once and again halfway: a passing was reported; one click says they are still here.
     func passingReported(_ estate: Estate, reportedBy: String, halfway: Bool) async throws -> Mail? {
         guard let holder = estate.holder, let releaseAt = estate.releaseAt else { return nil }
-        let when = Self.dayText(releaseAt, estate.zone)
+        let when = estate.days.day(releaseAt)
         return Mail(
             purpose: halfway ? "holderHalfwayReminder" : "holderPassingReported", toName: holder.name,
             toEmail: holder.email,
@@ -95,13 +95,5 @@ struct EstateMail: Sendable {
                     + "your page; \(name) will still be asked first.",
             ],
             link: link, linkLabel: "Open your page")
-    }
-
-    static func dayText(_ date: Date, _ zone: TimeZone) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = zone
-        formatter.dateFormat = "MMMM d, yyyy"
-        return formatter.string(from: date)
     }
 }

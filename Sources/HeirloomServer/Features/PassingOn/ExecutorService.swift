@@ -118,7 +118,7 @@ struct ExecutorService: Sendable {
             estate.status = reported
             try await EstateAudit.append(
                 .passingReported,
-                "\(executor.name) reported the passing (date of passing \(day)); release is due \(EstateMail.dayText(reported.releaseAt ?? now, estate.zone)).",
+                "\(executor.name) reported the passing (date of passing \(day)); release is due \(estate.days.day(reported.releaseAt ?? now)).",
                 householdID: householdID, at: now, on: db)
             if let mail = try await EstateMail(base: base, db: db).passingReported(
                 estate, reportedBy: executor.name, halfway: false)

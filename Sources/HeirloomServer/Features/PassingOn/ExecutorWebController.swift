@@ -5,8 +5,6 @@ import Vapor
 /// The executor's page: reached from the link in their email (no password), it shows the estate's state and
 /// lets them report the passing; nothing of the household's content.
 struct ExecutorWebController {
-    static let cookie = "heirloom_executor"
-
     /// The link from the email: exchanges its token for a session cookie and shows the page.
     func link(req: Request) async throws -> Response {
         guard let token = req.parameters.get(RouteParameter.token.rawValue),
@@ -15,7 +13,7 @@ struct ExecutorWebController {
             })
         else { return try await OutsiderPages.missing(req) }
         let response = req.redirect(to: SiteURL.executorHome.path)
-        response.cookies[Self.cookie] = OutsiderPages.sessionCookie(session.secret, req: req)
+        response.cookies[OutsiderPages.executorCookie] = OutsiderPages.sessionCookie(session.secret, req: req)
         return response
     }
 
@@ -48,7 +46,7 @@ struct ExecutorWebController {
         let state = estate.status.effectiveState(at: now)
         var model = PassingOnPages.ExecutorView(
             executorName: executor.name, holderName: estate.holder?.name ?? "the family",
-            state: state.rawValue, releaseDay: estate.releaseAt.map { EstateMail.dayText($0, estate.zone) },
+            state: state.rawValue, releaseDay: estate.releaseAt.map { estate.days.day($0) },
             today: Day(now, in: estate.zone).text, error: error,
             whoToContact: try await EstateContacts.sentence(of: estate, on: req.db))
         model.sales = try await req.heirloom.sales.progress(householdID: executor.$household.id)
@@ -60,41 +58,7 @@ struct ExecutorWebController {
     }
 
     static func executor(_ req: Request) async throws -> Executor? {
-        guard let secret = req.cookies[cookie]?.string, !secret.isEmpty else { return nil }
+        guard let secret = req.cookies[OutsiderPages.executorCookie]?.string, !secret.isEmpty else { return nil }
         return try await req.heirloom.executors.executor(forSession: secret)
-    }
-}
-
-/// What the executor's and the recipient's pages share.
-enum OutsiderPages {
-    /// A calm page for a link that does not work (any more).
-    static func missing(_ req: Request) async throws -> Response {
-        try await Page.render(
-            .outsiderMissing, base: PageBase(request: req, title: "This link does not work"), [String: String](),
-            on: req
-        )
-        .encodeResponse(status: .notFound, for: req)
-    }
-
-    /// Exchanges an emailed link for a session: nil when the link does not work (any more); too many openings
-    /// are said as such.
-    static func open<Session>(_ exchange: () async throws -> Session) async throws -> Session? {
-        do {
-            return try await exchange()
-        } catch let error as AppError {
-            if case .tooManyAttempts = error { throw error }
-            return nil
-        } catch {
-            return nil
-        }
-    }
-
-    /// A session cookie for a page reached from an emailed link: HTTP only, same site, Secure over TLS; it lasts
-    /// as long as the session.
-    static func sessionCookie(_ secret: String, req: Request) -> HTTPCookies.Value {
-        HTTPCookies.Value(
-            string: secret, maxAge: Int(OutsiderSessions.lifetime), path: "/",
-            isSecure: req.application.hub.config.usesTLS,
-            isHTTPOnly: true, sameSite: .lax)
     }
 }

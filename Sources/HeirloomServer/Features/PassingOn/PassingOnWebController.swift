@@ -25,7 +25,7 @@ struct PassingOnWebController {
         if state == .passingReported, let releaseAt = estate.releaseAt {
             detail =
                 "\(estate.reportedBy ?? "A trusted contact") reported it. Unless \(estate.holder?.name ?? "the estate holder") "
-                + "says they are still here, the items will be released on \(EstateMail.dayText(releaseAt, estate.zone))."
+                + "says they are still here, the items will be released on \(estate.days.day(releaseAt))."
         } else if state == .released {
             detail =
                 "Items left upon passing are visible to their beneficiaries. If this was a mistake, reopen the estate."
@@ -53,7 +53,7 @@ struct PassingOnWebController {
                 .init(id: try $0.beneficiary.requireID().text, name: $0.beneficiary.name)
             },
             today: Day(now, in: estate.zone).text,
-            audit: audit.entries.map { .init(when: WebFormat.dayAndTime($0.at), detail: $0.detail) },
+            audit: audit.entries.map { .init(when: principal.days.dayAndTime($0.at), detail: $0.detail) },
             olderAuditURL: audit.nextBefore.map {
                 SiteURL.passingOn.path(query: [URLQueryItem(name: "log", value: $0.text)], fragment: "audit")
             },
@@ -139,7 +139,8 @@ struct PassingOnWebController {
 
     func outbox(req: Request) async throws -> View {
         let services = req.heirloom
-        let messages = try await services.outbox.list(by: try req.principal())
+        let principal = try req.principal()
+        let messages = try await services.outbox.list(by: principal)
         let model = PassingOnPages.Outbox(
             smtpConfigured: services.config.mail.isConfigured,
             messages: try messages.map { message -> PassingOnPages.Outbox.Row in
@@ -152,7 +153,7 @@ struct PassingOnWebController {
                 return .init(
                     id: try message.requireID().text, to: "\(message.toName) <\(message.toEmail)>",
                     subject: message.subject, link: message.link, status: message.status.rawValue, statusLabel: label,
-                    created: WebFormat.dayAndTime(message.createdAt),
+                    created: principal.days.dayAndTime(message.createdAt),
                     problem: message.status == .failed ? message.lastError : nil)
             })
         return try await Page.render(

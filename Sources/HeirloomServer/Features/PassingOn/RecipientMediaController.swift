@@ -4,8 +4,6 @@ import Vapor
 
 /// Serves the photos, documents and stories of the items released to a recipient, and nothing else.
 struct RecipientMediaController {
-    /// The recipient's session cookie, set by the web link /r/{token}.
-    static let cookie = "heirloom_recipient"
 
     func download(req: Request) async throws -> Response {
         guard let person = try await Self.recipient(req) else { throw AppError.notFound("file") }
@@ -18,8 +16,7 @@ struct RecipientMediaController {
         }
         guard allowed else { throw AppError.notFound("file") }
         let object = try await req.heirloom.media.find(id, householdID: person.$household.id)
-        return try await MediaFileController.respond(
-            object, variant: Self.outsiderVariant(variant, of: object), download: false, req: req)
+        return try await req.mediaFile(object, variant: Self.outsiderVariant(variant, of: object), download: false)
     }
 
     /// What someone outside the household gets when they ask for `variant`: a photo's original carries its
@@ -31,7 +28,7 @@ struct RecipientMediaController {
 
     /// The recipient of a bearer token or of the page's cookie.
     static func recipient(_ req: Request) async throws -> Beneficiary? {
-        let secret = req.headers.bearerAuthorization?.token ?? req.cookies[cookie]?.string
+        let secret = req.headers.bearerAuthorization?.token ?? req.cookies[OutsiderPages.recipientCookie]?.string
         guard let secret, !secret.isEmpty else { return nil }
         return try await req.heirloom.recipients.recipient(forSession: secret)
     }

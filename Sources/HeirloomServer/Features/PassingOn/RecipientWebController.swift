@@ -12,7 +12,7 @@ struct RecipientWebController {
             })
         else { return try await OutsiderPages.missing(req) }
         let response = req.redirect(to: SiteURL.recipientHome.path)
-        response.cookies[RecipientMediaController.cookie] = OutsiderPages.sessionCookie(session.secret, req: req)
+        response.cookies[OutsiderPages.recipientCookie] = OutsiderPages.sessionCookie(session.secret, req: req)
         return response
     }
 
@@ -48,7 +48,7 @@ struct RecipientWebController {
     }
 
     static func recipient(_ req: Request) async throws -> Beneficiary? {
-        guard let secret = req.cookies[RecipientMediaController.cookie]?.string, !secret.isEmpty else { return nil }
+        guard let secret = req.cookies[OutsiderPages.recipientCookie]?.string, !secret.isEmpty else { return nil }
         return try await req.heirloom.recipients.recipient(forSession: secret)
     }
 }

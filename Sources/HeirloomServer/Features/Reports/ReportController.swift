@@ -41,34 +41,12 @@ struct ReportController {
         -> Response
     {
         let principal = try req.principal()
-        let services = req.application.hub
         let household = try await req.heirloom.households.household(of: principal)
-        var paper = household.paper
-        if let asked = req.query[String.self, at: "paper"] {
-            guard let chosen = PDFCanvas.Paper(rawValue: asked) else {
-                throw AppError.badRequest("paper must be a4 or letter.")
-            }
-            paper = chosen
-        }
-        let reports = ReportService(db: req.db, pipeline: services.media, now: services.clock())
+        let paper = try req.paper(otherwise: household.paper)
         let document = ReportDocument(
-            kind: kind, hubName: household.name, date: services.clock(), paper: paper,
-            entries: try await reports.entries(householdID: principal.householdID, onlyFor: onlyFor))
-        let file = services.media.store.temporaryFile(".pdf")
-        do {
-            try await services.media.images.offload { try document.render(to: file) }
-        } catch {
-            try? FileManager.default.removeItem(at: file)
-            throw error
-        }
-        let response = try await req.fileio.asyncStreamFile(
-            at: file.path, mediaType: HTTPMediaType(type: "application", subType: "pdf"),
-            onCompleted: { _ in try? FileManager.default.removeItem(at: file) })
-        response.headers.replaceOrAdd(
-            name: .contentDisposition, value: MediaFileController.disposition(fileName, attachment: false))
-        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
-        response.headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
-        return response
+            kind: kind, hubName: household.name, date: req.heirloom.now, days: household.days, paper: paper,
+            entries: try await req.heirloom.reports.entries(householdID: principal.householdID, onlyFor: onlyFor))
+        return try await req.printedPDF(fileName) { try document.render(to: $0) }
     }
 }
 

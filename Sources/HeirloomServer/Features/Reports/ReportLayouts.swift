@@ -13,6 +13,8 @@ struct ReportDocument: Sendable {
     var kind: Kind
     var hubName: String
     var date: Date
+    /// How days read: on the household's calendar.
+    var days: DayText
     var paper: PDFCanvas.Paper
     var entries: [ReportService.Entry]
 
@@ -29,7 +31,7 @@ struct ReportDocument: Sendable {
         let measure = PDFCanvas(paper: paper, file: nil) { _ in ("", "") }
         draw(on: measure)
         let pages = measure.pageNumber
-        let footerLeft = "\(hubName) · \(title) · \(WebFormat.day(date))"
+        let footerLeft = "\(hubName) · \(title) · \(days.day(date))"
         let canvas = PDFCanvas(paper: paper, file: file) { page in (footerLeft, "Page \(page) of \(pages)") }
         draw(on: canvas)
         try canvas.finish()
@@ -74,9 +76,9 @@ struct ReportDocument: Sendable {
     private var subtitle: String {
         switch kind {
         case .estate:
-            "Every item of \(hubName), with who receives it and when. Made on \(WebFormat.day(date))."
+            "Every item of \(hubName), with who receives it and when. Made on \(days.day(date))."
         case .insurance:
-            "Every item of \(hubName) with its values, purchase dates and papers. Made on \(WebFormat.day(date))."
+            "Every item of \(hubName) with its values, purchase dates and papers. Made on \(days.day(date))."
         case .packet(let name, let relationship):
             "The things \(hubName) set aside for \(name)\(relationship.map { " (\($0))" } ?? ""), "
                 + "with the messages that go with them."
@@ -150,7 +152,7 @@ struct ReportDocument: Sendable {
                 Line(text: "Estimated value: \(Self.value(entry.estimated, entry.quantity, unknown: "not set"))"))
             lines.append(
                 Line(text: "Purchase value: \(Self.value(entry.purchase, entry.quantity, unknown: "not known"))"))
-            if let date = entry.purchaseDate { lines.append(Line(text: "Bought: \(Self.day(date))")) }
+            if let date = entry.purchaseDate { lines.append(Line(text: "Bought: \(DayText.calendarDay(date))")) }
             if let maker = entry.maker { lines.append(Line(text: "Made by: \(maker)")) }
             if let serial = entry.serialNumber { lines.append(Line(text: "Serial number: \(serial)")) }
             if !entry.documents.isEmpty {
@@ -202,15 +204,5 @@ struct ReportDocument: Sendable {
         guard let each else { return unknown }
         guard quantity > 1 else { return each.displayString }
         return "\(each.displayString) each, \(quantity) pieces: \(each.times(quantity).displayString)"
-    }
-
-    static func day(_ text: String) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
-        guard let date = formatter.date(from: text) else { return text }
-        formatter.dateFormat = "MMMM d, yyyy"
-        return formatter.string(from: date)
     }
 }

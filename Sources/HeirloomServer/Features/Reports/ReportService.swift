@@ -98,7 +98,7 @@ struct ReportService: Sendable {
     static func rule(_ link: ItemBeneficiary) -> String {
         switch AccessPermission(rawValue: link.accessPermission) {
         case .immediate: "Straight away"
-        case .afterSpecificDate: "From \(WebFormat.day(link.accessDate))"
+        case .afterSpecificDate: "From \(DayText.calendarDay(link.accessDate))"
         case .uponPassing: "Upon my passing"
         case nil: link.accessPermission
         }

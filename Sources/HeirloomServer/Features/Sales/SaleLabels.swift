@@ -66,40 +66,19 @@ struct SaleLabelController {
     func labels(req: Request) async throws -> Response {
         let principal = try req.principal()
         let id = try req.id("sale")
-        let services = req.application.hub
         let sales = req.heirloom.sales
         let sale = try await sales.find(id, householdID: principal.householdID)
         let household = try await req.heirloom.households.household(of: principal)
-        var paper = household.paper
-        if let asked = req.query[String.self, at: "paper"] {
-            guard let chosen = PDFCanvas.Paper(rawValue: asked) else {
-                throw AppError.badRequest("paper must be a4 or letter.")
-            }
-            paper = chosen
-        }
-        let base = services.config.publicBaseURL
+        let paper = try req.paper(otherwise: household.paper)
+        let base = req.heirloom.config.publicBaseURL
         let lots = try await sales.lots(saleID: id, householdID: principal.householdID)
         let document = SaleLabels(
-            saleTitle: SaleWebController.title(sale), paper: paper,
+            saleTitle: SalePages.title(sale), paper: paper,
             labels: try lots.map { lot in
                 SaleLabels.Label(
-                    number: lot.number, title: lot.title, place: SaleWebController.place(lot),
-                    price: SaleWebController.target(lot), url: base + SiteURL.lot(.value(try lot.requireID())).path)
+                    number: lot.number, title: lot.title, place: SalePages.place(lot),
+                    price: SalePages.target(lot), url: base + SiteURL.lot(.value(try lot.requireID())).path)
             })
-        let file = services.media.store.temporaryFile(".pdf")
-        do {
-            try await services.media.images.offload { try document.render(to: file) }
-        } catch {
-            try? FileManager.default.removeItem(at: file)
-            throw error
-        }
-        let response = try await req.fileio.asyncStreamFile(
-            at: file.path, mediaType: HTTPMediaType(type: "application", subType: "pdf"),
-            onCompleted: { _ in try? FileManager.default.removeItem(at: file) })
-        response.headers.replaceOrAdd(
-            name: .contentDisposition, value: MediaFileController.disposition("lot-labels.pdf", attachment: false))
-        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
-        response.headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
-        return response
+        return try await req.printedPDF("lot-labels.pdf") { try document.render(to: $0) }
     }
 }

@@ -26,7 +26,7 @@ extension SaleService {
         return try await list(householdID: householdID).map { summary in
             let own = lots.filter { $0.$sale.id == summary.sale.id }
             return SaleProgress(
-                title: SaleWebController.title(summary.sale), when: summary.sale.date.flatMap(SaleWebController.day),
+                title: SalePages.title(summary.sale), when: summary.sale.date.map(DayText.calendarDay),
                 readyCount: summary.readyLotCount,
                 lots: own.map { lot in
                     let done = lot.doneSteps

@@ -117,8 +117,8 @@ struct SaleWebController {
         let sales = try await req.heirloom.sales.list(householdID: principal.householdID)
         let rows = try sales.map { summary in
             SaleRow(
-                href: SiteURL.sale(.value(try summary.sale.requireID())).path, title: Self.title(summary.sale),
-                when: summary.sale.date.flatMap(Self.day), venue: summary.sale.venue, lotCount: summary.lotCount,
+                href: SiteURL.sale(.value(try summary.sale.requireID())).path, title: SalePages.title(summary.sale),
+                when: summary.sale.date.map(DayText.calendarDay), venue: summary.sale.venue, lotCount: summary.lotCount,
                 readyLotCount: summary.readyLotCount)
         }
         return try await Page.render(
@@ -164,13 +164,14 @@ struct SaleWebController {
         let rows = try lots.map { lot in
             LotRow(
                 href: SiteURL.lot(.value(try lot.requireID())).path, number: lot.number, title: lot.title,
-                place: Self.place(lot), target: Self.target(lot), doneCount: lot.doneSteps.count, ready: lot.isReady)
+                place: SalePages.place(lot), target: SalePages.target(lot), doneCount: lot.doneSteps.count,
+                ready: lot.isReady)
         }
         return try await Page.render(
-            .saleShow, base: PageBase(request: req, title: Self.title(sale), nav: .items),
+            .saleShow, base: PageBase(request: req, title: SalePages.title(sale), nav: .items),
             ShowPage(
-                title: Self.title(sale), kind: SaleKind(rawValue: sale.kind)?.displayName ?? sale.kind,
-                when: sale.date.flatMap(Self.day), venue: sale.venue, notes: sale.notes, lots: rows,
+                title: SalePages.title(sale), kind: SaleKind(rawValue: sale.kind)?.displayName ?? sale.kind,
+                when: sale.date.map(DayText.calendarDay), venue: sale.venue, notes: sale.notes, lots: rows,
                 readyCount: lots.filter(\.isReady).count, canEdit: principal.role.canEdit,
                 lotsAction: SiteURL.saleLots(.value(id)).path, labelsHref: SiteURL.apiSaleLabels(.value(id)).path,
                 items: try free.map { ItemOption(id: try $0.requireID().text, name: $0.name) },
@@ -221,15 +222,15 @@ struct SaleWebController {
                 name: step.displayName, lowerName: step.displayName.lowercased(), field: step.rawValue, hint: step.hint,
                 done: done.contains(step),
                 who: lot.tick(step).map { tick in
-                    "Ticked" + (tick.by.map { " by \($0)" } ?? "") + " on \(WebFormat.day(tick.at))"
+                    "Ticked" + (tick.by.map { " by \($0)" } ?? "") + " on \(principal.days.day(tick.at))"
                 },
                 canTick: step != .ready || done.isSuperset(of: [.prepared, .documented, .staged]))
         }
         return try await Page.render(
             .lotShow, base: PageBase(request: req, title: "Lot \(lot.number): \(lot.title)", nav: .items),
             LotPage(
-                saleHref: SiteURL.sale(.value(lot.$sale.id)).path, saleTitle: Self.title(lot.sale),
-                number: lot.number, title: lot.title, room: lot.room, floor: lot.floor, target: Self.target(lot),
+                saleHref: SiteURL.sale(.value(lot.$sale.id)).path, saleTitle: SalePages.title(lot.sale),
+                number: lot.number, title: lot.title, room: lot.room, floor: lot.floor, target: SalePages.target(lot),
                 members: members.map {
                     ItemOption(
                         id: $0.scope == .item ? SiteURL.item(.value($0.id)).path : "", name: $0.title)
@@ -252,36 +253,5 @@ struct SaleWebController {
         } orShowAgain: { errors in
             try await lotPage(req, id: id, errors: errors)
         }
-    }
-
-    // MARK: Words
-
-    static func title(_ sale: Sale) -> String {
-        let kind = SaleKind(rawValue: sale.kind)?.displayName ?? "Sale"
-        if let venue = sale.venue { return "\(kind) at \(venue)" }
-        return kind
-    }
-
-    static func day(_ text: String) -> String? {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = text.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3,
-            let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))
-        else { return text }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "MMMM d, yyyy"
-        return formatter.string(from: date)
-    }
-
-    static func place(_ lot: Lot) -> String? {
-        let parts = [lot.room, lot.floor].compactMap { $0 }
-        return parts.isEmpty ? nil : parts.joined(separator: ", ")
-    }
-
-    static func target(_ lot: Lot) -> String? {
-        lot.targetPrice.map { Money(minorUnits: $0, currency: CurrencyCode(lot.currencyCode) ?? .usd).displayString }
     }
 }

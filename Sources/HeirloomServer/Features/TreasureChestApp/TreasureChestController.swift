@@ -92,7 +92,7 @@ struct TreasureChestController: Sendable {
         let request = try Self.decode(DispositionSearchRequest.self, req)
         let householdID = try TreasureChestGuardMiddleware.householdID(req)
         let (scenarioID, types) = PartnerMatch.partnerTypes(for: request)
-        let partners = try await PartnerService(db: req.db).list(householdID: householdID)
+        let partners = try await req.heirloom.partners.list(householdID: householdID)
         var results: [DispositionSearchResponse.Result] = partners.compactMap { partner in
             guard
                 let match = PartnerMatch.score(

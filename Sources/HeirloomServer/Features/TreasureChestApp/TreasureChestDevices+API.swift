@@ -10,7 +10,7 @@ extension APIHandler {
         guard case .json(let body) = input.body else { throw AppError.badRequest("Expected a JSON body.") }
         var service = TreasureChestDeviceService(db: try request.db, now: try request.heirloom.now)
         service.guesses = (
-            try request.application.hub.treasureChestLimiter.approvalGuesses, try request.clientAddress
+            try request.heirloom.services.treasureChestLimiter.approvalGuesses, try request.clientAddress
         )
         let device = try await service.approve(
             entered: body.device, name: body.name, dailyAnalyses: body.dailyAnalyses, by: try principal)

@@ -17,10 +17,9 @@ struct TreasureChestGuardMiddleware: AsyncMiddleware {
         let deviceKey = request.headers.first(name: Self.deviceHeader)
         var response: Response
         do {
-            let services = request.heirloom
-            let device = try await TreasureChestDeviceService(db: request.db, now: services.now).admit(
+            let device = try await request.heirloom.treasureChestDevices.admit(
                 deviceKey: deviceKey, address: request.clientAddress, requestID: Self.requestID(request),
-                isAnalysis: Self.isAnalysis(request.path), limiter: request.application.hub.treasureChestLimiter)
+                isAnalysis: Self.isAnalysis(request.path), limiter: request.heirloom.services.treasureChestLimiter)
             request.storage[HouseholdKey.self] = device.$household.id
             response = try await next.respond(to: request)
         } catch {

@@ -1,0 +1,42 @@
+import Foundation
+import HeirloomCore
+import Vapor
+
+/// What the executor's and the recipient's pages share.
+enum OutsiderPages {
+    /// The executor's session cookie, set by the emailed link /e/{token}.
+    static let executorCookie = "heirloom_executor"
+    /// The recipient's session cookie, set by the web link /r/{token}.
+    static let recipientCookie = "heirloom_recipient"
+
+    /// A calm page for a link that does not work (any more).
+    static func missing(_ req: Request) async throws -> Response {
+        try await Page.render(
+            .outsiderMissing, base: PageBase(request: req, title: "This link does not work"), [String: String](),
+            on: req
+        )
+        .encodeResponse(status: .notFound, for: req)
+    }
+
+    /// Exchanges an emailed link for a session: nil when the link does not work (any more); too many openings
+    /// are said as such.
+    static func open<Session>(_ exchange: () async throws -> Session) async throws -> Session? {
+        do {
+            return try await exchange()
+        } catch let error as AppError {
+            if case .tooManyAttempts = error { throw error }
+            return nil
+        } catch {
+            return nil
+        }
+    }
+
+    /// A session cookie for a page reached from an emailed link: HTTP only, same site, Secure over TLS; it lasts
+    /// as long as the session.
+    static func sessionCookie(_ secret: String, req: Request) -> HTTPCookies.Value {
+        HTTPCookies.Value(
+            string: secret, maxAge: Int(OutsiderSessions.lifetime), path: "/",
+            isSecure: req.heirloom.services.config.usesTLS,
+            isHTTPOnly: true, sameSite: .lax)
+    }
+}
