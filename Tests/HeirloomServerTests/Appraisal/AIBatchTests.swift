@@ -19,16 +19,25 @@ struct AIBatchTests {
                 files: [("file", "one.jpg", photo), ("file", "two.jpg", photo), ("file", "three.jpg", photo)])
             // then
             #expect(created.status == .created, "\(created.body.string)")
-            let id = try created.content.get(String.self, at: "id")
+            let id = try created.decoded(Components.Schemas.BatchCreated.self).id
             var batch = try await app.settledBatch(id, token: owner.token)
-            #expect(try batch.list("entries", "fileName") == ["one.jpg", "two.jpg", "three.jpg"])
-            #expect(try batch.list("entries", "state").sorted() == ["done", "done", "failed"])
+            #expect(
+                try batch.decoded(Components.Schemas.Batch.self).entries.map(\.fileName) == [
+                    "one.jpg", "two.jpg", "three.jpg",
+                ])
+            #expect(
+                try batch.decoded(Components.Schemas.Batch.self).entries.map(\.state.rawValue).sorted() == [
+                    "done", "done", "failed",
+                ])
             #expect(batch.body.string.contains("ai_blocked"))
 
             let retried = try await app.api(.POST, "/api/batches/\(id)/retry", token: owner.token)
             #expect(retried.status == .ok)
             batch = try await app.settledBatch(id, token: owner.token)
-            #expect(try batch.list("entries", "state") == ["done", "done", "done"])
+            #expect(
+                try batch.decoded(Components.Schemas.Batch.self).entries.map(\.state.rawValue) == [
+                    "done", "done", "done",
+                ])
 
             // import two, one with an edited title and value
             let imported = try await app.api(
@@ -37,10 +46,16 @@ struct AIBatchTests {
                     "entries": [["index": 0, "title": "Grandma's tea set", "estimatedValue": "1500"], ["index": 2]]
                 ]))
             #expect(imported.status == .created, "\(imported.body.string)")
-            #expect(try imported.list("items", "name") == ["Grandma's tea set", "Sterling silver tea set"])
-            #expect(try imported.list("items", "estimatedValue") == ["1500.00", "1000.00"])
+            #expect(
+                try imported.decoded(Components.Schemas.ImportedItems.self).items.map(\.name) == [
+                    "Grandma's tea set", "Sterling silver tea set",
+                ])
+            #expect(
+                try imported.decoded(Components.Schemas.ImportedItems.self).items.map(\.estimatedValue) == [
+                    "1500.00", "1000.00",
+                ])
             let items = try await app.api(.GET, "/api/items", token: owner.token)
-            #expect(try items.list("items", "name").count == 2)
+            #expect(try items.decoded(Components.Schemas.ItemPage.self).items.map(\.name).count == 2)
             let item = try imported.decoded(Components.Schemas.ImportedItems.self).items[0]
             #expect(item.photos.count == 1)
             #expect(try await app.download(item.photos[0].thumbnailUrl, token: owner.token).status == .ok)
@@ -63,7 +78,7 @@ struct AIBatchTests {
             #expect(try await MediaObject.query(on: app.db).count() == 0)
 
             let created = try await app.multipart("/api/batches", token: owner.token, files: [files[0]])
-            let id = try created.content.get(String.self, at: "id")
+            let id = try created.decoded(Components.Schemas.BatchCreated.self).id
             _ = try await app.settledBatch(id, token: owner.token)
             let viewer = try await app.addMember(role: "viewer", by: owner)
             #expect(try await app.api(.GET, "/api/batches/\(id)", token: viewer.token).status == .notFound)
@@ -82,7 +97,7 @@ extension AIBatchTests {
             let photo = try await MediaFixtures.data("photo.jpg")
             let created = try await app.multipart(
                 "/api/batches", token: owner.token, files: [("file", "a.jpg", photo), ("file", "b.jpg", photo)])
-            let id = try created.content.get(String.self, at: "id")
+            let id = try created.decoded(Components.Schemas.BatchCreated.self).id
             _ = try await app.settledBatch(id, token: owner.token)
             let imported = try await app.api(
                 .POST, "/api/batches/\(id)/import", token: owner.token, rawBody: jsonText(["entries": [["index": 0]]]))
@@ -91,12 +106,13 @@ extension AIBatchTests {
             // when a month later another batch is started
             clock.advance(by: 31 * 24 * 60 * 60)
             let next = try await app.multipart("/api/batches", token: owner.token, files: [("file", "c.jpg", photo)])
-            _ = try await app.settledBatch(try next.content.get(String.self, at: "id"), token: owner.token)
+            _ = try await app.settledBatch(
+                try next.decoded(Components.Schemas.BatchCreated.self).id, token: owner.token)
             // then the old batch is gone with its photo that was not imported; the imported item keeps its photo
             #expect(try await app.api(.GET, "/api/batches/\(id)", token: owner.token).status == .notFound)
             #expect(try await MediaObject.query(on: app.db).count() == 2)
             let items = try await app.api(.GET, "/api/items", token: owner.token)
-            #expect(try items.list("items", "name").count == 1)
+            #expect(try items.decoded(Components.Schemas.ItemPage.self).items.map(\.name).count == 1)
         }
     }
 }

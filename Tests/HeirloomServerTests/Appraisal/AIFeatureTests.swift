@@ -41,7 +41,7 @@ struct AIFeatureTests {
             let id = try await app.itemWithPhoto(token: owner.token)
             let empty = try await app.api(.GET, "/api/items/\(id)/valuation", token: owner.token)
             #expect(empty.status == .ok)
-            #expect(try empty.content.get(String.self, at: "userNotes") == "")
+            #expect(try empty.decoded(Components.Schemas.ItemValuation.self).userNotes == "")
 
             let saved = try await app.api(
                 .PUT, "/api/items/\(id)/valuation/notes", token: owner.token,
@@ -55,15 +55,20 @@ struct AIFeatureTests {
             #expect(fake.modelRequests.allSatisfy { $0.body.contains("Weighs 1,450 g. Marked Gorham 1923.") })
             #expect(fake.modelRequests.allSatisfy { $0.body.contains("authoritative") })
             let valuation = try await app.api(.GET, "/api/items/\(id)/valuation", token: owner.token)
-            #expect(try valuation.content.get(String.self, at: "low") == "800.00")
-            #expect(try valuation.content.get(String.self, at: "high") == "1200.00")
-            #expect(try valuation.content.get(String.self, at: "provider") == "openai")
-            #expect(try valuation.content.get(String.self, at: "userNotes") == "Weighs 1,450 g. Marked Gorham 1923.")
+            #expect(try valuation.decoded(Components.Schemas.ItemValuation.self).low == "800.00")
+            #expect(try valuation.decoded(Components.Schemas.ItemValuation.self).high == "1200.00")
+            #expect(try valuation.decoded(Components.Schemas.ItemValuation.self).provider == "openai")
+            #expect(
+                try valuation.decoded(Components.Schemas.ItemValuation.self).userNotes
+                    == "Weighs 1,450 g. Marked Gorham 1923.")
             #expect(try await ItemValuation.query(on: app.db).count() == 1)
 
             // the notes are found by the item search
             let found = try await app.api(.GET, "/api/items?q=gorh", token: owner.token)
-            #expect(try found.list("items", "id").map { $0.lowercased() } == [id.lowercased()])
+            #expect(
+                try found.decoded(Components.Schemas.ItemPage.self).items.map(\.id).map { $0.lowercased() } == [
+                    id.lowercased()
+                ])
 
             let tooLong = try await app.api(
                 .PUT, "/api/items/\(id)/valuation/notes", token: owner.token,
@@ -77,7 +82,7 @@ struct AIFeatureTests {
         try await withAI("gemini", [Wire.gemini(Wire.analysis)]) { app, _, _ in
             let owner = try await app.setUpHub()
             let created = try await app.api(.POST, "/api/items", token: owner.token, json: ["name": "Clock"])
-            let id = try created.content.get(String.self, at: "id")
+            let id = try created.decoded(Components.Schemas.Item.self).id
             let response = try await app.api(.POST, "/api/items/\(id)/analysis", token: owner.token)
             #expect(response.status == .unprocessableEntity, "\(response.body.string)")
             #expect(try response.apiError.field == "photoId")
@@ -155,7 +160,7 @@ struct AIFeatureTests {
                     "password": "a long password 1",
                 ])
             #expect(strangerResponse.status == .created)
-            let stranger = try strangerResponse.content.get(String.self, at: "token")
+            let stranger = try strangerResponse.decoded(Components.Schemas.AuthResponse.self).token
             #expect(try await app.api(.GET, "/api/items/\(id)/valuation", token: stranger).status == .notFound)
             #expect(try await app.api(.POST, "/api/items/\(id)/analysis", token: stranger).status == .notFound)
             #expect(
@@ -172,9 +177,9 @@ struct AIFeatureTests {
             let owner = try await app.setUpHub()
             let response = try await app.api(.GET, "/api/ai/status", token: owner.token)
             #expect(response.status == .ok)
-            #expect(try response.content.get(String.self, at: "provider") == "gemini")
-            #expect(try response.content.get(String.self, at: "model") == "gemini-test")
-            #expect(try response.content.get(Bool.self, at: "available") == true)
+            #expect(try response.decoded(Components.Schemas.AIStatus.self).provider == .gemini)
+            #expect(try response.decoded(Components.Schemas.AIStatus.self).model == "gemini-test")
+            #expect(try response.decoded(Components.Schemas.AIStatus.self).available == true)
             #expect(!response.body.string.contains(testAIKey))
             #expect(fake.requests.first?.path == "/v1beta/models/gemini-test")
             #expect(fake.requests.first?.headers.first(name: "x-goog-api-key") == testAIKey)

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import HeirloomAPI
 import HeirloomCore
 import Testing
 import Vapor
@@ -98,16 +99,16 @@ struct DownsizingSetTests {
                 .POST, "/api/sales/from-undecided", token: owner.token,
                 json: ["kind": "estateSale", "date": "2026-12-05", "venue": "12 Elm Street"])
             #expect(made.status == .created, "\(made.body.string)")
-            let body = try SaleAPITests.json(made)
-            let lots = try #require(body["lots"] as? [[String: Any]])
+            let body = try made.decoded(Components.Schemas.SaleWithLots.self)
+            let lots = body.lots
 
             // then the lamp and the set each have a lot, with the lamp's value as its target price
-            #expect(lots.map { $0["title"] as? String } == ["Brass lamp", "The good china"])
-            #expect(lots.map { $0["lotNumber"] as? Int } == [1, 2])
-            #expect(lots[0]["targetPrice"] as? String == "40.00")
-            let members = lots[1]["members"] as? [[String: Any]]
-            #expect(members?.first?["kind"] as? String == "set" && members?.first?["id"] as? String == setID)
-            #expect(((body["sale"] as? [String: Any])?["lotCount"] as? Int) == 2)
+            #expect(lots.map(\.title) == ["Brass lamp", "The good china"])
+            #expect(lots.map(\.lotNumber) == [1, 2])
+            #expect(lots[0].targetPrice == "40.00")
+            let members = lots[1].members
+            #expect(members.first?.kind == .set && members.first?.id == setID)
+            #expect(body.sale.lotCount == 2)
 
             // and doing it again finds nothing left
             let again = try await app.api(
@@ -115,13 +116,13 @@ struct DownsizingSetTests {
             #expect(again.status == .conflict)
 
             // a set in a lot is refused in another, and the estate summary counts the lots not ready
-            let saleID = try #require((body["sale"] as? [String: Any])?["id"] as? String)
+            let saleID = body.sale.id
             let twice = try await app.api(
                 .POST, "/api/sales/\(saleID)/lots", token: owner.token, json: ["setIds": [setID]])
             #expect(twice.status == .conflict)
             let household = try #require(UUID(uuidString: owner.householdID))
             #expect(try await DownsizingSummaryService(db: app.db).lotsNotReady(householdID: household) == 3)
-            let lotID = try #require(lots[0]["id"] as? String)
+            let lotID = lots[0].id
             _ = try await app.api(
                 .PATCH, "/api/lots/\(lotID)", token: owner.token,
                 json: ["prepared": true, "documented": true, "staged": true, "ready": true])

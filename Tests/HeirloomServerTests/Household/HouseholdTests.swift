@@ -22,14 +22,17 @@ struct HouseholdTests {
                 json: ["role": "viewer", "email": "cara@example.com"]
             )
             #expect(created.status == .created)
-            let token = try created.content.get(String.self, at: "token")
-            let url = try created.content.get(String.self, at: "url")
+            let token = try created.decoded(Components.Schemas.CreatedInvitation.self).token
+            let url = try created.decoded(Components.Schemas.CreatedInvitation.self).url
             #expect(url == "http://hub.test/invite/\(token)")
-            let expiresAt = try created.content.get(Date.self, at: "expiresAt")
+            let expiresAt = try created.decoded(Components.Schemas.CreatedInvitation.self).expiresAt
             #expect(abs(expiresAt.timeIntervalSince(clock.now) - 7 * 24 * 3600) < 5)
 
             let pending = try await app.api(.GET, "/api/invitations", token: owner.token)
-            #expect(try pending.list("invitations", "email") == ["cara@example.com"])
+            #expect(
+                try pending.decoded(Components.Schemas.InvitationList.self).invitations.map(\.email) == [
+                    "cara@example.com"
+                ])
 
             // then accepting makes a viewer in the same household
             let accepted = try await app.api(
@@ -41,7 +44,7 @@ struct HouseholdTests {
             let cara = try accepted.decoded(Components.Schemas.AuthResponse.self)
             #expect(cara.household.id == owner.householdID)
             let me = try await app.api(.GET, "/api/me", token: cara.token)
-            #expect(try me.content.get(String.self, at: "role") == "viewer")
+            #expect(try me.decoded(Components.Schemas.Me.self).role == .viewer)
 
             // and the link does not work again
             let again = try await app.api(
@@ -53,7 +56,7 @@ struct HouseholdTests {
 
             // an expired link answers 410 too
             let late = try await app.api(.POST, "/api/invitations", token: owner.token, json: ["role": "editor"])
-                .content.get(String.self, at: "token")
+                .decoded(Components.Schemas.CreatedInvitation.self).token
             clock.advance(by: 7 * 24 * 3600 + 1)
             let expired = try await app.api(
                 .POST,
@@ -78,7 +81,7 @@ struct HouseholdTests {
         try await withApp { app in
             let owner = try await app.setUpHub()
             let token = try await app.api(.POST, "/api/invitations", token: owner.token, json: ["role": "editor"])
-                .content.get(String.self, at: "token")
+                .decoded(Components.Schemas.CreatedInvitation.self).token
             let taken = try await app.api(
                 .POST,
                 "/api/invitations/\(token)/accept",
@@ -102,7 +105,10 @@ struct HouseholdTests {
             let ben = try await app.addMember(role: "editor", by: owner)
 
             let list = try await app.api(.GET, "/api/members", token: ben.token)
-            #expect(try list.list("members", "role") == ["owner", "editor"])
+            #expect(
+                try list.decoded(Components.Schemas.MemberList.self).members.map(\.role.rawValue) == [
+                    "owner", "editor",
+                ])
 
             // the last owner cannot step down or be removed
             let demote = try await app.api(
@@ -116,7 +122,7 @@ struct HouseholdTests {
             let promote = try await app.api(
                 .PATCH, "/api/members/\(ben.id)", token: owner.token, json: ["role": "owner"])
             #expect(promote.status == .ok)
-            #expect(try promote.content.get(String.self, at: "role") == "owner")
+            #expect(try promote.decoded(Components.Schemas.Member.self).role == .owner)
             let stepDown = try await app.api(
                 .PATCH, "/api/members/\(owner.id)", token: owner.token, json: ["role": "viewer"])
             #expect(stepDown.status == .ok)
@@ -153,8 +159,10 @@ struct HouseholdTests {
             }
             // and nothing changed
             let household = try await app.api(.GET, "/api/household", token: owner.token)
-            #expect(try household.content.get(String.self, at: "name") == "The Miller Family")
-            let roles = try await app.api(.GET, "/api/members", token: owner.token).list("members", "role")
+            #expect(try household.decoded(Components.Schemas.Household.self).name == "The Miller Family")
+            let roles = try await app.api(.GET, "/api/members", token: owner.token).decoded(
+                Components.Schemas.MemberList.self
+            ).members.map(\.role.rawValue)
             #expect(roles == ["owner", "editor", "viewer"])
         }
     }
@@ -170,7 +178,7 @@ struct HouseholdTests {
             let renamed = try await app.api(
                 .PATCH, "/api/household", token: owner.token, json: ["name": "  The Millers  "])
             #expect(renamed.status == .ok)
-            #expect(try renamed.content.get(String.self, at: "name") == "The Millers")
+            #expect(try renamed.decoded(Components.Schemas.Household.self).name == "The Millers")
             let empty = try await app.api(.PATCH, "/api/household", token: owner.token, json: ["name": ""])
             #expect(empty.status == .unprocessableEntity)
             #expect(try empty.apiError.field == "name")
@@ -183,17 +191,19 @@ struct HouseholdTests {
             let owner = try await app.setUpHub()
             let editor = try await app.addMember(role: "editor", by: owner)
             let first = try await app.api(.GET, "/api/household", token: owner.token)
-            #expect(try first.content.get(String.self, at: "timeZone") == TimeZone.current.identifier)
-            #expect(try first.content.get(String.self, at: "paperSize") == "letter", "USD households print on Letter")
+            #expect(try first.decoded(Components.Schemas.Household.self).timeZone == TimeZone.current.identifier)
+            #expect(
+                try first.decoded(Components.Schemas.Household.self).paperSize == .letter,
+                "USD households print on Letter")
 
             let saved = try await app.api(
                 .PATCH, "/api/household", token: owner.token,
                 json: ["timeZone": "Australia/Perth", "paperSize": "a4"])
             #expect(saved.status == .ok, "\(saved.body.string)")
-            #expect(try saved.content.get(String.self, at: "timeZone") == "Australia/Perth")
-            #expect(try saved.content.get(String.self, at: "paperSize") == "a4")
+            #expect(try saved.decoded(Components.Schemas.Household.self).timeZone == "Australia/Perth")
+            #expect(try saved.decoded(Components.Schemas.Household.self).paperSize == .a4)
             let estate = try await app.api(.GET, "/api/estate", token: owner.token)
-            #expect(try estate.content.get(String.self, at: "timeZone") == "Australia/Perth")
+            #expect(try estate.decoded(Components.Schemas.Estate.self).timeZone == "Australia/Perth")
 
             for (body, field) in [
                 (["timeZone": "Mars/Olympus"], "timeZone"), (["paperSize": "a3"], "paperSize"),
@@ -213,11 +223,11 @@ struct HouseholdTests {
             #expect(viaEstate.status == .ok, "\(viaEstate.body.string)")
             let auto = try await app.api(
                 .PATCH, "/api/household", token: owner.token, json: ["paperSize": "auto", "defaultCurrency": "EUR"])
-            #expect(try auto.content.get(String.self, at: "timeZone") == "Europe/Oslo")
-            #expect(try auto.content.get(String.self, at: "paperSize") == "a4")
+            #expect(try auto.decoded(Components.Schemas.Household.self).timeZone == "Europe/Oslo")
+            #expect(try auto.decoded(Components.Schemas.Household.self).paperSize == .a4)
             let dollars = try await app.api(
                 .PATCH, "/api/household", token: owner.token, json: ["defaultCurrency": "CAD"])
-            #expect(try dollars.content.get(String.self, at: "paperSize") == "letter")
+            #expect(try dollars.decoded(Components.Schemas.Household.self).paperSize == .letter)
         }
     }
 
@@ -244,7 +254,7 @@ struct HouseholdTests {
         try await withApp(options) { app in
             let ann = try await app.setUpHub()
             let annInvite = try await app.api(.POST, "/api/invitations", token: ann.token, json: ["role": "editor"])
-            let annInviteID = try annInvite.content.get(String.self, at: "id")
+            let annInviteID = try annInvite.decoded(Components.Schemas.CreatedInvitation.self).id
 
             // given a second household made by sign-up
             let registered = try await app.api(
@@ -261,18 +271,23 @@ struct HouseholdTests {
 
             // then Sam sees only his own household
             let members = try await app.api(.GET, "/api/members", token: sam.token)
-            #expect(try members.list("members", "email") == ["sam@example.com"])
-            #expect(try await app.api(.GET, "/api/invitations", token: sam.token).list("invitations", "id").isEmpty)
+            #expect(try members.decoded(Components.Schemas.MemberList.self).members.map(\.email) == ["sam@example.com"])
+            #expect(
+                try await app.api(.GET, "/api/invitations", token: sam.token).decoded(
+                    Components.Schemas.InvitationList.self
+                ).invitations.map(\.id).isEmpty)
 
             // and Ann's objects answer 404 to him, unchanged
             let patch = try await app.api(.PATCH, "/api/members/\(ann.id)", token: sam.token, json: ["role": "viewer"])
             #expect(patch.status == .notFound)
             #expect(try await app.api(.DELETE, "/api/members/\(ann.id)", token: sam.token).status == .notFound)
             #expect(try await app.api(.DELETE, "/api/invitations/\(annInviteID)", token: sam.token).status == .notFound)
-            let annTokenID = try await app.api(.GET, "/api/auth/tokens", token: ann.token).list("tokens", "id")[0]
+            let annTokenID = try await app.api(.GET, "/api/auth/tokens", token: ann.token).decoded(
+                Components.Schemas.TokenList.self
+            ).tokens.map(\.id)[0]
             #expect(try await app.api(.DELETE, "/api/auth/tokens/\(annTokenID)", token: sam.token).status == .notFound)
             let annMe = try await app.api(.GET, "/api/me", token: ann.token)
-            #expect(try annMe.content.get(String.self, at: "role") == "owner")
+            #expect(try annMe.decoded(Components.Schemas.Me.self).role == .owner)
 
             // and the same email cannot register twice
             let twice = try await app.api(

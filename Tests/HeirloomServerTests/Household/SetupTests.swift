@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -15,21 +16,21 @@ struct SetupTests {
             var response = try await app.api(.GET, "/api/health")
             // then
             #expect(response.status == .ok)
-            #expect(try response.content.get(String.self, at: "status") == "ok")
-            #expect(try response.content.get(String.self, at: "hubName") == "Heirloom")
-            #expect(try !response.content.get(String.self, at: "version").isEmpty)
+            #expect(try response.decoded(Components.Schemas.Health.self).status == .ok)
+            #expect(try response.decoded(Components.Schemas.Health.self).hubName == "Heirloom")
+            #expect(try !response.decoded(Components.Schemas.Health.self).version.isEmpty)
 
             // when it is set up
             try await app.setUpHub(household: "The Miller Family")
             response = try await app.api(.GET, "/api/health")
             // then
-            #expect(try response.content.get(String.self, at: "hubName") == "The Miller Family")
+            #expect(try response.decoded(Components.Schemas.Health.self).hubName == "The Miller Family")
 
             // when a phone tests its connection with a token the hub does not know
             response = try await app.api(.GET, "/api/health", token: "no-such-token")
             // then the probe still answers, while a signed-in call is refused
             #expect(response.status == .ok)
-            #expect(try response.content.get(String.self, at: "hubName") == "The Miller Family")
+            #expect(try response.decoded(Components.Schemas.Health.self).hubName == "The Miller Family")
             #expect(try await app.api(.GET, "/api/me", token: "no-such-token").status == .unauthorized)
         }
     }
@@ -42,9 +43,9 @@ struct SetupTests {
             // then the token signs the owner in
             let me = try await app.api(.GET, "/api/me", token: owner.token)
             #expect(me.status == .ok)
-            #expect(try me.content.get(String.self, at: "role") == "owner")
-            #expect(try me.content.get(String.self, at: "user", "email") == "ann@example.com")
-            #expect(try me.content.get(String.self, at: "household", "name") == "The Miller Family")
+            #expect(try me.decoded(Components.Schemas.Me.self).role == .owner)
+            #expect(try me.decoded(Components.Schemas.Me.self).user.email == "ann@example.com")
+            #expect(try me.decoded(Components.Schemas.Me.self).household.name == "The Miller Family")
 
             // and a second set-up is refused
             let again = try await app.api(

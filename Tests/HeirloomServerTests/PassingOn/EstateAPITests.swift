@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomAPI
 import HeirloomCore
 import Testing
 import Vapor
@@ -22,10 +23,11 @@ struct EstateAPITests {
             let estate = try await app.api(.GET, "/api/estate", token: owner.token)
             // then
             #expect(estate.status == .ok)
-            #expect(try estate.content.get(String.self, at: "holderUserId").lowercased() == owner.id.lowercased())
-            #expect(try estate.content.get(Int.self, at: "waitingPeriodDays") == 14)
-            #expect(try estate.content.get(String.self, at: "state") == "active")
-            #expect(try estate.content.get(Bool.self, at: "showValuesToRecipients") == false)
+            #expect(
+                try estate.decoded(Components.Schemas.Estate.self).holderUserId?.lowercased() == owner.id.lowercased())
+            #expect(try estate.decoded(Components.Schemas.Estate.self).waitingPeriodDays == 14)
+            #expect(try estate.decoded(Components.Schemas.Estate.self).state == .active)
+            #expect(try estate.decoded(Components.Schemas.Estate.self).showValuesToRecipients == false)
             for member in [editor, viewer] {
                 for (method, path) in [
                     (HTTPMethod.GET, "/api/estate"), (.PUT, "/api/estate"), (.GET, "/api/estate/executors"),
@@ -66,14 +68,14 @@ struct EstateAPITests {
                 ])
             // then
             #expect(saved.status == .ok, "\(saved.body.string)")
-            #expect(try saved.content.get(Int.self, at: "waitingPeriodDays") == 90)
-            #expect(try saved.content.get(Int.self, at: "inactivityMonths") == 6)
-            #expect(try saved.content.get(String.self, at: "timeZone") == "Europe/Berlin")
-            #expect(try saved.content.get(Bool.self, at: "showValuesToRecipients"))
-            #expect(try saved.content.get(String.self, at: "holderName") == "Ben Miller")
+            #expect(try saved.decoded(Components.Schemas.Estate.self).waitingPeriodDays == 90)
+            #expect(try saved.decoded(Components.Schemas.Estate.self).inactivityMonths == 6)
+            #expect(try saved.decoded(Components.Schemas.Estate.self).timeZone == "Europe/Berlin")
+            #expect(try saved.decoded(Components.Schemas.Estate.self).showValuesToRecipients)
+            #expect(try saved.decoded(Components.Schemas.Estate.self).holderName == "Ben Miller")
             let off = try await app.api(.PUT, "/api/estate", token: owner.token, json: ["waitingPeriodDays": 7])
-            #expect((try? off.content.get(Int.self, at: "inactivityMonths")) == nil)
-            #expect(try off.content.get(Int.self, at: "waitingPeriodDays") == 7)
+            #expect((try off.decoded(Components.Schemas.Estate.self).inactivityMonths) == nil)
+            #expect(try off.decoded(Components.Schemas.Estate.self).waitingPeriodDays == 7)
         }
     }
 
@@ -85,10 +87,13 @@ struct EstateAPITests {
             let owner = try await app.setUpHub()
             let executor = try await app.executorSession(owner)
             let listed = try await app.api(.GET, "/api/estate/executors", token: owner.token)
-            #expect(try listed.list("executors", "status") == ["confirmed"])
+            #expect(
+                try listed.decoded(Components.Schemas.ExecutorList.self).executors.map(\.status.rawValue) == [
+                    "confirmed"
+                ])
             let view = try await app.api(.GET, "/api/executor/estate", token: executor)
-            #expect(try view.content.get(String.self, at: "holderName") == "Ann Miller")
-            #expect(try view.content.get(String.self, at: "state") == "active")
+            #expect(try view.decoded(Components.Schemas.ExecutorEstate.self).holderName == "Ann Miller")
+            #expect(try view.decoded(Components.Schemas.ExecutorEstate.self).state == .active)
             // bad dates change nothing
             let tomorrow = Day(clock.now.addingTimeInterval(2 * day), in: .current).text
             for bad in [tomorrow, "2031-02-30", "soon"] {
@@ -103,7 +108,7 @@ struct EstateAPITests {
                 .POST, "/api/executor/report", token: executor, json: ["dateOfPassing": today, "note": "Peacefully."])
             // then
             #expect(report.status == .ok, "\(report.body.string)")
-            #expect(try report.content.get(String.self, at: "state") == "passingReported")
+            #expect(try report.decoded(Components.Schemas.ExecutorEstate.self).state == .passingReported)
             let twice = try await app.api(
                 .POST, "/api/executor/report", token: executor, json: ["dateOfPassing": today])
             #expect(twice.status == .conflict)
@@ -113,7 +118,7 @@ struct EstateAPITests {
             // when the holder makes any request, the report is cancelled
             clock.advance(by: day)
             let estate = try await app.api(.GET, "/api/estate", token: owner.token)
-            #expect(try estate.content.get(String.self, at: "state") == "active")
+            #expect(try estate.decoded(Components.Schemas.Estate.self).state == .active)
             let cancelled = try await app.outbox(owner).messages.filter { $0.purpose == "passingCancelled" }
             #expect(Set(cancelled.map(\.toEmail)) == ["ann@example.com", "mary@example.com"])
             let again = try await app.api(.POST, "/api/estate/cancel", token: owner.token)
@@ -136,11 +141,11 @@ struct EstateAPITests {
             // then
             #expect(refused.status == .forbidden)
             let stillReported = try await app.api(.GET, "/api/estate", token: second.token)
-            #expect(try stillReported.content.get(String.self, at: "state") == "passingReported")
+            #expect(try stillReported.decoded(Components.Schemas.Estate.self).state == .passingReported)
             // when the holder cancels
             let cancelled = try await app.api(.POST, "/api/estate/cancel", token: owner.token)
             #expect(cancelled.status == .ok)
-            #expect(try cancelled.content.get(String.self, at: "state") == "active")
+            #expect(try cancelled.decoded(Components.Schemas.Estate.self).state == .active)
         }
     }
 
@@ -169,18 +174,17 @@ struct EstateAPITests {
             try await app.runScheduler()
             // then
             let released = try await app.api(.GET, "/api/estate", token: other.token)
-            #expect(try released.content.get(String.self, at: "state") == "released")
-            #expect(
-                try released.content.get(Date.self, at: "releasedAt")
-                    == released.content.get(Date.self, at: "releaseAt"))
+            #expect(try released.decoded(Components.Schemas.Estate.self).state == .released)
+            let releasedAt = try #require(try released.decoded(Components.Schemas.Estate.self).releasedAt)
+            #expect(releasedAt == (try released.decoded(Components.Schemas.Estate.self).releaseAt))
             let executorView = try await app.api(.GET, "/api/executor/estate", token: executor)
-            #expect(try executorView.content.get(String.self, at: "state") == "released")
+            #expect(try executorView.decoded(Components.Schemas.ExecutorEstate.self).state == .released)
             let reopened = try await app.api(.POST, "/api/estate/reopen", token: other.token)
             #expect(reopened.status == .ok, "\(reopened.body.string)")
-            #expect(try reopened.content.get(String.self, at: "state") == "active")
+            #expect(try reopened.decoded(Components.Schemas.Estate.self).state == .active)
             let audit = try await app.api(.GET, "/api/estate/audit", token: other.token)
             // newest first; steps at the same instant of the test clock come in any order
-            let events = try audit.list("entries", "event")
+            let events = try audit.decoded(Components.Schemas.EstateAuditLog.self).entries.map(\.event.rawValue)
             #expect(Set(events.prefix(2)) == ["estateReopened", "estateReleased"])
             #expect(Set(events) == ["estateReopened", "estateReleased", "passingReported", "executorInvited"])
         }
@@ -199,7 +203,7 @@ struct EstateAPITests {
             #expect(bad.status == .notFound)
             // when the owner removes the executor
             let executors = try await app.api(.GET, "/api/estate/executors", token: owner.token)
-            let id = try #require(try executors.list("executors", "id").first)
+            let id = try #require(try executors.decoded(Components.Schemas.ExecutorList.self).executors.map(\.id).first)
             let removed = try await app.api(.DELETE, "/api/estate/executors/\(id)", token: owner.token)
             #expect(removed.status == .noContent)
             // then the session stops working at once

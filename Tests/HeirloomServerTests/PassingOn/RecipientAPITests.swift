@@ -47,19 +47,19 @@ extension Application {
     func recipientSession(_ beneficiaryID: String, email: String, owner: Member) async throws -> String {
         let invite = try await api(.POST, "/api/beneficiaries/\(beneficiaryID)/invite", token: owner.token)
         #expect(invite.status == .ok, "\(invite.body.string)")
-        let url = try invite.content.get(String.self, at: "link")
-        #expect(try invite.content.get(String.self, at: "toEmail") == email)
+        let url = try #require(try invite.decoded(Components.Schemas.OutboxMessage.self).link)
+        #expect(try invite.decoded(Components.Schemas.OutboxMessage.self).toEmail == email)
         let link = String(url.split(separator: "/").last ?? "")
         let session = try await api(.POST, "/api/recipient/session", json: ["token": link])
         #expect(session.status == .ok, "\(session.body.string)")
-        return try session.content.get(String.self, at: "token")
+        return try session.decoded(Components.Schemas.TokenExchange.self).token
     }
 
     /// The names of the items a recipient sees.
     func recipientItems(_ token: String) async throws -> [String] {
         let response = try await api(.GET, "/api/recipient/items", token: token)
         #expect(response.status == .ok, "\(response.body.string)")
-        return try response.list("items", "name")
+        return try response.decoded(Components.Schemas.RecipientItemList.self).items.map(\.name)
     }
 }
 
@@ -81,8 +81,8 @@ struct RecipientAPITests {
             #expect(invitation.subject == "Ann Miller has left you a keepsake")
             let one = try await app.api(.GET, "/api/recipient/items/\(family.now.id)", token: sam)
             #expect(one.status == .ok)
-            #expect(try one.content.get(String.self, at: "personalMessage") == "For you, with love.")
-            #expect((try? one.content.get(String.self, at: "estimatedValue")) == nil)
+            #expect(try one.decoded(Components.Schemas.RecipientItem.self).personalMessage == "For you, with love.")
+            #expect((try one.decoded(Components.Schemas.RecipientItem.self).estimatedValue) == nil)
             for hidden in [family.later.id, family.passing.id, family.others.id, UUID().uuidString, "nope"] {
                 for (method, path) in [
                     (HTTPMethod.GET, "/api/recipient/items/\(hidden)"),
@@ -108,7 +108,7 @@ struct RecipientAPITests {
             // then: visible at once, before the scheduler writes it down
             #expect(try await app.recipientItems(sam) == ["Brooch", "Desk"])
             let valued = try await app.api(.GET, "/api/recipient/items/\(family.now.id)", token: sam)
-            #expect(try valued.content.get(String.self, at: "estimatedValue") == "120.00")
+            #expect(try valued.decoded(Components.Schemas.RecipientItem.self).estimatedValue == "120.00")
             // and one email about the desk, once
             try await app.runScheduler()
             try await app.runScheduler()
@@ -141,7 +141,7 @@ struct RecipientAPITests {
             let mail = try #require(
                 try await OutboxMessage.query(on: app.db).filter(\.$toEmail == "sam@example.com").first())
             #expect(mail.textBody.contains(sentence), "\(mail.textBody)")
-            let link = try invite.content.get(String.self, at: "link")
+            let link = try #require(try invite.decoded(Components.Schemas.OutboxMessage.self).link)
             let web = WebSession(app: app)
             _ = try await web.get(String(link.dropFirst("http://hub.test".count)))
             let page = try await web.get("/r")
@@ -157,17 +157,20 @@ struct RecipientAPITests {
             let sam = try await app.recipientSession(family.sam.id, email: "sam@example.com", owner: family.owner)
             // when
             let declined = try await app.api(.POST, "/api/recipient/items/\(family.now.id)/decline", token: sam)
-            #expect(try declined.content.get(String.self, at: "notificationStatus") == "declined")
+            #expect(try declined.decoded(Components.Schemas.RecipientItem.self).notificationStatus == .declined)
             let accepted = try await app.api(.POST, "/api/recipient/items/\(family.now.id)/accept", token: sam)
             // then
             #expect(accepted.status == .ok)
-            #expect(try accepted.content.get(String.self, at: "notificationStatus") == "accepted")
+            #expect(try accepted.decoded(Components.Schemas.RecipientItem.self).notificationStatus == .accepted)
             let links = try await app.api(.GET, "/api/items/\(family.now.id)/beneficiaries", token: family.owner.token)
-            #expect(try links.list("links", "notificationStatus") == ["accepted"])
+            #expect(
+                try links.decoded(Components.Schemas.BeneficiaryLinkList.self).links.map(\.notificationStatus.rawValue)
+                    == ["accepted"])
             let audit = try await app.api(.GET, "/api/estate/audit", token: family.owner.token)
             // all at one instant of the test clock, so in any order
             #expect(
-                Set(try audit.list("entries", "event")).isSuperset(of: ["accepted", "declined", "recipientOpened"]))
+                Set(try audit.decoded(Components.Schemas.EstateAuditLog.self).entries.map(\.event.rawValue)).isSuperset(
+                    of: ["accepted", "declined", "recipientOpened"]))
         }
     }
 
@@ -179,9 +182,11 @@ struct RecipientAPITests {
             let editor = try await app.addMember(role: "editor", by: family.owner)
             let first = try await app.api(
                 .POST, "/api/beneficiaries/\(family.sam.id)/invite", token: family.owner.token)
-            let oldLink = String(try first.content.get(String.self, at: "link").split(separator: "/").last ?? "")
+            let oldLink = String(
+                try #require(try first.decoded(Components.Schemas.OutboxMessage.self).link).split(separator: "/").last
+                    ?? "")
             let oldSession = try await app.api(.POST, "/api/recipient/session", json: ["token": oldLink])
-            let old = try oldSession.content.get(String.self, at: "token")
+            let old = try oldSession.decoded(Components.Schemas.TokenExchange.self).token
             // when
             let again = try await app.api(
                 .POST, "/api/beneficiaries/\(family.sam.id)/invite", token: family.owner.token)
@@ -210,9 +215,13 @@ struct RecipientAPITests {
             let path = "/api/release/preview?beneficiaryId=\(family.sam.id)&at="
             let soon = try await app.api(.GET, path + today, token: editor.token)
             #expect(soon.status == .ok, "\(soon.body.string)")
-            #expect(try soon.list("items", "name") == ["Brooch", "Desk"])
+            #expect(
+                try soon.decoded(Components.Schemas.RecipientItemList.self).items.map(\.name) == ["Brooch", "Desk"])
             let later = try await app.api(.GET, path + inTwoYears, token: family.owner.token)
-            #expect(try later.list("items", "name") == ["Brooch", "Clock", "Desk"])
+            #expect(
+                try later.decoded(Components.Schemas.RecipientItemList.self).items.map(\.name) == [
+                    "Brooch", "Clock", "Desk",
+                ])
             #expect(try await app.api(.GET, path + today, token: viewer.token).status == .notFound)
             let bad = try await app.api(.GET, path + "someday", token: editor.token)
             #expect(bad.status == .unprocessableEntity)

@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -7,10 +8,6 @@ import VaporTesting
 
 @Suite("Sales, lots and lot labels")
 struct SaleAPITests {
-    static func json(_ response: TestingHTTPResponse) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any])
-    }
-
     @Test("a sale with lots: numbers, exact target prices, one lot per item, the checklist with who and when")
     func salesAndLots() async throws {
         let clock = TestClock()
@@ -29,9 +26,9 @@ struct SaleAPITests {
                 .POST, "/api/sales", token: editor.token,
                 json: ["kind": "estateSale", "date": "2026-12-05", "venue": "12 Elm Street", "notes": "Doors at 9"])
             #expect(created.status == .created, "\(created.body.string)")
-            let saleID = try created.content.get(String.self, at: "id")
-            #expect(try created.content.get(String.self, at: "kind") == "estateSale")
-            #expect(try created.content.get(Int.self, at: "lotCount") == 0)
+            let saleID = try created.decoded(Components.Schemas.Sale.self).id
+            #expect(try created.decoded(Components.Schemas.Sale.self).kind == .estateSale)
+            #expect(try created.decoded(Components.Schemas.Sale.self).lotCount == 0)
 
             // then bad input changes nothing
             for bad: [String: any Sendable] in [["kind": "garageSale"], ["kind": "auction", "date": "2026-02-30"]] {
@@ -48,20 +45,20 @@ struct SaleAPITests {
                 .POST, "/api/sales/\(saleID)/lots", token: editor.token,
                 json: ["itemIds": [table], "room": "Dining room", "floor": "Ground", "targetPrice": "1250.10"])
             #expect(lot.status == .created, "\(lot.body.string)")
-            let lotID = try lot.content.get(String.self, at: "id")
-            #expect(try lot.content.get(Int.self, at: "lotNumber") == 1)
-            #expect(try lot.content.get(String.self, at: "title") == "Oak dining table")
-            #expect(try lot.content.get(String.self, at: "targetPrice") == "1250.10")
-            #expect(try lot.content.get(String.self, at: "pageUrl") == "http://hub.test/lots/\(lotID)")
+            let lotID = try lot.decoded(Components.Schemas.Lot.self).id
+            #expect(try lot.decoded(Components.Schemas.Lot.self).lotNumber == 1)
+            #expect(try lot.decoded(Components.Schemas.Lot.self).title == "Oak dining table")
+            #expect(try lot.decoded(Components.Schemas.Lot.self).targetPrice == "1250.10")
+            #expect(try lot.decoded(Components.Schemas.Lot.self).pageUrl == "http://hub.test/lots/\(lotID)")
             let second = try await app.api(
                 .POST, "/api/sales/\(saleID)/lots", token: owner.token, json: ["itemIds": [lamp], "title": "Lamps"])
-            #expect(try second.content.get(Int.self, at: "lotNumber") == 2)
+            #expect(try second.decoded(Components.Schemas.Lot.self).lotNumber == 2)
 
             // then an item already in a lot, a taken number, no members and unknown items are refused
             let again = try await app.api(
                 .POST, "/api/sales/\(saleID)/lots", token: owner.token, json: ["itemIds": [table]])
             #expect(again.status == .conflict)
-            #expect(try again.content.get(String.self, at: "error", "code") == "already_in_lot")
+            #expect(try again.apiError.code == "already_in_lot")
             let empty = try await app.api(
                 .POST, "/api/sales/\(saleID)/lots", token: owner.token, json: ["itemIds": [String]()])
             #expect(empty.status == .unprocessableEntity)
@@ -72,7 +69,7 @@ struct SaleAPITests {
             let taken = try await app.api(
                 .POST, "/api/sales/\(saleID)/lots", token: owner.token, json: ["itemIds": [third], "lotNumber": 2])
             #expect(taken.status == .conflict)
-            #expect(try taken.content.get(String.self, at: "error", "code") == "lot_number_taken")
+            #expect(try taken.apiError.code == "lot_number_taken")
             let price = try await app.api(
                 .POST, "/api/sales/\(saleID)/lots", token: owner.token, json: ["itemIds": [third], "targetPrice": "-3"])
             #expect(price.status == .unprocessableEntity)
@@ -83,7 +80,7 @@ struct SaleAPITests {
             // when "ready" is ticked too early, it is refused
             let early = try await app.api(.PATCH, "/api/lots/\(lotID)", token: editor.token, json: ["ready": true])
             #expect(early.status == .conflict)
-            #expect(try early.content.get(String.self, at: "error", "code") == "checklist_incomplete")
+            #expect(try early.apiError.code == "checklist_incomplete")
             #expect(
                 try await app.api(.PATCH, "/api/lots/\(lotID)", token: viewer.token, json: ["prepared": true])
                     .status == .forbidden)
@@ -94,22 +91,24 @@ struct SaleAPITests {
                 .PATCH, "/api/lots/\(lotID)", token: editor.token,
                 json: ["prepared": true, "documented": true, "staged": true, "ready": true])
             #expect(ticked.status == .ok, "\(ticked.body.string)")
-            for step in ["prepared", "documented", "staged", "ready"] {
-                #expect(try ticked.content.get(Bool.self, at: "checklist", step, "done"))
-                #expect(try ticked.content.get(String.self, at: "checklist", step, "by", "name") == "Ben Miller")
+            let checklist = try ticked.decoded(Components.Schemas.Lot.self).checklist
+            for step in [checklist.prepared, checklist.documented, checklist.staged, checklist.ready] {
+                #expect(step.done)
+                #expect(step.by?.name == "Ben Miller")
             }
-            let sales = try Self.json(try await app.api(.GET, "/api/sales", token: viewer.token))
-            #expect(((sales["sales"] as? [[String: Any]])?.first?["readyLotCount"] as? Int) == 1)
+            let sales = try await app.api(.GET, "/api/sales", token: viewer.token)
+            #expect(try sales.decoded(Components.Schemas.SaleList.self).sales.first?.readyLotCount == 1)
 
             // and unticking "staged" unticks "ready"
             let unstaged = try await app.api(.PATCH, "/api/lots/\(lotID)", token: owner.token, json: ["staged": false])
-            #expect(try unstaged.content.get(Bool.self, at: "checklist", "ready", "done") == false)
-            #expect(try unstaged.content.get(Bool.self, at: "checklist", "prepared", "done"))
+            let unstagedChecklist = try unstaged.decoded(Components.Schemas.Lot.self).checklist
+            #expect(unstagedChecklist.ready.done == false)
+            #expect(unstagedChecklist.prepared.done)
 
             // viewers read lots; other ids are not found
             let lots = try await app.api(.GET, "/api/sales/\(saleID)/lots", token: viewer.token)
             #expect(lots.status == .ok)
-            #expect((try Self.json(lots)["lots"] as? [Any])?.count == 2)
+            #expect(try lots.decoded(Components.Schemas.LotList.self).lots.count == 2)
             #expect(
                 try await app.api(.PATCH, "/api/lots/\(UUID())", token: owner.token, json: ["prepared": true])
                     .status == .notFound)
@@ -127,7 +126,7 @@ struct SaleAPITests {
             let response = try await app.api(
                 .POST, "/api/sales/from-undecided", token: owner.token, json: ["kind": "donationRun"])
             #expect(response.status == .conflict)
-            #expect(try response.content.get(String.self, at: "error", "code") == "nothing_undecided")
+            #expect(try response.apiError.code == "nothing_undecided")
             #expect(try await Sale.query(on: app.db).count() == 0)
         }
     }
@@ -138,7 +137,7 @@ struct SaleAPITests {
             let owner = try await app.setUpHub()
             let viewer = try await app.addMember(role: "viewer", by: owner)
             let sale = try await app.api(.POST, "/api/sales", token: owner.token, json: ["kind": "auction"])
-            let saleID = try sale.content.get(String.self, at: "id")
+            let saleID = try sale.decoded(Components.Schemas.Sale.self).id
             for name in ["Oak dining table", "Brass lamp"] {
                 let id = try await LiquidationAPITests.item(app, owner, name: name)
                 _ = try await app.api(
