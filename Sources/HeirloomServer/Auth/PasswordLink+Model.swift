@@ -54,7 +54,7 @@ struct PasswordLinkService: Sendable {
         link.tokenHash = SecretToken.hash(secret)
         link.expiresAt = now.addingTimeInterval(PasswordLink.lifetime)
         try await link.create(on: db)
-        return "\(publicBaseURL)\(SiteURL.passwordLink(.value(secret)).path)"
+        return SiteURL.passwordLink(.value(secret)).url(on: publicBaseURL)
     }
 
     /// Makes a new link for a member and writes the email that carries it to the outbox, in one transaction: the

@@ -36,6 +36,10 @@ extension SiteURL {
             }.joined(separator: "/")
     }
 
+    /// The whole address, for an email or a printed label: the hub's public address (`HEIRLOOM_PUBLIC_URL`,
+    /// no trailing slash) followed by the path.
+    func url(on publicBaseURL: String) -> String { publicBaseURL + path }
+
     /// The path with a query and a fragment, e.g. `/items?done=item-deleted#photos`.
     func path(query: [URLQueryItem] = [], done notice: Notice? = nil, fragment: String? = nil) -> String {
         var components = URLComponents()

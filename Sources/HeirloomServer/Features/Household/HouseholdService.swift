@@ -169,7 +169,7 @@ struct HouseholdService: Sendable {
 
     /// The link that accepts an invitation.
     func invitationURL(secret: String) -> String {
-        "\(publicBaseURL)/invite/\(secret)"
+        SiteURL.invite(.value(secret)).url(on: publicBaseURL)
     }
 
     /// Invitations neither accepted nor expired (owners only), newest first.

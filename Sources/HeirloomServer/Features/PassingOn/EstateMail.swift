@@ -29,7 +29,7 @@ struct EstateMail: Sendable {
                     + "and follow the steps; \(holderName) will be asked first whether they are still here.",
                 "If you have questions, please speak to \(holderName) or to the family.",
             ],
-            link: "\(base)/executor/\(secret)", linkLabel: "Open your page")
+            link: SiteURL.executorLink(.value(secret)).url(on: base), linkLabel: "Open your page")
     }
 
     /// To the holder, at once and again halfway: a passing was reported; one click says they are still here.
@@ -45,7 +45,7 @@ struct EstateMail: Sendable {
                     + "sign in to Heirloom, or press the button below, and nothing will happen.",
                 "If nobody does, the items you left to your family will be given to them on \(when).",
             ],
-            link: "\(base)/login", linkLabel: "I am still here")
+            link: SiteURL.login.url(on: base), linkLabel: "I am still here")
     }
 
     /// To the holder and the executors: the report was cancelled.

@@ -97,7 +97,7 @@ struct PassingJobs: Sendable {
                 let mail = RecipientMail.items(
                     to: person, email: email, count: won.count,
                     from: estate.holder?.name ?? "Your family",
-                    contact: try await EstateContacts.sentence(of: estate, on: db), link: "\(base)/r/\(secret)",
+                    contact: try await EstateContacts.sentence(of: estate, on: db), link: SiteURL.recipientLink(.value(secret)).url(on: base),
                     linkIDs: try won.map { try $0.requireID() })
                 try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: householdID)
                 for link in won {
@@ -134,7 +134,7 @@ struct PassingJobs: Sendable {
                         .holderStillHere, subject: holderID, householdID: householdID)
                     guard
                         let mail = EstateMail(base: base, db: db).inactivityReminder(
-                            estate, number: due, link: "\(base)/still-here/\(secret)")
+                            estate, number: due, link: SiteURL.stillHere(.value(secret)).url(on: base))
                     else { return }
                     try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: householdID)
                 }
@@ -153,7 +153,7 @@ struct PassingJobs: Sendable {
                         let secret = try await PassingTokens(db: db).issue(
                             .executorLink, subject: try executor.requireID(), householdID: householdID)
                         let mail = EstateMail(base: base, db: db).inactivityExecutors(
-                            estate, executor: executor, link: "\(base)/executor/\(secret)")
+                            estate, executor: executor, link: SiteURL.executorLink(.value(secret)).url(on: base))
                         try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: householdID)
                     }
                 }

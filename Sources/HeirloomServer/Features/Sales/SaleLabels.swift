@@ -77,7 +77,7 @@ struct SaleLabelController {
             labels: try lots.map { lot in
                 SaleLabels.Label(
                     number: lot.number, title: lot.title, place: SalePages.place(lot),
-                    price: SalePages.target(lot), url: base + SiteURL.lot(.value(try lot.requireID())).path)
+                    price: SalePages.target(lot), url: SiteURL.lot(.value(try lot.requireID())).url(on: base))
             })
         return try await req.printedPDF("lot-labels.pdf") { try document.render(to: $0) }
     }

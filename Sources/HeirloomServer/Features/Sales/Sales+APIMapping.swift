@@ -69,6 +69,6 @@ extension Components.Schemas.Lot {
             checklist: .init(
                 prepared: state(.prepared), documented: state(.documented), staged: state(.staged),
                 ready: state(.ready)),
-            pageUrl: base + SiteURL.lot(.value(id)).path)
+            pageUrl: SiteURL.lot(.value(id)).url(on: base))
     }
 }
