@@ -4,7 +4,7 @@ import Foundation
 extension HouseholdImport {
     /// Throws `exists` when the hub holds the household, a member's email address, or any record with an id of
     /// the export: an import never takes over, overwrites or attaches to another household's rows.
-    func refuseExisting(_ records: ImportRecords) async throws {
+    func refuseExisting(_ records: ExportSnapshot) async throws {
         let household = records.household
         if let existing = try await Household.find(household.id, on: db) {
             throw ImportError.exists(

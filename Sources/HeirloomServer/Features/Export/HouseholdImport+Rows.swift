@@ -16,8 +16,8 @@ struct RowWriter {
         var hasUpdatedAt = true
     }
 
-    /// Writes the records, checked by `ImportRecords` (references, rules) and against the hub's rows.
-    func write(_ records: ImportRecords, media: [MediaObject]) async throws {
+    /// Writes the records, checked by `ExportSnapshot(reading:)` (references, rules) and against the hub's rows.
+    func write(_ records: ExportSnapshot, media: [MediaObject]) async throws {
         let (household, members, items) = (records.household, records.members, records.items)
         let (beneficiaries, links, people) = (records.beneficiaries, records.links, records.people)
         let (memories, sets) = (records.memories, records.sets)

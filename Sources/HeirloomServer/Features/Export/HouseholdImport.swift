@@ -30,7 +30,7 @@ struct HouseholdImport: Sendable {
 
         // Every check that needs no file to be written, in the order a person fixes them; then the hub's rows.
         let reader = try ExportReader(url: url, scratch: scratch, limits: limits)
-        let records = try ImportRecords(reader)
+        let records = try ExportSnapshot(reading: reader)
         try records.checkReferences(mediaSizes: reader.mediaSizes)
         try records.checkRules()
         try await refuseExisting(records)

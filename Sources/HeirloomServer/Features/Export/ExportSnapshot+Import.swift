@@ -1,18 +1,9 @@
 import Foundation
 
-/// The records of an export, read whole before anything is written, so that each can be checked against the others.
-struct ImportRecords {
-    var household: ExportRecord.Household
-    var members: [ExportRecord.Member]
-    var media: [ExportRecord.Media]
-    var items: [ExportRecord.Item]
-    var beneficiaries: [ExportRecord.Beneficiary]
-    var links: [ExportRecord.Link]
-    var people: [ExportRecord.Person]
-    var memories: [ExportRecord.Memory]
-    var sets: [ExportRecord.ItemSet]
-
-    init(_ reader: ExportReader) throws {
+/// An export as `heirloom import` reads it: the nine record files the export wrote, read whole before anything
+/// is written, so that each can be checked against the others.
+extension ExportSnapshot {
+    init(reading reader: ExportReader) throws {
         household = try reader.records("household.json", as: ExportRecord.Household.self)
         members = try reader.records("members.json", as: [ExportRecord.Member].self)
         media = try reader.records("media.json", as: [ExportRecord.Media].self)

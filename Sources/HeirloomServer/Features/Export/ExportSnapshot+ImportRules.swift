@@ -1,7 +1,7 @@
 import Foundation
 import HeirloomCore
 
-extension ImportRecords {
+extension ExportSnapshot {
     /// Throws `invalid`, naming the file and the record, unless every record passes the rules the API applies to
     /// what people send (the same drafts and checks, not a copy of them).
     func checkRules() throws {
