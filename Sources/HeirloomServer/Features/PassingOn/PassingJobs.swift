@@ -97,7 +97,8 @@ struct PassingJobs: Sendable {
                 let mail = RecipientMail.items(
                     to: person, email: email, count: won.count,
                     from: estate.holder?.name ?? "Your family",
-                    contact: try await EstateContacts.sentence(of: estate, on: db), link: SiteURL.recipientLink(.value(secret)).url(on: base),
+                    contact: try await EstateContacts.sentence(of: estate, on: db),
+                    link: SiteURL.recipientLink(.value(secret)).url(on: base),
                     linkIDs: try won.map { try $0.requireID() })
                 try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: householdID)
                 for link in won {

@@ -49,7 +49,8 @@ struct RecipientService: Sendable {
             let mail = RecipientMail.items(
                 to: person, email: email, count: visible.count, from: estate.holder?.name ?? principal.name,
                 contact: try await EstateContacts.sentence(of: estate, on: db),
-                link: SiteURL.recipientLink(.value(secret)).url(on: base), linkIDs: try visible.map { try $0.requireID() })
+                link: SiteURL.recipientLink(.value(secret)).url(on: base),
+                linkIDs: try visible.map { try $0.requireID() })
             let message = try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: principal.householdID)
             try await EstateAudit.append(
                 .recipientInvited, "\(principal.name) invited \(person.name) to see their items.",
