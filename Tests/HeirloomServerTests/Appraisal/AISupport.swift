@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomAPI
 import NIOConcurrencyHelpers
 import Testing
 import Vapor
@@ -52,7 +53,7 @@ extension Application {
     func itemWithPhoto(token: String, name: String = "Tea set", photo: String = "photo.jpg") async throws -> String {
         let created = try await api(.POST, "/api/items", token: token, json: ["name": name])
         #expect(created.status == .created, "\(created.body.string)")
-        let id = try created.content.get(String.self, at: "id")
+        let id = try created.decoded(Components.Schemas.Item.self).id
         let added = try await multipart(
             "/api/items/\(id)/photos", token: token, files: [("file", photo, try await MediaFixtures.data(photo))])
         #expect(added.status == .created, "\(added.body.string)")
@@ -63,7 +64,7 @@ extension Application {
     func settledBatch(_ id: String, token: String) async throws -> TestingHTTPResponse {
         for _ in 0..<200 {
             let response = try await api(.GET, "/api/batches/\(id)", token: token)
-            let states = try response.list("entries", "state")
+            let states = try response.decoded(Components.Schemas.Batch.self).entries.map(\.state.rawValue)
             if !states.contains("pending"), !states.contains("running") { return response }
             try await Task.sleep(for: .milliseconds(50))
         }

@@ -111,7 +111,7 @@ struct AppleSignInTests {
             let auth = try response.decoded(Components.Schemas.AuthResponse.self)
             #expect(auth.user.name == "Grace Hopper")
             let me = try await app.api(.GET, "/api/me", token: auth.token)
-            #expect(try me.content.get(String.self, at: "role") == "owner")
+            #expect(try me.decoded(Components.Schemas.Me.self).role == .owner)
             // and a stranger on a private hub is told to ask for an invitation
             let stranger = try await app.api(
                 .POST,
@@ -128,7 +128,7 @@ struct AppleSignInTests {
         try await withApple { app, apple in
             let owner = try await app.setUpHub()
             let invitation = try await app.api(.POST, "/api/invitations", token: owner.token, json: ["role": "viewer"])
-                .content.get(String.self, at: "token")
+                .decoded(Components.Schemas.CreatedInvitation.self).token
             let response = try await app.api(
                 .POST,
                 "/api/auth/apple",
@@ -141,7 +141,8 @@ struct AppleSignInTests {
             let auth = try response.decoded(Components.Schemas.AuthResponse.self)
             #expect(auth.household.id == owner.householdID)
             #expect(
-                try await app.api(.GET, "/api/me", token: auth.token).content.get(String.self, at: "role") == "viewer")
+                try await app.api(.GET, "/api/me", token: auth.token).decoded(Components.Schemas.Me.self).role
+                    == .viewer)
         }
     }
 

@@ -21,10 +21,10 @@ struct LoginTests {
             )
             // then
             #expect(ok.status == .ok)
-            let token = try ok.content.get(String.self, at: "token")
+            let token = try ok.decoded(Components.Schemas.AuthResponse.self).token
             #expect(token.count >= 43)
             let tokens = try await app.api(.GET, "/api/auth/tokens", token: token)
-            let names = try tokens.list("tokens", "name")
+            let names = try tokens.decoded(Components.Schemas.TokenList.self).tokens.map(\.name)
             #expect(names.contains("Ann’s iPhone"))
 
             let wrong = try await app.api(
@@ -150,7 +150,7 @@ struct LoginTests {
             let other = try await app.api(
                 .POST, "/api/auth/login", json: ["email": owner.email, "password": owner.password]
             )
-            .content.get(String.self, at: "token")
+            .decoded(Components.Schemas.AuthResponse.self).token
 
             let wrong = try await app.api(
                 .PUT,

@@ -42,7 +42,10 @@ struct BeneficiaryAPITests {
             #expect(!sam.isLinkedToContact && sam.itemCount == 0 && sam.totals.isEmpty)
             #expect(god.relationship == "godson")
             let list = try await app.api(.GET, "/api/beneficiaries", token: owner.token)
-            #expect(try list.list("beneficiaries", "name") == ["Sam Miller", "Theo"])
+            #expect(
+                try list.decoded(Components.Schemas.BeneficiaryList.self).beneficiaries.map(\.name) == [
+                    "Sam Miller", "Theo",
+                ])
 
             let patched = try await app.api(
                 .PATCH, "/api/beneficiaries/\(sam.id)", token: owner.token,
@@ -124,7 +127,10 @@ struct BeneficiaryAPITests {
             #expect(overview.unassignedItems.map(\.id) == [spare.id])
 
             let links = try await app.api(.GET, "/api/items/\(clock.id)/beneficiaries", token: owner.token)
-            #expect(try links.list("links", "beneficiaryId").map { $0.lowercased() } == [sam.id.lowercased()])
+            #expect(
+                try links.decoded(Components.Schemas.BeneficiaryLinkList.self).links.map(\.beneficiaryId).map {
+                    $0.lowercased()
+                } == [sam.id.lowercased()])
         }
     }
 
@@ -293,7 +299,7 @@ struct BeneficiaryAPITests {
                 .POST, "/api/items/\(clock.id)/beneficiaries", token: owner.token, json: ["beneficiaryId": theirs.id])
             #expect(crossed2.status == .notFound)
             let list = try await app.api(.GET, "/api/beneficiaries", token: stranger)
-            #expect(try list.list("beneficiaries", "name") == ["Jo"])
+            #expect(try list.decoded(Components.Schemas.BeneficiaryList.self).beneficiaries.map(\.name) == ["Jo"])
         }
     }
 }

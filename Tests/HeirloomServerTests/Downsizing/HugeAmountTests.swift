@@ -15,14 +15,14 @@ struct HugeAmountTests {
         let owner = try await app.setUpHub()
         let beneficiary = try await app.api(
             .POST, "/api/beneficiaries", token: owner.token, json: ["name": "Daisy Miller", "relationship": "daughter"])
-        let beneficiaryID = try beneficiary.content.get(String.self, at: "id")
+        let beneficiaryID = try beneficiary.decoded(Components.Schemas.Beneficiary.self).id
         var members: [[String: any Sendable]] = []
         for name in ["Gold bar", "Diamond"] {
             let item = try await app.api(
                 .POST, "/api/items", token: owner.token,
                 json: ["name": name, "estimatedValue": "999999999999999.99", "quantity": 100_000])
             #expect(item.status == .created, "\(item.body.string)")
-            let itemID = try item.content.get(String.self, at: "id")
+            let itemID = try item.decoded(Components.Schemas.Item.self).id
             let link = try await app.api(
                 .POST, "/api/items/\(itemID)/beneficiaries", token: owner.token,
                 json: ["beneficiaryId": beneficiaryID, "accessPermission": "immediate"])
@@ -143,8 +143,8 @@ struct HugeAmountTests {
 
             // then
             #expect(summary.status == .ok, "\(summary.body.string)")
-            #expect(try summary.content.get(Bool.self, at: "totalsAvailable") == false)
-            #expect(try summary.content.get(Int.self, at: "setCount") == 93)
+            #expect(try summary.decoded(Components.Schemas.EstateSummary.self).totalsAvailable == false)
+            #expect(try summary.decoded(Components.Schemas.EstateSummary.self).setCount == 93)
             #expect(home.status == .ok)
             #expect(home.body.string.contains("Some values are too large to add up exactly"))
         }

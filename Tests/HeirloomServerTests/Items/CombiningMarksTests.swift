@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomAPI
 import HeirloomCore
 import Testing
 import Vapor
@@ -32,9 +33,12 @@ struct CombiningMarksTests {
                 #expect(error.message.contains("too many accents or marks"), "\(error.message)")
             }
             let items = try await app.api(.GET, "/api/items", token: owner.token)
-            #expect(try items.list("items", "name").isEmpty, "\(items.body.string)")
+            #expect(
+                try items.decoded(Components.Schemas.ItemPage.self).items.map(\.name).isEmpty, "\(items.body.string)")
             let people = try await app.api(.GET, "/api/beneficiaries", token: owner.token)
-            #expect(try people.list("beneficiaries", "name").isEmpty, "\(people.body.string)")
+            #expect(
+                try people.decoded(Components.Schemas.BeneficiaryList.self).beneficiaries.map(\.name).isEmpty,
+                "\(people.body.string)")
         }
     }
 
@@ -53,7 +57,8 @@ struct CombiningMarksTests {
             #expect((400..<500).contains(page.status.code), "\(page.status)")
             #expect(page.body.string.contains("too many accents or marks"), "\(page.body.string.prefix(500))")
             let items = try await app.api(.GET, "/api/items", token: owner.token)
-            #expect(try items.list("items", "name").isEmpty, "\(items.body.string)")
+            #expect(
+                try items.decoded(Components.Schemas.ItemPage.self).items.map(\.name).isEmpty, "\(items.body.string)")
         }
     }
 
@@ -63,7 +68,7 @@ struct CombiningMarksTests {
             // given
             let owner = try await app.setUpHub()
             let item = try await app.api(.POST, "/api/items", token: owner.token, json: ["name": "Vase"])
-            let itemID = try item.content.get(String.self, at: "id")
+            let itemID = try item.decoded(Components.Schemas.Item.self).id
 
             // when
             let document = try await app.multipart(
@@ -72,7 +77,7 @@ struct CombiningMarksTests {
 
             // then
             #expect(document.status == .created, "\(document.body.string.prefix(300))")
-            let name = try document.content.get(String.self, at: "documents", "0", "fileName")
+            let name = try #require(try document.decoded(Components.Schemas.Item.self).documents.first).fileName
             #expect(TextLimit.fits(name, maximum: 200), "\(name.unicodeScalars.count) scalars")
         }
     }

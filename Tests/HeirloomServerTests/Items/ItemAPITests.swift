@@ -212,32 +212,45 @@ struct ItemAPITests {
                 #expect(response.status == .created)
             }
             let first = try await app.api(.GET, "/api/items?limit=2", token: owner.token)
-            #expect(try first.list("items", "name") == ["Toolbox", "Silk rug"])
+            #expect(try first.decoded(Components.Schemas.ItemPage.self).items.map(\.name) == ["Toolbox", "Silk rug"])
             let cursor = try #require(try first.decoded(Components.Schemas.ItemPage.self).nextCursor)
             let second = try await app.api(.GET, "/api/items?limit=2&cursor=\(cursor)", token: owner.token)
-            #expect(try second.list("items", "name") == ["Pearl necklace", "Oak dresser"])
+            #expect(
+                try second.decoded(Components.Schemas.ItemPage.self).items.map(\.name) == [
+                    "Pearl necklace", "Oak dresser",
+                ])
 
             let byName = try await app.api(.GET, "/api/items?sort=name", token: owner.token)
-            #expect(try byName.list("items", "name").first == "Oak dresser")
+            #expect(try byName.decoded(Components.Schemas.ItemPage.self).items.map(\.name).first == "Oak dresser")
             let byValue = try await app.api(.GET, "/api/items?sort=value", token: owner.token)
-            #expect(try byValue.list("items", "name").first == "Pearl necklace")
+            #expect(try byValue.decoded(Components.Schemas.ItemPage.self).items.map(\.name).first == "Pearl necklace")
             let furniture = try await app.api(.GET, "/api/items?category=Furniture", token: owner.token)
-            #expect(try furniture.list("items", "name") == ["Oak dresser"])
+            #expect(try furniture.decoded(Components.Schemas.ItemPage.self).items.map(\.name) == ["Oak dresser"])
 
             let search = try await app.api(.GET, "/api/items?q=sil", token: owner.token)
-            #expect(Set(try search.list("items", "name")) == ["Silver candlesticks", "Silk rug"])
+            #expect(
+                Set(try search.decoded(Components.Schemas.ItemPage.self).items.map(\.name)) == [
+                    "Silver candlesticks", "Silk rug",
+                ])
             let jewelry = try await app.api(.GET, "/api/items?q=jewel", token: owner.token)
-            #expect(try jewelry.list("items", "name") == ["Pearl necklace"])
+            #expect(try jewelry.decoded(Components.Schemas.ItemPage.self).items.map(\.name) == ["Pearl necklace"])
             let none = try await app.api(.GET, "/api/items?q=zebra", token: owner.token)
-            #expect(try none.list("items", "name").isEmpty)
+            #expect(try none.decoded(Components.Schemas.ItemPage.self).items.map(\.name).isEmpty)
 
             // an edit is found under its new name
-            let toolbox = try await app.api(.GET, "/api/items?q=toolbox", token: owner.token).list("items", "id")[0]
+            let toolbox = try await app.api(.GET, "/api/items?q=toolbox", token: owner.token).decoded(
+                Components.Schemas.ItemPage.self
+            ).items.map(\.id)[0]
             _ = try await app.api(
                 .PATCH, "/api/items/\(toolbox)", token: owner.token, json: ["name": "Carpenter's chest"])
             #expect(
-                try await app.api(.GET, "/api/items?q=carpent", token: owner.token).list("items", "id") == [toolbox])
-            #expect(try await app.api(.GET, "/api/items?q=toolbox", token: owner.token).list("items", "id").isEmpty)
+                try await app.api(.GET, "/api/items?q=carpent", token: owner.token).decoded(
+                    Components.Schemas.ItemPage.self
+                ).items.map(\.id) == [toolbox])
+            #expect(
+                try await app.api(.GET, "/api/items?q=toolbox", token: owner.token).decoded(
+                    Components.Schemas.ItemPage.self
+                ).items.map(\.id).isEmpty)
 
             let categories = try await app.api(.GET, "/api/categories", token: owner.token)
             #expect(try categories.decoded(Components.Schemas.CategoryList.self).categories.count == 15)
@@ -267,8 +280,13 @@ struct ItemAPITests {
             #expect(
                 try await app.api(.PATCH, "/api/items/\(item.id)", token: sam.token, json: ["name": "Mine"]).status
                     == .notFound)
-            #expect(try await app.api(.GET, "/api/items?q=secret", token: sam.token).list("items", "id").isEmpty)
-            #expect(try await app.api(.GET, "/api/items", token: sam.token).list("items", "id").isEmpty)
+            #expect(
+                try await app.api(.GET, "/api/items?q=secret", token: sam.token).decoded(
+                    Components.Schemas.ItemPage.self
+                ).items.map(\.id).isEmpty)
+            #expect(
+                try await app.api(.GET, "/api/items", token: sam.token).decoded(Components.Schemas.ItemPage.self).items
+                    .map(\.id).isEmpty)
             #expect(try await app.download(photo.originalUrl, token: sam.token).status == .notFound)
             #expect(try await app.download(photo.originalUrl, token: owner.token).status == .ok)
         }

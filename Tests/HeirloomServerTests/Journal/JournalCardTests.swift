@@ -39,7 +39,7 @@ struct JournalCardTests {
             #expect(saved.createdAt == "2026-11-20")
             // then the unused tag is gone and the tag list counts the rest
             let tags = try await app.api(.GET, "/api/journal/tags", token: ann.token)
-            #expect(try tags.list("tags", "name") == ["sea"])
+            #expect(try tags.decoded(Components.Schemas.JournalTagList.self).tags.map(\.name) == ["sea"])
             #expect(try await JournalTag.query(on: app.db).count() == 1)
             // moving into the locked drawer needs the journal unlocked
             let toPrivate = try await app.api(
@@ -73,12 +73,17 @@ struct JournalCardTests {
             }
             let timeline = try await app.api(.GET, "/api/journal/cards", token: ann.token)
             #expect(
-                try timeline.list("cards", "createdAt") == ["2026-12-01", "2026-11-23", "2026-11-22", "2026-11-16"])
+                try timeline.decoded(Components.Schemas.JournalCardList.self).cards.map(\.createdAt) == [
+                    "2026-12-01", "2026-11-23", "2026-11-22", "2026-11-16",
+                ])
             // raw JSON: a timeline without grouping leaves the key out, not null
             #expect(try timeline.object["groups"] == nil)
 
             let newest = try await app.api(.GET, "/api/journal/cards?limit=2", token: ann.token)
-            #expect(try newest.list("cards", "createdAt") == ["2026-12-01", "2026-11-23"])
+            #expect(
+                try newest.decoded(Components.Schemas.JournalCardList.self).cards.map(\.createdAt) == [
+                    "2026-12-01", "2026-11-23",
+                ])
 
             let weeks = try await app.api(.GET, "/api/journal/cards?group=week", token: ann.token)
             let weekGroups = try #require(try weeks.decoded(Components.Schemas.JournalCardList.self).groups)
@@ -104,15 +109,15 @@ struct JournalCardTests {
             _ = try await app.writeCard(ann, drawer: daily, text: "100 percent unrelated")
 
             let found = try await app.api(.GET, "/api/journal/cards?q=BREAD", token: ann.token)
-            #expect(Set(try found.list("cards", "id")) == [bread, tagged])
+            #expect(Set(try found.decoded(Components.Schemas.JournalCardList.self).cards.map(\.id)) == [bread, tagged])
             let byTitle = try await app.api(.GET, "/api/journal/cards?q=sourdough", token: ann.token)
-            #expect(try byTitle.list("cards", "id") == [title])
+            #expect(try byTitle.decoded(Components.Schemas.JournalCardList.self).cards.map(\.id) == [title])
             let wildcard = try await app.api(.GET, "/api/journal/cards?q=100%25", token: ann.token)
-            #expect(try wildcard.list("cards", "id").isEmpty)
+            #expect(try wildcard.decoded(Components.Schemas.JournalCardList.self).cards.map(\.id).isEmpty)
             let byTag = try await app.api(.GET, "/api/journal/cards?tag=Kitchen", token: ann.token)
-            #expect(try byTag.list("cards", "id") == [bread])
+            #expect(try byTag.decoded(Components.Schemas.JournalCardList.self).cards.map(\.id) == [bread])
             let prefix = try await app.api(.GET, "/api/journal/tags?prefix=ki", token: ann.token)
-            #expect(try prefix.list("tags", "name") == ["kitchen"])
+            #expect(try prefix.decoded(Components.Schemas.JournalTagList.self).tags.map(\.name) == ["kitchen"])
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -29,8 +30,8 @@ struct JournalDrawerTests {
             let created = try await app.api(
                 .POST, "/api/journal/drawers", token: ann.token, json: ["name": "  Letters ", "isLocked": true])
             #expect(created.status == .created)
-            let letters = try created.content.get(String.self, at: "id")
-            #expect(try created.content.get(Int.self, at: "sortOrder") == 5)
+            let letters = try created.decoded(Components.Schemas.JournalDrawer.self).id
+            #expect(try created.decoded(Components.Schemas.JournalDrawer.self).sortOrder == 5)
 
             let duplicate = try await app.api(.POST, "/api/journal/drawers", token: ann.token, json: ["name": "daily"])
             #expect(duplicate.status == .unprocessableEntity)
@@ -81,7 +82,7 @@ struct JournalDrawerTests {
             let deleted = try await app.api(.DELETE, "/api/journal/drawers/\(ideas)?moveTo=\(daily)", token: ann.token)
             #expect(deleted.status == .noContent)
             let moved = try await app.api(.GET, "/api/journal/cards/\(card)", token: ann.token)
-            #expect(try moved.content.get(String.self, at: "drawerId") == daily)
+            #expect(try moved.decoded(Components.Schemas.JournalCard.self).drawerId == daily)
             #expect(try await app.journalDrawers(ann).keys.sorted() == ["Daily", "Family", "Gratitude", "Private"])
 
             // an empty drawer goes without moveTo, but the last drawer stays

@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -17,14 +18,14 @@ struct JournalLockTests {
             let unlocked = try await app.api(
                 .POST, "/api/journal/unlock", token: ann.token, json: ["password": ann.password])
             #expect(unlocked.status == .ok)
-            let until = try unlocked.content.get(Date.self, at: "unlockedUntil")
+            let until = try unlocked.decoded(Components.Schemas.JournalUnlocked.self).unlockedUntil
             #expect(abs(until.timeIntervalSince(clock.now) - 600) < 1)
             let card = try await app.writeCard(ann, drawer: privateID, text: "private words")
 
             // another token of the same member stays locked
             let phone = try await app.api(
                 .POST, "/api/auth/login", json: ["email": ann.email, "password": ann.password, "deviceName": "Phone"]
-            ).content.get(String.self, at: "token")
+            ).decoded(Components.Schemas.AuthResponse.self).token
             #expect(try await app.api(.GET, "/api/journal/cards/\(card)", token: phone).status == .locked)
 
             // when 9 minutes 59 seconds pass it is still open
@@ -90,7 +91,7 @@ struct JournalLockTests {
                 let signedIn = try await app.api(
                     .POST, "/api/auth/apple",
                     json: ["identityToken": try await apple.token(email: "grace@example.com"), "fullName": "Grace"])
-                let token = try signedIn.content.get(String.self, at: "token")
+                let token = try signedIn.decoded(Components.Schemas.AuthResponse.self).token
                 // a password cannot unlock an account that has none
                 let password = try await app.api(
                     .POST, "/api/journal/unlock", token: token, json: ["password": "anything at all"])

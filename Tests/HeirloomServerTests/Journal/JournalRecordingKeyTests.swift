@@ -67,7 +67,10 @@ struct JournalRecordingKeyTests {
             await #expect(throws: (any Error).self) { try await recording.delete(on: app.db) }
             // and deleting a card still takes its tags' links with it
             #expect(try await app.api(.DELETE, "/api/journal/cards/\(textCard)", token: ann.token).status == .noContent)
-            #expect(try await app.api(.GET, "/api/journal/tags", token: ann.token).list("tags", "name").isEmpty)
+            #expect(
+                try await app.api(.GET, "/api/journal/tags", token: ann.token).decoded(
+                    Components.Schemas.JournalTagList.self
+                ).tags.map(\.name).isEmpty)
         }
     }
 
@@ -92,7 +95,8 @@ struct JournalRecordingKeyTests {
             #expect(try await MediaObject.query(on: app.db).count() == 1)
             #expect(app.hub.media.store.allBlobs().count < blobsBefore)
             let cards = try await app.api(.GET, "/api/journal/cards", token: ann.token)
-            let annsCard = try #require(try cards.list("cards", "id").first)
+            let annsCard = try #require(
+                try cards.decoded(Components.Schemas.JournalCardList.self).cards.map(\.id).first)
             #expect(try await app.download("/api/journal/cards/\(annsCard)/audio", token: ann.token).status == .ok)
         }
     }

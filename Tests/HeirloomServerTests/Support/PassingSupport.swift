@@ -48,7 +48,7 @@ extension Application {
         let link = try await linkToken(for: email, owner: owner)
         let session = try await api(.POST, "/api/executor/session", json: ["token": link])
         #expect(session.status == .ok, "\(session.body.string)")
-        return try session.content.get(String.self, at: "token")
+        return try session.decoded(Components.Schemas.TokenExchange.self).token
     }
 
     /// Opens the newest emailed link of `email` again (a session lasts 30 days); returns the new bearer token.
@@ -56,16 +56,11 @@ extension Application {
         let link = try await linkToken(for: email, owner: owner)
         let session = try await api(.POST, "/api/\(outsider)/session", json: ["token": link])
         #expect(session.status == .ok, "\(session.body.string)")
-        return try session.content.get(String.self, at: "token")
+        return try session.decoded(Components.Schemas.TokenExchange.self).token
     }
 
     /// One pass of the scheduler.
     func runScheduler() async throws {
         try await passingJobs().runOnce()
-    }
-
-    /// A string field of a JSON answer.
-    func field(_ response: TestingHTTPResponse, _ key: String) throws -> String? {
-        try? response.content.get(String.self, at: key)
     }
 }
