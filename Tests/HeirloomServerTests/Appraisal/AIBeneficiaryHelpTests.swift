@@ -15,25 +15,26 @@ struct AIBeneficiaryHelpTests {
             let item = try await app.api(
                 .POST, "/api/items", token: owner.token,
                 json: ["name": "Tea set", "description": "We drank from it every Sunday."])
-            let itemID = try item.content.get(String.self, at: "id")
+            let itemID = try item.decoded(Components.Schemas.Item.self).id
             let ben = try await app.api(
                 .POST, "/api/beneficiaries", token: owner.token,
                 json: ["name": "Ben Miller", "relationship": "Grandchild"])
-            let benID = try ben.content.get(String.self, at: "id")
+            let benID = try ben.decoded(Components.Schemas.Beneficiary.self).id
             let cara = try await app.api(
                 .POST, "/api/beneficiaries", token: owner.token,
                 json: ["name": "Cara Miller", "relationship": "Daughter"])
-            let caraID = try cara.content.get(String.self, at: "id")
+            let caraID = try cara.decoded(Components.Schemas.Beneficiary.self).id
             let link = try await app.api(
                 .POST, "/api/items/\(itemID)/beneficiaries", token: owner.token, json: ["beneficiaryId": benID])
-            let linkID = try link.content.get(String.self, at: "id")
+            let linkID = try link.decoded(Components.Schemas.BeneficiaryLink.self).id
             // when
             let draft = try await app.api(
                 .POST, "/api/items/\(itemID)/beneficiaries/\(linkID)/draft-message", token: owner.token,
                 json: ["tone": "lighthearted"])
             // then
             #expect(draft.status == .ok, "\(draft.body.string)")
-            #expect(try draft.content.get(String.self, at: "message") == "Dear Ben, the tea set is yours.")
+            #expect(
+                try draft.decoded(Components.Schemas.DraftMessage.self).message == "Dear Ben, the tea set is yours.")
             let sent = try #require(fake.modelRequests.last?.body)
             #expect(sent.contains("We drank from it every Sunday."))
             #expect(sent.contains("grandchild"))

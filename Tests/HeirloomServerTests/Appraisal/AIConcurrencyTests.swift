@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -51,7 +52,7 @@ struct AIConcurrencyTests {
             let photo = try await MediaFixtures.data("photo.jpg")
             let created = try await app.multipart(
                 "/api/batches", token: owner.token, files: [("file", "one.jpg", photo), ("file", "two.jpg", photo)])
-            let id = try created.content.get(String.self, at: "id")
+            let id = try created.decoded(Components.Schemas.BatchCreated.self).id
             _ = try await app.settledBatch(id, token: owner.token)
             let importPath = "/api/batches/\(id)/import"
 

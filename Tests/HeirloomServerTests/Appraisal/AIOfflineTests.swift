@@ -30,8 +30,10 @@ struct AIOfflineTests {
             #expect(
                 try item.decoded(Components.Schemas.ItemAnalysis.self).extractedText?.contains("STERLING 925") == true)
             let status = try await app.api(.GET, "/api/ai/status", token: owner.token)
-            #expect(try status.content.get(String.self, at: "provider") == "offline")
-            #expect(try status.content.get(String.self, at: "message").contains("valuation needs a model provider"))
+            #expect(try status.decoded(Components.Schemas.AIStatus.self).provider == .offline)
+            #expect(
+                try status.decoded(Components.Schemas.AIStatus.self).message.contains(
+                    "valuation needs a model provider"))
         }
     }
 }

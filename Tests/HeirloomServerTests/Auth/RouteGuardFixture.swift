@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -95,8 +96,10 @@ extension Application {
         // an invitation still waiting, the owner's own session token, a paired phone
         let invitation = try await api(.POST, "/api/invitations", token: owner.token, json: ["role": "viewer"])
         #expect(invitation.status == .created, "\(invitation.body.string)")
-        ids["invitations"] = try invitation.content.get(String.self, at: "id")
-        ids["tokens"] = try await api(.GET, "/api/auth/tokens", token: owner.token).list("tokens", "id").first
+        ids["invitations"] = try invitation.decoded(Components.Schemas.CreatedInvitation.self).id
+        ids["tokens"] = try await api(.GET, "/api/auth/tokens", token: owner.token).decoded(
+            Components.Schemas.TokenList.self
+        ).tokens.map(\.id).first
         let paired = try await api(.POST, "/api/devices/pairing", token: owner.token, json: ["name": "Phone"])
         #expect(paired.status == .created, "\(paired.body.string)")
         let phone = try await AuthToken.query(on: db).filter(\.$kind == .device).first()
@@ -112,7 +115,7 @@ extension Application {
         let partner = try await api(
             .POST, "/api/partners", token: owner.token, json: ["name": "Elm Auctions", "partnerType": "auction"])
         #expect(partner.status == .created, "\(partner.body.string)")
-        ids["partners"] = try partner.content.get(String.self, at: "id")
+        ids["partners"] = try partner.decoded(Components.Schemas.Partner.self).id
         let gateway = try await api(
             .POST, "/api/gateway/devices", token: owner.token, json: ["device": UUID().uuidString.uppercased()])
         #expect(gateway.status.code < 300, "\(gateway.body.string)")
@@ -121,15 +124,15 @@ extension Application {
         // a sale with a lot, a batch of photos, and a liquidation plan for the item and for the set
         let sale = try await api(.POST, "/api/sales", token: owner.token, json: ["kind": "auction"])
         #expect(sale.status == .created, "\(sale.body.string)")
-        ids["sales"] = try sale.content.get(String.self, at: "id")
+        ids["sales"] = try sale.decoded(Components.Schemas.Sale.self).id
         let lot = try await api(
             .POST, "/api/sales/\(ids["sales"]!)/lots", token: owner.token, json: ["itemIds": [household.itemID]])
         #expect(lot.status == .created, "\(lot.body.string)")
-        ids["lots"] = try lot.content.get(String.self, at: "id")
+        ids["lots"] = try lot.decoded(Components.Schemas.Lot.self).id
         let batch = try await multipart(
             "/api/batches", token: owner.token, files: [("file", "a.jpg", try await MediaFixtures.data("photo.jpg"))])
         #expect(batch.status == .created, "\(batch.body.string)")
-        ids["batchID"] = try batch.content.get(String.self, at: "id")
+        ids["batchID"] = try batch.decoded(Components.Schemas.BatchCreated.self).id
         _ = try await settledBatch(ids["batchID"]!, token: owner.token)
         for (path, key) in [("/api/items/\(household.itemID)", "itemStep"), ("/api/sets/\(ids["sets"]!)", "setStep")] {
             let known = Set(try await LiquidationPlanStep.query(on: db).all().map { try $0.requireID() })

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -41,7 +42,7 @@ struct BackupPrivacyTests {
             // given a hub with photos, a journal and members
             let made = try await app.makeFullHousehold()
             let household = try await app.api(.GET, "/api/household", token: made.owner.token)
-                .content.get(String.self, at: "id")
+                .decoded(Components.Schemas.Household.self).id
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
 
             // when it is backed up and exported from the command line

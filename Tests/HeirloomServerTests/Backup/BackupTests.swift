@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -31,7 +32,7 @@ struct BackupTests {
                     for index in 0..<6 {
                         let item = try await app.api(
                             .POST, "/api/items", token: made.owner.token, json: ["name": "Busy item \(index)"])
-                        let id = try item.content.get(String.self, at: "id")
+                        let id = try item.decoded(Components.Schemas.Item.self).id
                         var bytes = photo
                         bytes.append(contentsOf: [UInt8(index)])  // a new file each time
                         _ = try await app.multipart(
@@ -71,7 +72,7 @@ struct BackupTests {
                 let owner = try await app.api(
                     .POST, "/api/auth/login", json: ["email": made.owner.email, "password": made.owner.password])
                 #expect(owner.status == .ok, "passwords survive a backup: \(owner.body.string)")
-                let token = try owner.content.get(String.self, at: "token")
+                let token = try owner.decoded(Components.Schemas.AuthResponse.self).token
                 let item = try await app.api(.GET, "/api/items/\(made.itemID)", token: token)
                 #expect(item.body.string.contains("Grandmother’s silver tea set"))
             }
@@ -91,7 +92,7 @@ struct BackupTests {
             // given a hub whose owner adds photos one after the other
             let owner = try await app.setUpHub()
             let item = try await app.api(.POST, "/api/items", token: owner.token, json: ["name": "Busy item"])
-                .content.get(String.self, at: "id")
+                .decoded(Components.Schemas.Item.self).id
             let photo = try await MediaFixtures.data("photo.png")
 
             // when the daily backup runs while they are stored

@@ -152,14 +152,14 @@ struct SQLiteReadersTests {
             // given a signed-in owner on a hub on a file
             let owner = try await app.setUpHub()
             var me = try await app.api(.GET, "/api/me", token: owner.token)
-            #expect(try me.content.get(String.self, at: "household", "name") == "The Miller Family")
+            #expect(try me.decoded(Components.Schemas.Me.self).household.name == "The Miller Family")
             // when the household is renamed, then the very next sign-in reads the new name
             let renamed = try await app.api(
                 .PATCH, "/api/household", token: owner.token, json: ["name": "Miller House"])
             #expect(renamed.status == .ok)
             me = try await app.api(.GET, "/api/me", token: owner.token)
-            #expect(try me.content.get(String.self, at: "household", "name") == "Miller House")
-            #expect(try me.content.get(String.self, at: "role") == "owner")
+            #expect(try me.decoded(Components.Schemas.Me.self).household.name == "Miller House")
+            #expect(try me.decoded(Components.Schemas.Me.self).role == .owner)
             // and many sign-ins at once all answer
             let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
                 for _ in 0..<40 { group.addTask { try await app.api(.GET, "/api/me", token: owner.token).status } }

@@ -91,7 +91,7 @@ struct DownsizingSetTests {
             ring.disposition = Disposition(value: .keep, status: .notStarted, note: "", amount: nil)
             try await ring.save(on: app.db)
             let first = try await app.api(.POST, "/api/sales", token: owner.token, json: ["kind": "auction"])
-            let firstID = try first.content.get(String.self, at: "id")
+            let firstID = try first.decoded(Components.Schemas.Sale.self).id
             _ = try await app.api(.POST, "/api/sales/\(firstID)/lots", token: owner.token, json: ["itemIds": [inLot]])
 
             // when everything undecided goes into a new estate sale

@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -15,10 +16,10 @@ struct DownsizingWebTests {
             let item = try await LiquidationAPITests.item(app, owner, name: "Oak dining table")
             let sale = try await app.api(
                 .POST, "/api/sales", token: owner.token, json: ["kind": "estateSale", "venue": "12 Elm Street"])
-            let saleID = try sale.content.get(String.self, at: "id")
+            let saleID = try sale.decoded(Components.Schemas.Sale.self).id
             let lot = try await app.api(
                 .POST, "/api/sales/\(saleID)/lots", token: owner.token, json: ["itemIds": [item]])
-            let lotID = try lot.content.get(String.self, at: "id")
+            let lotID = try lot.decoded(Components.Schemas.Lot.self).id
             _ = try await app.api(.PATCH, "/api/lots/\(lotID)", token: owner.token, json: ["prepared": true])
             _ = try await app.api(
                 .POST, "/api/estate/executors", token: owner.token,
@@ -53,10 +54,10 @@ struct DownsizingWebTests {
             let item = try await LiquidationAPITests.item(app, owner, name: "Oak dining table")
             _ = try await app.api(.POST, "/api/items/\(item)/liquidation/brief", token: owner.token, json: [:])
             let sale = try await app.api(.POST, "/api/sales", token: owner.token, json: ["kind": "auction"])
-            let saleID = try sale.content.get(String.self, at: "id")
+            let saleID = try sale.decoded(Components.Schemas.Sale.self).id
             let lot = try await app.api(
                 .POST, "/api/sales/\(saleID)/lots", token: owner.token, json: ["itemIds": [item]])
-            let lotID = try lot.content.get(String.self, at: "id")
+            let lotID = try lot.decoded(Components.Schemas.Lot.self).id
 
             let browser = WebSession(app: app)
             _ = try await browser.post("/login", ["email": viewer.email, "password": viewer.password])

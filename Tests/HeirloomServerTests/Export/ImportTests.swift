@@ -287,7 +287,7 @@ extension Application {
         _ = try await hub.accounts(db: db, client: client).resetPassword(email: email, to: password)
         let login = try await api(.POST, "/api/auth/login", json: ["email": email, "password": password])
         #expect(login.status == .ok, "\(login.body.string)")
-        return try login.content.get(String.self, at: "token")
+        return try login.decoded(Components.Schemas.AuthResponse.self).token
     }
 
     func exportToFile(_ token: String) async throws -> URL {

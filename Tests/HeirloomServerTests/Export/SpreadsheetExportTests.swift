@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -20,13 +21,13 @@ struct SpreadsheetExportTests {
                     "purchasePrice": "300",
                 ])
             #expect(item.status == .created, "\(item.body.string)")
-            let itemID = try item.content.get(String.self, at: "id")
+            let itemID = try item.decoded(Components.Schemas.Item.self).id
             let beneficiary = try await app.api(
                 .POST, "/api/beneficiaries", token: owner.token, json: ["name": "@Daisy", "relationship": "daughter"])
             #expect(beneficiary.status == .created, "\(beneficiary.body.string)")
             let link = try await app.api(
                 .POST, "/api/items/\(itemID)/beneficiaries", token: owner.token,
-                json: ["beneficiaryId": try beneficiary.content.get(String.self, at: "id")])
+                json: ["beneficiaryId": try beneficiary.decoded(Components.Schemas.Beneficiary.self).id])
             #expect(link.status == .created, "\(link.body.string)")
 
             // when

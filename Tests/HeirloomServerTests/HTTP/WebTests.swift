@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -159,7 +160,7 @@ struct WebTests {
             #expect(settings.body.string.contains("The Millers of Maple Street"))
             #expect(settings.body.string.contains("The household’s settings are saved."))
             let item = try await app.api(.POST, "/api/items", token: owner.token, json: ["name": "Vase"])
-            #expect(try item.content.get(String.self, at: "currencyCode") == "EUR")
+            #expect(try item.decoded(Components.Schemas.Item.self).currencyCode == "EUR")
 
             // the owner makes an invitation link
             let invited = try await ann.post("/settings/invitations", ["role": "editor", "email": ""])

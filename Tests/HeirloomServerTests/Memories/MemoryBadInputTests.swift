@@ -58,7 +58,7 @@ struct MemoryBadInputTests {
             let owner = try await app.setUpHub()
             let plain = try await app.api(.POST, "/api/devices/pairing", token: owner.token, json: [:])
             #expect(plain.status == .created, "\(plain.body.string)")
-            let phone = try plain.content.get(String.self, at: "settings", "token")
+            let phone = try plain.decoded(Components.Schemas.Pairing.self).settings.token
 
             let fromPhone = try await app.api(.POST, "/api/devices/pairing", token: phone, json: [:])
 

@@ -42,7 +42,7 @@ struct InactivityTests {
             let told = try await app.outbox(other).messages.filter { $0.purpose == "executorInactivityNotice" }
             #expect(told.map(\.toEmail) == ["mary@example.com"])
             let estate = try await app.api(.GET, "/api/estate", token: other.token)
-            #expect(try estate.content.get(String.self, at: "state") == "active")
+            #expect(try estate.decoded(Components.Schemas.Estate.self).state == .active)
             // when the holder presses "I am still here" in the last reminder
             let link = try #require(try await reminders().first?.link)
             let path = String(link.dropFirst("http://hub.test".count))

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import HeirloomAPI
 import HeirloomCore
 import Testing
 import Vapor
@@ -20,10 +21,10 @@ struct OutsiderSessionTests {
             let query = "limit=\(limit)" + (before.map { "&before=\($0)" } ?? "")
             let page = try await app.api(.GET, "/api/estate/audit?\(query)", token: owner.token)
             #expect(page.status == .ok, "\(page.body.string)")
-            let entries = try page.list("entries", "detail")
+            let entries = try page.decoded(Components.Schemas.EstateAuditLog.self).entries.map(\.detail)
             #expect(entries.count <= limit)
             details += entries
-            before = try? page.content.get(String.self, at: "nextBefore")
+            before = try page.decoded(Components.Schemas.EstateAuditLog.self).nextBefore
         } while before != nil
         return details
     }
@@ -39,7 +40,9 @@ struct OutsiderSessionTests {
             func openings() async throws -> Int {
                 let audit = try await app.api(.GET, "/api/estate/audit?limit=500", token: fixture.owner.token)
                 #expect(audit.status == .ok, "\(audit.body.string)")
-                return try audit.list("entries", "event").filter { $0 == "recipientOpened" }.count
+                return try audit.decoded(Components.Schemas.EstateAuditLog.self).entries.filter {
+                    $0.event == .recipientOpened
+                }.count
             }
 
             // when Sam opens the link sixteen more times that day
@@ -61,7 +64,7 @@ struct OutsiderSessionTests {
             clock.advance(by: day - 16 * 60 + 60)
             let nextDay = try await app.api(.POST, "/api/recipient/session", json: ["token": link])
             #expect(nextDay.status == .ok)
-            let latest = try nextDay.content.get(String.self, at: "token")
+            let latest = try nextDay.decoded(Components.Schemas.TokenExchange.self).token
             let openedTwice = try await openings()
             #expect(openedTwice == 2)
 
@@ -157,7 +160,7 @@ struct OutsiderSessionTests {
             #expect(details.suffix(3).contains("Step 0"))
             // and without a limit, a page is 100
             let firstPage = try await app.api(.GET, "/api/estate/audit", token: owner.token)
-            #expect(try firstPage.list("entries", "detail").count == 100)
+            #expect(try firstPage.decoded(Components.Schemas.EstateAuditLog.self).entries.map(\.detail).count == 100)
             // and a limit out of range, or an entry of another log, is refused
             #expect(try await app.api(.GET, "/api/estate/audit?limit=0", token: owner.token).status.code == 422)
             #expect(try await app.api(.GET, "/api/estate/audit?limit=501", token: owner.token).status.code == 422)

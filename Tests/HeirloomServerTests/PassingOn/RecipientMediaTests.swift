@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -17,7 +18,7 @@ struct RecipientMediaTests {
                 "/api/items/\(fixture.now.id)/photos", token: fixture.owner.token,
                 files: [("file", "brooch.jpg", try await MediaFixtures.data("rotated.jpg"))])
             #expect(photo.status == .created, "\(photo.body.string)")
-            let original = try photo.content.get(String.self, at: "photos", 0, "originalUrl")
+            let original = try #require(try photo.decoded(Components.Schemas.Item.self).photos.first).originalUrl
             let mediaID = original.split(separator: "/").dropLast().last.map(String.init) ?? ""
             let owners = try await app.download(original, token: fixture.owner.token)
             #expect(owners.status == .ok)
@@ -27,7 +28,7 @@ struct RecipientMediaTests {
 
             // when Sam opens the photo's address from the item, and asks for the original by name
             let item = try await app.api(.GET, "/api/recipient/items/\(fixture.now.id)", token: token)
-            let url = try item.content.get(String.self, at: "photos", 0, "url")
+            let url = try #require(try item.decoded(Components.Schemas.RecipientItem.self).photos.first).url
             for path in [url, "/api/recipient/media/\(mediaID)/original"] {
                 let served = try await app.download(path, token: token)
 

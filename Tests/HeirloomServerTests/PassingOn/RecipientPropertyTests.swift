@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomAPI
 import HeirloomCore
 import PropertyBased
 import Testing
@@ -109,7 +110,7 @@ struct RecipientPropertyTests {
                 // then: the hub's estate is the model's, and the recipient sees what the rule says
                 let estate = try await app.api(.GET, "/api/estate", token: other.token)
                 #expect(
-                    try estate.content.get(String.self, at: "state") == model.state.rawValue,
+                    try estate.decoded(Components.Schemas.Estate.self).state.rawValue == model.state.rawValue,
                     "after \(step) in \(steps)")
                 guard recipient != nil else { continue }
                 if !fresh(recipientSince) {

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HeirloomAPI
 import NIOConcurrencyHelpers
 import Testing
 import Vapor
@@ -170,13 +171,13 @@ extension Application {
         let item = try await api(
             .POST, "/api/items", token: owner.token, json: ["name": "Jones mantel clock", "estimatedValue": "80"])
         #expect(item.status == .created, "\(item.body.string)")
-        let itemID = try item.content.get(String.self, at: "id")
+        let itemID = try item.decoded(Components.Schemas.Item.self).id
         let photo = try await multipart(
             "/api/items/\(itemID)/photos", token: owner.token,
             files: [("file", "clock.jpg", try await MediaFixtures.data("photo.jpg"))])
         #expect(photo.status == .created, "\(photo.body.string)")
         let beneficiary = try await api(.POST, "/api/beneficiaries", token: owner.token, json: ["name": "Sam Jones"])
-        let beneficiaryID = try beneficiary.content.get(String.self, at: "id")
+        let beneficiaryID = try beneficiary.decoded(Components.Schemas.Beneficiary.self).id
         let link = try await api(
             .POST, "/api/items/\(itemID)/beneficiaries", token: owner.token, json: ["beneficiaryId": beneficiaryID])
         #expect(link.status == .created, "\(link.body.string)")

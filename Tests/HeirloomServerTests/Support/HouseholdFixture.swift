@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -38,7 +39,7 @@ extension Application {
                 "purchaseDate": "1962-06-14", "maker": "Walker & Hall", "serialNumber": "WH 1923/114",
             ])
         #expect(item.status == .created, "\(item.body.string)")
-        let itemID = try item.content.get(String.self, at: "id")
+        let itemID = try item.decoded(Components.Schemas.Item.self).id
         let photos = try await multipart(
             "/api/items/\(itemID)/photos", token: owner.token,
             files: [("file", "tea set.jpg", try await MediaFixtures.data("photo.jpg"))])
@@ -60,7 +61,7 @@ extension Application {
         let beneficiary = try await api(
             .POST, "/api/beneficiaries", token: owner.token, json: ["name": "Daisy Miller", "relationship": "daughter"])
         #expect(beneficiary.status == .created, "\(beneficiary.body.string)")
-        let beneficiaryID = try beneficiary.content.get(String.self, at: "id")
+        let beneficiaryID = try beneficiary.decoded(Components.Schemas.Beneficiary.self).id
         let link = try await api(
             .POST, "/api/items/\(itemID)/beneficiaries", token: owner.token,
             json: [
@@ -98,7 +99,7 @@ extension Application {
                     try await MediaFixtures.data("photo.webp")),
             ])
         #expect(memory.status == .created, "\(memory.body.string)")
-        let memoryID = try memory.content.get(Int.self, at: "id")
+        let memoryID = try memory.decoded(Components.Schemas.Memory.self).id
 
         var household = FullHousehold(
             owner: owner, editor: editor, viewer: viewer, itemID: itemID, beneficiaryID: beneficiaryID,

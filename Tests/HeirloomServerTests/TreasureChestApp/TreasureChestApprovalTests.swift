@@ -153,8 +153,10 @@ struct TreasureChestApprovalTests {
                 .POST, "/api/gateway/devices", token: owner.token,
                 json: ["device": unlisted.lowercased(), "name": "Kitchen iPad", "dailyAnalyses": 5])
             #expect(approved.status == .ok, "\(approved.body.string)")
-            #expect(try approved.content.get(String.self, at: "fingerprint") == Self.fingerprint(unlisted))
-            #expect(try approved.content.get(String.self, at: "state") == "approved")
+            #expect(
+                try approved.decoded(Components.Schemas.TreasureChestPhone.self).fingerprint
+                    == Self.fingerprint(unlisted))
+            #expect(try approved.decoded(Components.Schemas.TreasureChestPhone.self).state == .approved)
 
             // then it works
             #expect(try await call(unlisted, from: "203.0.113.9").status == .ok)

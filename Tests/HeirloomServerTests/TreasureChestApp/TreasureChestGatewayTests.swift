@@ -341,7 +341,7 @@ struct TreasureChestGatewayTests {
                     "questionsToAsk": ["What is your commission?"],
                 ])
             #expect(shop.status == .created, "\(shop.body.string)")
-            let shopID = try shop.content.get(String.self, at: "id")
+            let shopID = try shop.decoded(Components.Schemas.Partner.self).id
             _ = try await app.api(
                 .POST, "/api/partners", token: owner.token,
                 json: ["name": "Gem Exchange", "partnerType": "estate_jeweler", "city": "Boise"])
@@ -349,7 +349,10 @@ struct TreasureChestGatewayTests {
             let denied = try await app.api(
                 .POST, "/api/partners", token: viewer.token, json: ["name": "X", "partnerType": "auction"])
             #expect(denied.status == .forbidden)
-            #expect(try await app.api(.GET, "/api/partners", token: viewer.token).list("partners", "name").count == 2)
+            #expect(
+                try await app.api(.GET, "/api/partners", token: viewer.token).decoded(
+                    Components.Schemas.PartnerList.self
+                ).partners.map(\.name).count == 2)
 
             // when the app searches, then the matching partner is answered in the app's model
             let found = try await App.post(app, "/ai/disposition/partners/search", search, device: device)
@@ -365,7 +368,7 @@ struct TreasureChestGatewayTests {
             let patched = try await app.api(
                 .PATCH, "/api/partners/\(shopID)", token: owner.token, json: ["phone": "", "notes": "Picks up"])
             #expect(patched.status == .ok, "\(patched.body.string)")
-            #expect((try? patched.content.get(String.self, at: "phone")) == nil)
+            #expect((try patched.decoded(Components.Schemas.Partner.self).phone) == nil)
             let badType = try await app.api(
                 .PATCH, "/api/partners/\(shopID)", token: owner.token, json: ["partnerType": "pawn"])
             #expect(badType.status == .badRequest || badType.status == .unprocessableEntity)
