@@ -53,6 +53,7 @@ struct AIBeneficiaryHelpTests {
             ])
             let suggested = try await app.api(.POST, "/api/items/\(itemID)/suggest-beneficiaries", token: owner.token)
             #expect(suggested.status == .ok, "\(suggested.body.string)")
+            // raw JSON: a suggestion carries exactly these two keys, nothing more of what the model said
             let list = try suggested.content.decode([[String: String]].self)
             #expect(list == [["beneficiaryId": caraID, "reason": "She set the table every Sunday."]])
 

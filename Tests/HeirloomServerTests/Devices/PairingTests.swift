@@ -31,12 +31,13 @@ struct PairingTests {
             #expect(try await app.api(.GET, "/api/me", token: settings.token).status == .ok)
 
             let tokens = try await app.api(.GET, "/api/auth/tokens", token: owner.token)
-            let names = try tokens.list("tokens", "name")
-            let kinds = try tokens.list("tokens", "kind")
+            let list = try tokens.decoded(Components.Schemas.TokenList.self).tokens
+            let names = list.map(\.name)
+            let kinds = list.map(\.kind.rawValue)
             let index = try #require(names.firstIndex(of: "Grandma's iPhone"))
             #expect(kinds[index] == "device")
             #expect(!tokens.body.string.contains(settings.token), "the secret is shown only once")
-            let tokenID = try paired.content.get(String.self, at: "tokenId")
+            let tokenID = try paired.decoded(Components.Schemas.Pairing.self).tokenId
             #expect(try await app.api(.DELETE, "/api/auth/tokens/\(tokenID)", token: owner.token).status == .noContent)
             #expect(try await app.api(.GET, "/api/me", token: settings.token).status == .unauthorized)
         }
@@ -62,7 +63,7 @@ struct PairingTests {
             // then none was looked for: the code names no home-network address, and the page says why
             #expect(app.hub.lan.address == nil)
             let paired = try await app.api(.POST, "/api/devices/pairing", token: owner.token, json: [:])
-            #expect(!(try paired.content.get(String.self, at: "qrText").contains("serverIP")))
+            #expect(!(try paired.decoded(Components.Schemas.Pairing.self).qrText.contains("serverIP")))
             let browser = WebSession(app: app)
             _ = try await browser.post("/login", ["email": owner.email, "password": owner.password])
             let page = try await browser.get("/settings/devices").body.string

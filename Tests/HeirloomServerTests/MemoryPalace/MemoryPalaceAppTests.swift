@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -21,8 +22,8 @@ struct MemoryPalaceAppTests {
         if let role { token = try await app.addMember(role: role, by: owner).token }
         let pairing = try await app.api(.POST, "/api/devices/pairing", token: token, json: ["name": "Grandma’s iPhone"])
         guard pairing.status == .created else { throw TestFailure(pairing.body.string) }
-        let text = try await PairingTests.decodeQR(try pairing.content.get(String.self, at: "qrSvg"))
-        // The app's own pre-check: serverIP and authToken strings, port a JSON number in 1…65535.
+        let text = try await PairingTests.decodeQR(try pairing.decoded(Components.Schemas.Pairing.self).qrSvg)
+        // raw JSON: the app pre-checks these keys by hand: serverIP, authToken strings, port a number in 1…65535
         let raw = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(raw["serverIP"] is String)
         #expect((raw["port"] as? NSNumber).map { (1...65535).contains($0.intValue) } == true)
@@ -202,9 +203,8 @@ struct MemoryPalaceAppTests {
             #expect(try await phone.load(url).status == .ok)
             // when the owner disconnects the phone
             let tokens = try await app.api(.GET, "/api/auth/tokens", token: owner.token)
-            let kinds = try tokens.list("tokens", "kind")
-            let ids = try tokens.list("tokens", "id")
-            let id = try #require(zip(kinds, ids).first { $0.0 == "device" }?.1)
+            let list = try tokens.decoded(Components.Schemas.TokenList.self).tokens
+            let id = try #require(list.first { $0.kind == .device }?.id)
             #expect(try await app.api(.DELETE, "/api/auth/tokens/\(id)", token: owner.token).status == .noContent)
             // then its calls and its picture addresses stop working
             #expect(try await phone.memories().0.status == .unauthorized)
@@ -243,7 +243,7 @@ struct MemoryPalaceAppTests {
             let page = try await app.api(.GET, "/api/memories", token: owner.token)
             #expect(page.status == .ok)
             #expect(!page.body.string.contains("\"success\""))
-            let id = try #require(try page.list("memories", "id").first.flatMap(Int.init))
+            let id = try #require(try page.decoded(Components.Schemas.MemoryPage.self).memories.first?.id)
             #expect(try await app.api(.DELETE, "/api/memories/\(id)", token: owner.token).status == .noContent)
             // and a sign-in token is no app token
             var headers = HTTPHeaders()

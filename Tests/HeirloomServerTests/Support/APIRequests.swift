@@ -81,15 +81,6 @@ extension Application {
 }
 
 extension TestingHTTPResponse {
-    /// The values of `field` in each object of the list at `listKey` ("members", "email").
-    func list(_ listKey: String, _ field: String) throws -> [String] {
-        let object = try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any]
-        guard let items = object?[listKey] as? [[String: Any]] else {
-            throw TestFailure("no list \(listKey) in \(body.string)")
-        }
-        return items.map { "\($0[field] ?? "")" }
-    }
-
     /// The body, or the object at `index` of its list at `listKey`, as JSON text with sorted keys: two answers
     /// that show the same thing compare equal.
     func canonicalJSON(_ listKey: String? = nil, at index: Int = 0) throws -> String {
