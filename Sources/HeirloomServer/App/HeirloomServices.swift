@@ -88,6 +88,9 @@ struct RequestServices: Sendable {
     var partners: PartnerService { PartnerService(db: db) }
     var reports: ReportService { ReportService(db: db, pipeline: services.media, now: now) }
     var treasureChestDevices: TreasureChestDeviceService { TreasureChestDeviceService(db: db, now: now) }
+    var householdExport: HouseholdExport { HouseholdExport(db: db, store: services.media.store, now: now) }
+    var journalExport: JournalExport { JournalExport(db: db, store: services.media.store, now: now) }
+    var passingTokens: PassingTokens { PassingTokens(db: db) }
     var downsizingSummary: DownsizingSummaryService { DownsizingSummaryService(db: db) }
     var people: PeopleService { PeopleService(db: db, media: media) }
     var memories: MemoryService { MemoryService(database: database, media: media) }

@@ -27,8 +27,7 @@ struct ExportController {
             throw AppError.badRequest("progress must be 8 to 64 letters, digits or dashes.")
         }
         do {
-            let archive = try await HouseholdExport(db: req.db, store: services.media.store, now: now)
-                .archive(householdID: principal.householdID)
+            let archive = try await req.heirloom.householdExport.archive(householdID: principal.householdID)
             let progress = progressID.map {
                 Progress(board: services.exportProgress, id: $0, userID: principal.userID, clock: services.clock)
             }
@@ -62,8 +61,7 @@ struct ExportController {
         let services = req.heirloom.services
         let now = services.clock()
         do {
-            let archive = try await JournalExport(db: req.db, store: services.media.store, now: now)
-                .archive(for: reader)
+            let archive = try await req.heirloom.journalExport.archive(for: reader)
             return await Self.stream(archive, modified: now, req: req)
         } catch let error as ExportError {
             throw error.appError

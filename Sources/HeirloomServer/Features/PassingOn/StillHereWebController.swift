@@ -33,7 +33,7 @@ struct StillHereWebController {
 
     private static func holder(_ req: Request) async throws -> (User, String)? {
         guard let token = req.parameters.get(RouteParameter.token.rawValue),
-            let stored = try await PassingTokens(db: req.db).find(
+            let stored = try await req.heirloom.passingTokens.find(
                 token, kinds: [.holderStillHere], now: req.heirloom.now),
             let user = try await User.find(stored.subjectID, on: req.db)
         else { return nil }
