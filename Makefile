@@ -13,6 +13,10 @@ RELEASE_FLAGS ?= -c release -Xswiftc -cross-module-optimization
 # The binary `make install` copies; built first unless given.
 HEIRLOOM_BIN ?= .build/$(CONFIGURATION)/heirloom
 FUZZ_SECONDS ?= 120
+# A Swift suite runs in 2 to 5 minutes here: one that hangs (a crashed runner whose child holds its output, say)
+# fails after this many minutes instead of using up CI's 90.
+SUITE_MINUTES ?= 25
+SWIFT_TEST = timeout --kill-after=30s $(SUITE_MINUTES)m $(SWIFT) test --skip-build
 
 .PHONY: deps build run lint format build-tests test test-sqlite test-sqlite-file test-postgres test-browser test-http test-fuzz install release bench-media bench-items bench-summary bench-ai bench-api bench-reports
 # The test steps share one build and must run in order.
@@ -42,16 +46,16 @@ build-tests: deps
 
 ## The whole Swift suite on in-memory SQLite.
 test-sqlite: build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT_TEST)
 
 ## The same suite with each hub on a SQLite file of its own (deleted after), read as production reads it
 ## (SQLiteReaders).
 test-sqlite-file: build-tests
-	HEIRLOOM_TEST_SQLITE_FILE=1 $(SWIFT) test --skip-build
+	HEIRLOOM_TEST_SQLITE_FILE=1 $(SWIFT_TEST)
 
 ## The same suite against a throwaway PostgreSQL server on loopback.
 test-postgres: build-tests
-	bash scripts/with-postgres.sh $(SWIFT) test --skip-build
+	bash scripts/with-postgres.sh $(SWIFT_TEST)
 
 ## The user-facing flows in headless Chromium, against the built server.
 test-browser: deps
