@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -64,7 +65,7 @@ struct AIWebTests {
                 ["analysis": analysis, "valueChoice": "midpoint", "customValue": "750"])
             #expect(applied.status == .seeOther)
             let item = try await app.api(.GET, "/api/items/\(id)", token: owner.token)
-            #expect(try item.content.get(String.self, at: "estimatedValue") == "750.00")
+            #expect(try item.decoded(Components.Schemas.Item.self).estimatedValue == "750.00")
         }
     }
 

@@ -173,7 +173,10 @@ struct JournalPrivacyTests {
                 #expect(response.status == .notFound, "\(response.body.string)")
                 #expect(!response.body.string.contains("Ben's own"))
             }
-            #expect(try await app.api(.GET, "/api/journal/cards", token: ann.token).cards.isEmpty)
+            #expect(
+                try await app.api(.GET, "/api/journal/cards", token: ann.token).decoded(
+                    Components.Schemas.JournalCardList.self
+                ).cards.isEmpty)
             #expect(
                 try await app.api(.GET, "/api/journal/tags", token: ann.token).decoded(
                     Components.Schemas.JournalTagList.self

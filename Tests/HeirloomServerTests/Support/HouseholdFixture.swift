@@ -119,9 +119,8 @@ extension Application {
     /// The id of the member's first locked drawer.
     func lockedDrawerID(_ member: Member) async throws -> String {
         let response = try await api(.GET, "/api/journal/drawers", token: member.token)
-        let object = try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any]
-        let drawers = object?["drawers"] as? [[String: Any]] ?? []
-        guard let id = drawers.first(where: { $0["isLocked"] as? Bool == true })?["id"] as? String else {
+        let drawers = try response.decoded(Components.Schemas.JournalDrawerList.self).drawers
+        guard let id = drawers.first(where: \.isLocked)?.id else {
             throw TestFailure("no locked drawer in \(response.body.string)")
         }
         return id
