@@ -90,7 +90,7 @@ struct AIWebTests {
             let owner = try await app.setUpHub()
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("large-\(UUID()).jpg")
             defer { try? FileManager.default.removeItem(at: file) }
-            let made = try await Subprocess.run("vips", ["gaussnoise", file.path + "[Q=95]", "1600", "1200"])
+            let made = try await ExternalTool.run("vips", ["gaussnoise", file.path + "[Q=95]", "1600", "1200"])
             #expect(made.status == 0)
             let photo = try Data(contentsOf: file)
             #expect(photo.count > 1_000_000)

@@ -80,9 +80,9 @@ struct PairingTests {
         let svgFile = directory.appendingPathComponent("code.svg")
         let pngFile = directory.appendingPathComponent("code.png")
         try Data(svg.utf8).write(to: svgFile)
-        let drawn = try await Subprocess.run("vips", ["svgload", svgFile.path, pngFile.path, "--scale", "8"])
+        let drawn = try await ExternalTool.run("vips", ["svgload", svgFile.path, pngFile.path, "--scale", "8"])
         #expect(drawn.status == 0, "\(drawn.errorOutput)")
-        let read = try await Subprocess.run(
+        let read = try await ExternalTool.run(
             "zbarimg", ["--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", pngFile.path])
         #expect(read.status == 0, "\(read.errorOutput)")
         return String(decoding: read.output, as: UTF8.self).trimmingCharacters(in: .newlines)

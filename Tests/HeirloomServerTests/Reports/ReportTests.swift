@@ -101,7 +101,7 @@ struct ReportTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID()).pdf")
         try pdf.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let result = try await Subprocess.run("pdftotext", ["-layout", file.path, "-"])
+        let result = try await ExternalTool.run("pdftotext", ["-layout", file.path, "-"])
         return String(decoding: result.output, as: UTF8.self)
     }
 
@@ -109,6 +109,6 @@ struct ReportTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID()).pdf")
         try pdf.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        return String(decoding: try await Subprocess.run("pdfinfo", [file.path]).output, as: UTF8.self)
+        return String(decoding: try await ExternalTool.run("pdfinfo", [file.path]).output, as: UTF8.self)
     }
 }

@@ -108,7 +108,7 @@ enum MediaFixtures {
     }
 
     private static func tool(_ name: String, _ arguments: [String]) async throws {
-        let result = try await Subprocess.run(name, arguments, timeout: 120)
+        let result = try await ExternalTool.run(name, arguments, timeout: 120)
         guard result.status == 0 else { throw TestFailure("\(name) failed: \(result.errorOutput)") }
     }
 }
