@@ -69,25 +69,12 @@ struct PassingOnPageSnapshots {
         assertSnapshot(of: html, as: .lines)
     }
 
-    @Test("The trusted contact's page: the estate's state, the sales and the estate in figures")
+    @Test("The trusted contact's page: the estate's state and whom to ask, nothing of the household's things")
     func executorPage() async throws {
-        var model = PassingOnPages.ExecutorView(
+        let model = PassingOnPages.ExecutorView(
             executorName: "Dr. Anil Patel", holderName: "Margaret Hartley", state: EstateState.active.rawValue,
             releaseDay: nil, today: "2026-11-22", error: nil,
             whoToContact: "If you have questions, contact Thomas Hartley (tom@example.com).")
-        model.sales = [
-            SaleProgress(
-                title: "Estate sale", when: "Saturday, May 16, 2026", readyCount: 1,
-                lots: [
-                    .init(
-                        number: 1, title: "Blue willow tea set", done: "Prepared, Documented, Staged, Ready", open: "",
-                        ready: true),
-                    .init(
-                        number: 2, title: "Hall table", done: "Prepared", open: "Documented, Staged, Ready",
-                        ready: false),
-                ])
-        ]
-        model.estate = .init(try FamilyFixtures.estateSummary(), canPlan: false)
         let html = try await PageFixtures.html(.executorPage, title: "For Dr. Anil Patel", role: nil, model) { base in
             base.household = .init(name: "The Hartleys")
         }

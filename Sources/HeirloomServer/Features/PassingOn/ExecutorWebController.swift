@@ -44,14 +44,11 @@ struct ExecutorWebController {
         let estate = try await req.heirloom.executors.estate(of: executor)
         let now = req.heirloom.now
         let state = estate.status.effectiveState(at: now)
-        var model = PassingOnPages.ExecutorView(
+        let model = PassingOnPages.ExecutorView(
             executorName: executor.name, holderName: estate.holder?.name ?? "the family",
             state: state.rawValue, releaseDay: estate.releaseAt.map { estate.days.day($0) },
             today: Day(now, in: estate.zone).text, error: error,
             whoToContact: try await EstateContacts.sentence(of: estate, on: req.db))
-        model.sales = try await req.heirloom.sales.progress(householdID: executor.$household.id)
-        model.estate = try await .init(
-            req.heirloom.downsizingSummary.summary(householdID: executor.$household.id), canPlan: false)
         var base = PageBase(request: req, title: "For \(executor.name)")
         base.household = .init(name: try await Household.find(executor.$household.id, on: req.db)?.name ?? "Heirloom")
         return try await Page.render(.executorPage, base: base, model, on: req).encodeResponse(status: status, for: req)

@@ -129,11 +129,9 @@ enum PassingOnPages {
         var releaseDay: String?
         var today: String
         var error: String?
+        /// Whom to ask. The page shows nothing of the household's things or money (no totals, sales, lots or
+        /// item names): the trusted contact is told so when they are invited.
         var whoToContact: String
-        /// The family's sales and their lots' checklists, to follow the downsizing (read only).
-        var sales: [SaleProgress] = []
-        /// The estate at a glance, in figures only (no item names), to follow the downsizing (read only).
-        var estate: DownsizingPages.Summary? = nil
     }
 
     struct RecipientView: Encodable {
