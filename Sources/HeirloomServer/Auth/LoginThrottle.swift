@@ -21,7 +21,7 @@ actor LoginThrottle {
     func check(account: String, address: String, now: Date) throws(AppError) {
         let waits = [accounts[account]?.retryAfter(now: now), addresses[address]?.retryAfter(now: now)]
         if let until = waits.compactMap({ $0 }).max() {
-            throw .tooManyAttempts(retryAfter: until)
+            throw .tooManyAttempts(retryAfter: until.timeIntervalSince(now))
         }
     }
 

@@ -23,7 +23,8 @@ enum AppError: Error, Sendable {
     /// A field is invalid.
     case invalid(FieldError)
     /// Too many failed attempts; try again after the date.
-    case tooManyAttempts(retryAfter: Date)
+    /// `retryAfter`: seconds to wait, counted on the hub's clock (a rehearsal's `HEIRLOOM_NOW` too).
+    case tooManyAttempts(retryAfter: TimeInterval)
     /// The body is larger than allowed.
     case payloadTooLarge(String)
     /// A file of a kind this use does not accept.
@@ -97,7 +98,7 @@ enum AppError: Error, Sendable {
         case .conflict(_, let message): message
         case .gone(let message): message
         case .invalid(let error): error.message
-        case .tooManyAttempts(let date): "Too many attempts. Please try again \(Self.whenText(date))."
+        case .tooManyAttempts(let wait): "Too many attempts. Please try again \(Self.whenText(wait))."
         case .payloadTooLarge(let message): message
         case .unsupportedMedia(let message): message
         case .rangeNotSatisfiable: "The requested part of the file lies outside it."
@@ -114,8 +115,8 @@ enum AppError: Error, Sendable {
         return nil
     }
 
-    private static func whenText(_ date: Date) -> String {
-        let minutes = Int((date.timeIntervalSinceNow / 60).rounded(.up))
+    private static func whenText(_ wait: TimeInterval) -> String {
+        let minutes = Int((wait / 60).rounded(.up))
         if minutes <= 1 { return "in a minute" }
         return "in \(minutes) minutes"
     }

@@ -25,8 +25,8 @@ struct MappedError: Sendable {
         switch error {
         case let error as AppError:
             self.init(status: error.status, code: error.code, message: error.message, field: error.field)
-            if case .tooManyAttempts(let date) = error {
-                headers.replaceOrAdd(name: .retryAfter, value: "\(max(1, Int(date.timeIntervalSinceNow.rounded(.up))))")
+            if case .tooManyAttempts(let wait) = error {
+                headers.replaceOrAdd(name: .retryAfter, value: "\(max(1, Int(wait.rounded(.up))))")
             }
             if case .rangeNotSatisfiable(let size) = error {
                 headers.replaceOrAdd(name: .contentRange, value: "bytes */\(size)")
