@@ -47,6 +47,22 @@ struct EstateStatusTests {
                 == "If you have questions, please contact Olive (olive@x.org), Ben (ben@x.org) or Cara (cara@x.org).")
     }
 
+    @Test("nobody is told to contact themself: the owners other than the reader, else the other trusted contacts")
+    func neverOneself() {
+        let tom = WhoToContact.Person(name: "Tom", email: "tom@x.org")
+        let mary = WhoToContact.Person(name: "Mary", email: "mary@x.org")
+        let anil = WhoToContact.Person(name: "Anil", email: "anil@x.org")
+        // the holder was the only owner: the trusted contacts, but not the one reading
+        #expect(WhoToContact.people(owners: [], executors: [mary, anil], reader: " Mary@X.org ") == [anil])
+        #expect(WhoToContact.people(owners: [], executors: [mary], reader: "mary@x.org") == [])
+        #expect(
+            WhoToContact.sentence(WhoToContact.people(owners: [], executors: [mary], reader: "mary@x.org"))
+                == "If you have questions, please speak to the family.")
+        // an owner who is also a recipient is not sent to themself either; other owners come first
+        #expect(WhoToContact.people(owners: [tom], executors: [mary], reader: "tom@x.org") == [mary])
+        #expect(WhoToContact.people(owners: [tom], executors: [mary], reader: nil) == [tom])
+    }
+
     @Test("a report's moments are whole seconds, so every database reads back the moment people were shown")
     func wholeSeconds() throws {
         var estate = EstateStatus()

@@ -11,6 +11,19 @@ public enum WhoToContact {
         }
     }
 
+    /// The people a reader (an executor, a recipient) may ask, in order: the household's owners other than the
+    /// holder, else its trusted contacts; never the reader themself, matched by email as a person would read it.
+    public static func people(owners: [Person], executors: [Person], reader: String?) -> [Person] {
+        let readerEmail = reader.map(normalised)
+        let others = { (people: [Person]) in people.filter { normalised($0.email) != readerEmail } }
+        let ownersToAsk = others(owners)
+        return ownersToAsk.isEmpty ? others(executors) : ownersToAsk
+    }
+
+    private static func normalised(_ email: String) -> String {
+        email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
+
     /// At most three people, in the order given; the holder is left out by the caller.
     public static func sentence(_ people: [Person]) -> String {
         let named = people.prefix(3).map { "\($0.name) (\($0.email))" }

@@ -41,6 +41,9 @@ struct DownsizingWebTests {
             ] {
                 #expect(!html.contains(secret), "the trusted contact's page shows \(secret)")
             }
+            // and, the holder being the only owner and Mary the only trusted contact, it does not send her to herself
+            #expect(!html.contains("mary@example.com"))
+            #expect(html.contains("If you have questions, please speak to the family."))
         }
     }
 

@@ -48,7 +48,7 @@ struct ExecutorWebController {
             executorName: executor.name, holderName: estate.holder?.name ?? "the family",
             state: state.rawValue, releaseDay: estate.releaseAt.map { estate.days.day($0) },
             today: Day(now, in: estate.zone).text, error: error,
-            whoToContact: try await EstateContacts.sentence(of: estate, on: req.db))
+            whoToContact: try await EstateContacts.sentence(of: estate, for: executor.email, on: req.db))
         var base = PageBase(request: req, title: "For \(executor.name)")
         base.household = .init(name: try await Household.find(executor.$household.id, on: req.db)?.name ?? "Heirloom")
         return try await Page.render(.executorPage, base: base, model, on: req).encodeResponse(status: status, for: req)

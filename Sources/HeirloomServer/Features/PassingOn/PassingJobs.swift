@@ -97,7 +97,7 @@ struct PassingJobs: Sendable {
                 let mail = RecipientMail.items(
                     to: person, email: email, count: won.count,
                     from: estate.holder?.name ?? "Your family",
-                    contact: try await EstateContacts.sentence(of: estate, on: db),
+                    contact: try await EstateContacts.sentence(of: estate, for: email, on: db),
                     link: SiteURL.recipientLink(.value(secret)).url(on: base),
                     linkIDs: try won.map { try $0.requireID() })
                 try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: householdID)

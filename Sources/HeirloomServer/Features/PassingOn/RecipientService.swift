@@ -48,7 +48,7 @@ struct RecipientService: Sendable {
             }
             let mail = RecipientMail.items(
                 to: person, email: email, count: visible.count, from: estate.holder?.name ?? principal.name,
-                contact: try await EstateContacts.sentence(of: estate, on: db),
+                contact: try await EstateContacts.sentence(of: estate, for: email, on: db),
                 link: SiteURL.recipientLink(.value(secret)).url(on: base),
                 linkIDs: try visible.map { try $0.requireID() })
             let message = try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: principal.householdID)

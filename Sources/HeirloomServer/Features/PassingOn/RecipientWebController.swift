@@ -24,7 +24,7 @@ struct RecipientWebController {
         let model = PassingOnPages.RecipientView(
             name: person.name, fromName: estate.holder?.name ?? "Your family",
             items: try links.map { try .init($0, showValues: estate.showValuesToRecipients) },
-            whoToContact: try await EstateContacts.sentence(of: estate, on: req.db))
+            whoToContact: try await EstateContacts.sentence(of: estate, for: person.email, on: req.db))
         var base = PageBase(request: req, title: "For \(person.name)")
         base.household = .init(name: try await Household.find(person.$household.id, on: req.db)?.name ?? "Heirloom")
         return try await Page.render(.recipientPage, base: base, model, on: req).encodeResponse(for: req)
