@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import HeirloomAPI
 import HeirloomCore
@@ -115,6 +116,7 @@ struct EstateAPITests {
             #expect(try twice.apiError.code == "already_reported")
             let told = try await app.outbox(owner).messages.filter { $0.purpose == "holderPassingReported" }
             #expect(told.map(\.toEmail) == ["ann@example.com"])
+            #expect(told.first?.link?.hasPrefix("http://hub.test/still-here/") == true)
             // when the holder makes any request, the report is cancelled
             clock.advance(by: day)
             let estate = try await app.api(.GET, "/api/estate", token: owner.token)
@@ -124,6 +126,39 @@ struct EstateAPITests {
             let again = try await app.api(.POST, "/api/estate/cancel", token: owner.token)
             #expect(again.status == .conflict)
             #expect(try again.apiError.code == "not_reported")
+        }
+    }
+
+    @Test("the email to the holder carries a link that cancels the report with one tap, without a password")
+    func oneTapFromTheEmail() async throws {
+        let clock = TestClock()
+        try await withApp(clock: clock) { app in
+            // given a report, and the email the holder was sent
+            let owner = try await app.setUpHub()
+            let executor = try await app.executorSession(owner)
+            let today = Day(clock.now, in: .current).text
+            _ = try await app.api(.POST, "/api/executor/report", token: executor, json: ["dateOfPassing": today])
+            // (read from the database: any request the holder makes would cancel the report by itself)
+            let told = try await OutboxMessage.query(on: app.db).filter(\.$purpose == "holderPassingReported").all()
+            let link = try #require(told.first?.link)
+            let path = String(link.dropFirst("http://hub.test".count))
+            #expect(path.hasPrefix("/still-here/"))
+            // when the holder opens it in a browser that is not signed in: the page asks, and changes nothing yet
+            let browser = WebSession(app: app)
+            let page = try await browser.get(path)
+            #expect(page.status == .ok)
+            #expect(page.body.string.contains("I am still here"))
+            let waiting = try await app.api(.GET, "/api/executor/estate", token: executor)
+            #expect(try waiting.decoded(Components.Schemas.ExecutorEstate.self).state == .passingReported)
+            // and presses the button
+            let pressed = try await browser.post(path, [:])
+            // then the report is cancelled, and the holder and the trusted contact are told
+            #expect(pressed.status == .ok)
+            #expect(pressed.body.string.contains("Thank you"))
+            let estate = try await app.api(.GET, "/api/executor/estate", token: executor)
+            #expect(try estate.decoded(Components.Schemas.ExecutorEstate.self).state == .active)
+            let cancelled = try await OutboxMessage.query(on: app.db).filter(\.$purpose == "passingCancelled").all()
+            #expect(Set(cancelled.map(\.toEmail)) == ["ann@example.com", "mary@example.com"])
         }
     }
 

@@ -32,20 +32,23 @@ struct EstateMail: Sendable {
             link: SiteURL.executorLink(.value(secret)).url(on: base), linkLabel: "Open your page")
     }
 
-    /// To the holder, at once and again halfway: a passing was reported; one click says they are still here.
+    /// To the holder, at once and again halfway: a passing was reported; one tap on the email's own link (no
+    /// password: the holder may be locked out, or away from their devices) says they are still here.
     func passingReported(_ estate: Estate, reportedBy: String, halfway: Bool) async throws -> Mail? {
         guard let holder = estate.holder, let releaseAt = estate.releaseAt else { return nil }
         let when = estate.days.day(releaseAt)
+        let secret = try await PassingTokens(db: db).issue(
+            .holderStillHere, subject: try holder.requireID(), householdID: estate.$household.id)
         return Mail(
             purpose: halfway ? "holderHalfwayReminder" : "holderPassingReported", toName: holder.name,
             toEmail: holder.email,
             subject: halfway ? "Reminder: please tell us you are still here" : "Please tell us you are still here",
             paragraphs: [
                 "\(reportedBy) has told your Heirloom hub that you have passed away. If this is a mistake, please "
-                    + "sign in to Heirloom, or press the button below, and nothing will happen.",
+                    + "press the button below (no password needed), or sign in to Heirloom, and nothing will happen.",
                 "If nobody does, the items you left to your family will be given to them on \(when).",
             ],
-            link: SiteURL.login.url(on: base), linkLabel: "I am still here")
+            link: SiteURL.stillHere(.value(secret)).url(on: base), linkLabel: "I am still here")
     }
 
     /// To the holder and the executors: the report was cancelled.
