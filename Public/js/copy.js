@@ -1,4 +1,4 @@
-// Copy buttons: <button type="button" data-copy-target="#invite-url">Copy link</button>
+// Copy and share buttons: <button type="button" data-copy-target="#invite-url">Copy link</button>
 // copies the target's value (inputs, textareas) or text, then says "Copied" for two seconds.
 // Works over plain HTTP on a home network too, where navigator.clipboard is unavailable.
 
@@ -100,5 +100,30 @@ document.addEventListener("click", async (event) => {
             target.select();
         }
         announce("Could not copy automatically. The link is selected: copy it with your device’s Copy command.");
+    }
+});
+
+// Share buttons: <button type="button" data-share-target="#invite-url" hidden>Share</button> opens the phone's
+// share sheet with the target's value; shown only where the browser has one.
+for (const button of document.querySelectorAll("[data-share-target]")) {
+    if (navigator.share) {
+        button.hidden = false;
+    }
+}
+
+document.addEventListener("click", async (event) => {
+    const button = event.target instanceof Element ? event.target.closest("[data-share-target]") : null;
+    if (!button || !navigator.share) {
+        return;
+    }
+    const target = document.querySelector(button.dataset.shareTarget);
+    if (!target) {
+        return;
+    }
+    event.preventDefault();
+    try {
+        await navigator.share({ title: button.dataset.shareTitle || document.title, url: textOf(target) });
+    } catch {
+        // Closed without sharing: nothing to say.
     }
 });

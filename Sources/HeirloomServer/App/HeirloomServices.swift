@@ -78,7 +78,8 @@ struct RequestServices: Sendable {
     var accounts: AccountService { services.accounts(db: db, client: client) }
     var households: HouseholdService {
         HouseholdService(
-            db: db, clock: services.clock, publicBaseURL: config.publicBaseURL, tokens: tokens, media: media)
+            db: db, clock: services.clock, publicBaseURL: config.publicBaseURL, tokens: tokens, media: media,
+            deliversMail: services.mailTransport != nil)
     }
     var media: MediaService { MediaService(db: db, pipeline: services.media) }
     var items: ItemService { ItemService(database: database, media: media) }

@@ -9,6 +9,52 @@ import VaporTesting
 
 @Suite("Households, members, roles and invitations")
 struct HouseholdTests {
+    @Test("an invitation to an address is emailed through the outbox when the hub sends mail, and says so")
+    func emailedInvitation() async throws {
+        let transport = RecordingTransport()
+        var options = TestOptions()
+        options.mailTransport = transport
+        try await withApp(options) { app in
+            let owner = try await app.setUpHub()
+            // when the owner invites an editor by address over the API
+            let created = try await app.api(
+                .POST, "/api/invitations", token: owner.token, json: ["role": "editor", "email": "Cara@example.com"])
+            #expect(created.status == .created)
+            let invitation = try created.decoded(Components.Schemas.CreatedInvitation.self)
+            // then the answer says it was emailed, and the outbox holds the email with that very link
+            #expect(invitation.emailed == true)
+            try await app.runScheduler()
+            let sent = try await app.outbox(owner).messages.filter { $0.purpose == "memberInvitation" }
+            #expect(sent.map(\.toEmail) == ["cara@example.com"])
+            #expect(sent.first?.link == invitation.url)
+            #expect(sent.first?.status == .sent)
+            #expect(transport.sent.count == 1)
+            // and without an address nothing is emailed
+            let unaddressed = try await app.api(.POST, "/api/invitations", token: owner.token, json: ["role": "viewer"])
+            #expect(try unaddressed.decoded(Components.Schemas.CreatedInvitation.self).emailed == false)
+            // and on the settings page the owner is told where it went
+            let browser = WebSession(app: app)
+            _ = try await browser.post("/login", ["email": owner.email, "password": owner.password])
+            let page = try await browser.post("/settings/invitations", ["role": "viewer", "email": "dan@example.com"])
+            #expect(page.body.string.contains("We have emailed it to <strong>dan@example.com</strong>"))
+        }
+    }
+
+    @Test("without mail, an invitation is not emailed: the owner sends the link, and the page says so")
+    func invitationWithoutMail() async throws {
+        try await withApp { app in
+            let owner = try await app.setUpHub()
+            let created = try await app.api(
+                .POST, "/api/invitations", token: owner.token, json: ["role": "editor", "email": "cara@example.com"])
+            #expect(try created.decoded(Components.Schemas.CreatedInvitation.self).emailed == false)
+            #expect(try await app.outbox(owner).messages.isEmpty)
+            let browser = WebSession(app: app)
+            _ = try await browser.post("/login", ["email": owner.email, "password": owner.password])
+            let settings = try await browser.get("/settings")
+            #expect(settings.body.string.contains("This hub does not send email, so you send the link yourself."))
+        }
+    }
+
     @Test("an invitation link works once, for 7 days, with its role")
     func invitations() async throws {
         let clock = TestClock()

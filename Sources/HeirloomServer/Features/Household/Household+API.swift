@@ -46,7 +46,7 @@ extension APIHandler {
     {
         guard case .json(let body) = input.body else { throw AppError.badRequest("Expected a JSON body.") }
         let households = try request.heirloom.households
-        let (invitation, secret) = try await households.invite(
+        let (invitation, secret, emailed) = try await households.invite(
             role: body.role.domain, email: body.email, by: try principal)
         let created = Components.Schemas.CreatedInvitation(
             id: try invitation.requireID().text,
@@ -54,7 +54,8 @@ extension APIHandler {
             token: secret,
             role: .init(invitation.role),
             email: invitation.email,
-            expiresAt: invitation.expiresAt
+            expiresAt: invitation.expiresAt,
+            emailed: emailed
         )
         return .created(.init(body: .json(created)))
     }

@@ -12,6 +12,8 @@ struct HouseholdService: Sendable {
     let tokens: TokenService
     /// Frees a removed member's journal recordings with their files.
     let media: MediaService
+    /// Whether the hub sends mail (SMTP is set up): invitations to an address are then emailed as well.
+    var deliversMail = false
 
     /// How long an invitation link works.
     static let invitationLifetime: TimeInterval = 7 * 24 * 60 * 60
@@ -148,8 +150,9 @@ struct HouseholdService: Sendable {
     // MARK: Invitations
 
     /// Creates a single-use invitation and returns it with its secret, shown only now.
+    /// A new invitation; emailed through the outbox to its address when the hub sends mail (`emailed`).
     func invite(role: HouseholdRole, email rawEmail: String?, by principal: Principal) async throws
-        -> (invitation: Invitation, secret: String)
+        -> (invitation: Invitation, secret: String, emailed: Bool)
     {
         try principal.requireOwner()
         let trimmed = rawEmail?.trimmingWhitespace() ?? ""
@@ -163,8 +166,25 @@ struct HouseholdService: Sendable {
             email: email,
             expiresAt: clock().addingTimeInterval(Self.invitationLifetime)
         )
-        try await invitation.create(on: db)
-        return (invitation, secret)
+        guard let email, deliversMail else {
+            try await invitation.create(on: db)
+            return (invitation, secret, false)
+        }
+        let mail = Mail(
+            purpose: "memberInvitation", toName: email, toEmail: email,
+            subject: "\(principal.name) invites you to \(principal.householdName) on Heirloom",
+            paragraphs: [
+                "\(principal.name) has invited you to join \(principal.householdName) on Heirloom, the family's own "
+                    + "place for its keepsakes, memories and stories.",
+                "Open the link below and choose your own password. It works once, until "
+                    + "\(principal.days.day(invitation.expiresAt)). If you were not expecting this, you can ignore it.",
+            ],
+            link: invitationURL(secret: secret), linkLabel: "Join the family")
+        try await db.transaction { db in
+            try await invitation.create(on: db)
+            _ = try await Outbox(db: db, clock: clock).enqueue(mail, householdID: principal.householdID)
+        }
+        return (invitation, secret, true)
     }
 
     /// The link that accepts an invitation.

@@ -66,6 +66,8 @@ struct SettingsPage: Encodable {
         var role: String
         var roleLabel: String
         var expires: String
+        /// The address the link was emailed to; nil when it was not (no address, or no mail on this hub).
+        var emailedTo: String? = nil
     }
 
     struct TokenRow: Encodable {
@@ -93,6 +95,8 @@ struct SettingsPage: Encodable {
     }
 
     var isOwner: Bool
+    /// Whether the hub sends mail, so that an invitation's address is where it is emailed.
+    var deliversMail = false
     var householdForm: HouseholdForm
     var timeZones: [String] = SettingsPage.timeZones
     /// ISO 4217 codes, the most used first.

@@ -29,6 +29,7 @@ struct SettingsWebController {
         let tokens = try await services.tokens.list(userID: principal.userID)
         let model = SettingsPage(
             isOwner: principal.role.canManageHousehold,
+            deliversMail: req.heirloom.households.deliversMail,
             householdForm: .init(
                 household, name: extras.householdForm?.name, timeZone: extras.householdForm?.timeZone,
                 paperSize: extras.householdForm?.paperSize),
@@ -141,12 +142,13 @@ struct SettingsWebController {
         }
         let households = req.heirloom.households
         let principal = try req.principal()
-        let (invitation, secret) = try await households.invite(role: role, email: form.email, by: principal)
+        let (invitation, secret, emailed) = try await households.invite(role: role, email: form.email, by: principal)
         let created = SettingsPage.NewInvitation(
             url: households.invitationURL(secret: secret),
             role: role.rawValue,
             roleLabel: role.label,
-            expires: principal.days.day(invitation.expiresAt)
+            expires: principal.days.day(invitation.expiresAt),
+            emailedTo: emailed ? invitation.email : nil
         )
         return try await render(req: req, extras: Extras(newInvitation: created))
     }
