@@ -273,6 +273,10 @@ func routes(_ app: Application) throws {
     editor.post(.saleLots(.key), use: sales.createLot)
     member.get(.lot(.key), use: sales.showLot)
     editor.post(.lot(.key), use: sales.updateLot)
+    editor.get(.saleDelete(.key), use: sales.confirmDelete)
+    editor.post(.saleDelete(.key), use: sales.delete)
+    editor.get(.lotDelete(.key), use: sales.confirmDeleteLot)
+    editor.post(.lotDelete(.key), use: sales.deleteLot)
 }
 
 /// Web pages behind a guard: the role is checked before the form's CSRF field.

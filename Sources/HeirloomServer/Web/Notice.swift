@@ -49,6 +49,8 @@ enum Notice: String, Sendable, CaseIterable {
     case saleCreated = "sale-created"
     case lotCreated = "lot-created"
     case lotSaved = "lot-saved"
+    case saleDeleted = "sale-deleted"
+    case lotDeleted = "lot-deleted"
     case dispositionSaved = "disposition-saved"
     case setSaved = "set-saved"
     case setDeleted = "set-deleted"
@@ -108,6 +110,8 @@ enum Notice: String, Sendable, CaseIterable {
         case .saleCreated: "The sale is added."
         case .lotCreated: "The lot is added."
         case .lotSaved: "The lot is saved."
+        case .saleDeleted: "The sale is removed. Its items are as they were."
+        case .lotDeleted: "The lot is removed. Its items are as they were."
         }
     }
 }

@@ -140,6 +140,8 @@ extension SiteURL {
         case .sale(let id): ["sales", .id(id)]
         case .saleLots(let id): ["sales", .id(id), "lots"]
         case .lot(let id): ["lots", .id(id)]
+        case .saleDelete(let id): ["sales", .id(id), "delete"]
+        case .lotDelete(let id): ["lots", .id(id), "delete"]
         case .apiSaleLabels(let id): ["api", "sales", .id(id), "labels.pdf"]
         case .aiAnalyzeItemPhoto: ["ai", "analyze-item-photo"]
         case .aiAnalyzeItemText: ["ai", "analyze-item-text"]

@@ -198,5 +198,9 @@ enum RouteGuard: Sendable {
         "POST sales/:id/lots": .editor,
         "GET lots/:id": .member,
         "POST lots/:id": .editor,
+        "GET sales/:id/delete": .editor,
+        "POST sales/:id/delete": .editor,
+        "GET lots/:id/delete": .editor,
+        "POST lots/:id/delete": .editor,
     ]
 }

@@ -42,7 +42,8 @@ struct SalePageSnapshots {
             items: [.init(id: PageFixtures.id(2).text, name: "Wedding ring quilt")],
             sets: [.init(id: "set:" + PageFixtures.id(31).text, name: "Hall furniture")],
             form: .init(itemId: "", title: "", room: "Attic", floor: "", targetPrice: "lots"),
-            errors: ["itemId": "Please choose an item or a set for the lot."])
+            errors: ["itemId": "Please choose an item or a set for the lot."],
+            deleteHref: SiteURL.saleDelete(.value(Self.saleID)).path)
         let html = try await PageFixtures.html(.saleShow, title: "Estate sale", nav: .items, model)
         assertSnapshot(of: html, as: .lines)
     }
@@ -60,7 +61,8 @@ struct SalePageSnapshots {
                     hint: step.hint, done: done.contains(step),
                     who: done.contains(step) ? "Ticked by Thomas Hartley on November 22, 2026" : nil,
                     canTick: step != .ready)
-            }, ready: false, canEdit: true, action: SiteURL.lot(.value(PageFixtures.id(402))).path, errors: [:])
+            }, ready: false, canEdit: true, action: SiteURL.lot(.value(PageFixtures.id(402))).path, errors: [:],
+            deleteHref: SiteURL.lotDelete(.value(PageFixtures.id(402))).path)
         let html = try await PageFixtures.html(.lotShow, title: "Lot 2: Hall table", nav: .items, model)
         assertSnapshot(of: html, as: .lines)
     }

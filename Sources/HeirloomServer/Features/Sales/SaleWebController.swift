@@ -65,6 +65,8 @@ struct SaleWebController {
         var sets: [ItemOption]
         var form: LotForm
         var errors: [String: String]
+        /// "Remove this sale…", for owners and editors.
+        var deleteHref = ""
     }
 
     struct LotForm: Codable {
@@ -99,6 +101,8 @@ struct SaleWebController {
         var canEdit: Bool
         var action: String
         var errors: [String: String]
+        /// "Remove this lot…", for owners and editors.
+        var deleteHref = ""
     }
 
     struct StepForm: Decodable {
@@ -177,7 +181,7 @@ struct SaleWebController {
                 items: try free.map { ItemOption(id: try $0.requireID().text, name: $0.name) },
                 sets: try freeSets.map { ItemOption(id: "set:" + (try $0.requireID().text), name: $0.name) },
                 form: form,
-                errors: errors),
+                errors: errors, deleteHref: SiteURL.saleDelete(.value(id)).path),
             on: req)
     }
 
@@ -236,7 +240,7 @@ struct SaleWebController {
                         id: $0.scope == .item ? SiteURL.item(.value($0.id)).path : "", name: $0.title)
                 },
                 steps: steps, ready: lot.isReady, canEdit: principal.role.canEdit,
-                action: SiteURL.lot(.value(id)).path, errors: errors),
+                action: SiteURL.lot(.value(id)).path, errors: errors, deleteHref: SiteURL.lotDelete(.value(id)).path),
             on: req)
     }
 

@@ -54,6 +54,16 @@ extension APIHandler {
                         base: try request.heirloom.config.publicBaseURL))))
     }
 
+    func deleteSale(_ input: Operations.DeleteSale.Input) async throws -> Operations.DeleteSale.Output {
+        try await request.heirloom.sales.delete(try uuid(input.path.id, "sale"), by: try principal)
+        return .noContent(.init())
+    }
+
+    func deleteLot(_ input: Operations.DeleteLot.Input) async throws -> Operations.DeleteLot.Output {
+        try await request.heirloom.sales.deleteLot(try uuid(input.path.id, "lot"), by: try principal)
+        return .noContent(.init())
+    }
+
     func updateLot(_ input: Operations.UpdateLot.Input) async throws -> Operations.UpdateLot.Output {
         guard case .json(let body) = input.body else { throw AppError.badRequest("Expected a JSON body.") }
         let service = try request.heirloom.sales

@@ -1,0 +1,31 @@
+import Fluent
+import Foundation
+import HeirloomCore
+
+extension SaleService {
+    /// Removes a sale with its lots (owners and editors). The items and sets in them are untouched: they are only
+    /// no longer in a lot, and may be put in another.
+    func delete(_ id: UUID, by principal: Principal) async throws {
+        try principal.requireEditor()
+        let saleID = try await find(id, householdID: principal.householdID).requireID()
+        try await db.transaction { db in
+            let lotIDs = try await Lot.query(on: db).filter(\.$sale.$id == saleID).all(\.$id)
+            try await LotMember.query(on: db).filter(\.$lot.$id ~~ lotIDs).delete()
+            try await Lot.query(on: db).filter(\.$sale.$id == saleID).delete()
+            try await Sale.query(on: db).filter(\.$id == saleID).delete()
+        }
+    }
+
+    /// Removes one lot (owners and editors), leaving its items and sets untouched; returns its sale's id.
+    @discardableResult
+    func deleteLot(_ id: UUID, by principal: Principal) async throws -> UUID {
+        try principal.requireEditor()
+        let lot = try await lot(id, householdID: principal.householdID)
+        let lotID = try lot.requireID()
+        try await db.transaction { db in
+            try await LotMember.query(on: db).filter(\.$lot.$id == lotID).delete()
+            try await Lot.query(on: db).filter(\.$id == lotID).delete()
+        }
+        return lot.$sale.id
+    }
+}
