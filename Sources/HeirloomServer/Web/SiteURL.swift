@@ -129,7 +129,8 @@ enum SiteURL: Sendable, Equatable {
     case sale(Parameter<UUID>)
     case saleLots(Parameter<UUID>)
     case lot(Parameter<UUID>)
-    case saleDelete(Parameter<UUID>), lotDelete(Parameter<UUID>)
+    case saleDelete(Parameter<UUID>)
+    case lotDelete(Parameter<UUID>)
     case apiSaleLabels(Parameter<UUID>)
     /// The app's calls, without credentials (`TreasureChestGuardMiddleware`).
     case aiAnalyzeItemPhoto, aiAnalyzeItemText, aiSummarizeAudio, aiLiquidationBrief, aiLiquidationPlan
