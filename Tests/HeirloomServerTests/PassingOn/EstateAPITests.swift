@@ -117,6 +117,8 @@ struct EstateAPITests {
             let told = try await app.outbox(owner).messages.filter { $0.purpose == "holderPassingReported" }
             #expect(told.map(\.toEmail) == ["ann@example.com"])
             #expect(told.first?.link?.hasPrefix("http://hub.test/still-here/") == true)
+            let written = try await OutboxMessage.query(on: app.db).filter(\.$purpose == "holderPassingReported").all()
+            #expect(written.first?.textBody.contains("Mary Jones wrote: “Peacefully.”") == true)
             // when the holder makes any request, the report is cancelled
             clock.advance(by: day)
             let estate = try await app.api(.GET, "/api/estate", token: owner.token)

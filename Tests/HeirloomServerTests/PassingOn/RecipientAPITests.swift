@@ -103,7 +103,7 @@ struct RecipientAPITests {
                 .PUT, "/api/estate", token: family.owner.token, json: ["showValuesToRecipients": true])
             _ = try await app.api(
                 .POST, "/api/executor/report", token: executor,
-                json: ["dateOfPassing": Day(clock.now, in: .current).text])
+                json: ["dateOfPassing": Day(clock.now, in: .current).text, "note": "She went peacefully, at home."])
             clock.advance(by: 14 * day + 1)
             // then: visible at once, before the scheduler writes it down
             #expect(try await app.recipientItems(sam) == ["Brooch", "Desk"])
@@ -116,6 +116,14 @@ struct RecipientAPITests {
                 $0.toEmail == "sam@example.com" && $0.purpose == "recipientItems"
             }
             #expect(released.count == 2)
+            // and the email sent at the release carries the trusted contact's note; the one before it did not
+            let texts = try await OutboxMessage.query(on: app.db).filter(\.$toEmail == "sam@example.com")
+                .sort(\.$createdAt).all().map(\.textBody)
+            #expect(texts.count == 2)
+            #expect(
+                texts.last?.contains("Mary Jones, who told the family's hub, wrote: “She went peacefully, at home.”")
+                    == true)
+            #expect(texts.first?.contains("She went peacefully") == false)
             // when the date comes (Sam's session has ended by then: he opens his link again)
             clock.advance(by: 366 * day)
             sam = try await app.reopenLink(for: "sam@example.com", owner: family.owner, as: "recipient")

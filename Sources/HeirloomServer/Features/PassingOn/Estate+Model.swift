@@ -54,6 +54,12 @@ final class Estate: Model, @unchecked Sendable {
     /// The household's time zone: date rules open at midnight there. Every query of estates loads the household.
     var zone: TimeZone { $household.value?.zone ?? .current }
 
+    /// The trusted contact's note from their report, for the heirs once the estate is released.
+    var noteForHeirs: (by: String, text: String)? {
+        guard let text = reportNote, !text.isEmpty else { return nil }
+        return (reportedBy ?? "The trusted contact", text)
+    }
+
     /// How days read in the estate's pages and emails: on the household's calendar.
     var days: DayText { DayText(zone: zone) }
 }

@@ -47,7 +47,7 @@ struct EstateMail: Sendable {
                 "\(reportedBy) has told your Heirloom hub that you have passed away. If this is a mistake, please "
                     + "press the button below (no password needed), or sign in to Heirloom, and nothing will happen.",
                 "If nobody does, the items you left to your family will be given to them on \(when).",
-            ],
+            ] + (estate.reportNote.map { ["\(reportedBy) wrote: “\($0)”"] } ?? []),
             link: SiteURL.stillHere(.value(secret)).url(on: base), linkLabel: "I am still here")
     }
 

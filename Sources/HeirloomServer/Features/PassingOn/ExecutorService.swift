@@ -116,6 +116,8 @@ struct ExecutorService: Sendable {
                 throw Self.alreadyReported
             }
             estate.status = reported
+            estate.reportedBy = executor.name
+            estate.reportNote = note?.isEmpty == false ? note : nil
             try await EstateAudit.append(
                 .passingReported,
                 "\(executor.name) reported the passing (date of passing \(day)); release is due \(estate.days.day(reported.releaseAt ?? now)).",

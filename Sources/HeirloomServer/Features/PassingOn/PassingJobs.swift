@@ -99,7 +99,7 @@ struct PassingJobs: Sendable {
                     from: estate.holder?.name ?? "Your family",
                     contact: try await EstateContacts.sentence(of: estate, for: email, on: db),
                     link: SiteURL.recipientLink(.value(secret)).url(on: base),
-                    linkIDs: try won.map { try $0.requireID() })
+                    linkIDs: try won.map { try $0.requireID() }, note: estate.noteForHeirs)
                 try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: householdID)
                 for link in won {
                     try await EstateAudit.append(

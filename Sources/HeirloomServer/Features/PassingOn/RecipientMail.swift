@@ -4,7 +4,7 @@ import Foundation
 enum RecipientMail {
     static func items(
         to person: Beneficiary, email: String, count: Int, from holder: String, contact: String, link: String,
-        linkIDs: [UUID]
+        linkIDs: [UUID], note: (by: String, text: String)? = nil
     ) -> Mail {
         let things = count == 1 ? "a keepsake" : count == 0 ? "keepsakes" : "\(count) keepsakes"
         return Mail(
@@ -17,7 +17,7 @@ enum RecipientMail {
                     : "\(holder) has left you \(things), with their photos and a few words about each. "
                         + "You can see them on your own page; nobody else can see it.",
                 "The link below is yours alone; you do not need a password. " + contact,
-            ],
+            ] + (note.map { ["\($0.by), who told the family's hub, wrote: “\($0.text)”"] } ?? []),
             link: link, linkLabel: "See what was left to you", beneficiaryID: try? person.requireID(),
             linkIDs: linkIDs)
     }

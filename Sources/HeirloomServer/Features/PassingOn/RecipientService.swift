@@ -50,7 +50,8 @@ struct RecipientService: Sendable {
                 to: person, email: email, count: visible.count, from: estate.holder?.name ?? principal.name,
                 contact: try await EstateContacts.sentence(of: estate, for: email, on: db),
                 link: SiteURL.recipientLink(.value(secret)).url(on: base),
-                linkIDs: try visible.map { try $0.requireID() })
+                linkIDs: try visible.map { try $0.requireID() },
+                note: estate.status.effectiveState(at: now) == .released ? estate.noteForHeirs : nil)
             let message = try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: principal.householdID)
             try await EstateAudit.append(
                 .recipientInvited, "\(principal.name) invited \(person.name) to see their items.",
