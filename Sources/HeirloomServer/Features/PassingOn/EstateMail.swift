@@ -34,11 +34,9 @@ struct EstateMail: Sendable {
 
     /// To the holder, at once and again halfway: a passing was reported; one tap on the email's own link (no
     /// password: the holder may be locked out, or away from their devices) says they are still here.
-    func passingReported(_ estate: Estate, reportedBy: String, halfway: Bool) async throws -> Mail? {
+    func passingReported(_ estate: Estate, reportedBy: String, halfway: Bool, link: String) -> Mail? {
         guard let holder = estate.holder, let releaseAt = estate.releaseAt else { return nil }
         let when = estate.days.day(releaseAt)
-        let secret = try await PassingTokens(db: db).issue(
-            .holderStillHere, subject: try holder.requireID(), householdID: estate.$household.id)
         return Mail(
             purpose: halfway ? "holderHalfwayReminder" : "holderPassingReported", toName: holder.name,
             toEmail: holder.email,
@@ -48,7 +46,7 @@ struct EstateMail: Sendable {
                     + "press the button below (no password needed), or sign in to Heirloom, and nothing will happen.",
                 "If nobody does, the items you left to your family will be given to them on \(when).",
             ] + (estate.reportNote.map { ["\(reportedBy) wrote: “\($0)”"] } ?? []),
-            link: SiteURL.stillHere(.value(secret)).url(on: base), linkLabel: "I am still here")
+            link: link, linkLabel: "I am still here")
     }
 
     /// To the holder and the executors: the report was cancelled.

@@ -122,8 +122,9 @@ struct ExecutorService: Sendable {
                 .passingReported,
                 "\(executor.name) reported the passing (date of passing \(day)); release is due \(estate.days.day(reported.releaseAt ?? now)).",
                 householdID: householdID, at: now, on: db)
-            if let mail = try await EstateMail(base: base, db: db).passingReported(
-                estate, reportedBy: executor.name, halfway: false)
+            if let link = try await PassingTokens(db: db).stillHereLink(for: estate, base: base),
+                let mail = EstateMail(base: base, db: db).passingReported(
+                    estate, reportedBy: executor.name, halfway: false, link: link)
             {
                 try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: householdID)
             }

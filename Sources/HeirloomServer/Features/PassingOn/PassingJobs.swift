@@ -56,8 +56,9 @@ struct PassingJobs: Sendable {
                     .where("state", .equal, EstateState.passingReported.rawValue)
                     .returning("id").all()
                 guard claimed.count == 1,
-                    let mail = try await EstateMail(base: base, db: db).passingReported(
-                        estate, reportedBy: estate.reportedBy ?? "A trusted contact", halfway: true)
+                    let link = try await PassingTokens(db: db).stillHereLink(for: estate, base: base),
+                    let mail = EstateMail(base: base, db: db).passingReported(
+                        estate, reportedBy: estate.reportedBy ?? "A trusted contact", halfway: true, link: link)
                 else { return }
                 try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: estate.$household.id)
             }
@@ -119,7 +120,7 @@ struct PassingJobs: Sendable {
             .with(\.$household).all()
         let base = publicBaseURL
         for estate in checked {
-            guard let months = estate.inactivityMonths, let holderID = estate.$holder.id,
+            guard let months = estate.inactivityMonths, estate.$holder.id != nil,
                 let lastSeen = estate.holderSeenAt ?? estate.createdAt
             else { continue }
             let householdID = estate.$household.id
@@ -130,12 +131,9 @@ struct PassingJobs: Sendable {
                         .where("id", .equal, try estate.requireID())
                         .where("inactivity_reminders", .equal, estate.inactivityReminders)
                         .returning("id").all()
-                    guard claimed.count == 1 else { return }
-                    let secret = try await PassingTokens(db: db).issue(
-                        .holderStillHere, subject: holderID, householdID: householdID)
-                    guard
-                        let mail = EstateMail(base: base, db: db).inactivityReminder(
-                            estate, number: due, link: SiteURL.stillHere(.value(secret)).url(on: base))
+                    guard claimed.count == 1,
+                        let link = try await PassingTokens(db: db).stillHereLink(for: estate, base: base),
+                        let mail = EstateMail(base: base, db: db).inactivityReminder(estate, number: due, link: link)
                     else { return }
                     try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: householdID)
                 }

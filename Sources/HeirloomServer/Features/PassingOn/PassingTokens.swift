@@ -11,6 +11,14 @@ struct PassingTokens: Sendable {
         try await issue(kind, subject: subject, householdID: householdID, expiresAt: nil)
     }
 
+    /// A new one-tap "I am still here" link for the estate's holder, for an email that asks them (a reported
+    /// passing, the inactivity check); nil without a holder.
+    func stillHereLink(for estate: Estate, base: String) async throws -> String? {
+        guard let holderID = estate.$holder.id else { return nil }
+        let secret = try await issue(.holderStillHere, subject: holderID, householdID: estate.$household.id)
+        return SiteURL.stillHere(.value(secret)).url(on: base)
+    }
+
     /// A new session for the subject, ending after `OutsiderSessions.lifetime`; the subject's ended sessions, and
     /// those beyond the newest `OutsiderSessions.keptPerPerson`, are removed.
     func startSession(_ kind: PassingToken.Kind, subject: UUID, householdID: UUID, now: Date) async throws -> String {
