@@ -1,4 +1,4 @@
-// Copy and share buttons: <button type="button" data-copy-target="#invite-url">Copy link</button>
+// Copy, share and print buttons: <button type="button" data-copy-target="#invite-url">Copy link</button>
 // copies the target's value (inputs, textareas) or text, then says "Copied" for two seconds.
 // Works over plain HTTP on a home network too, where navigator.clipboard is unavailable.
 
@@ -126,4 +126,14 @@ document.addEventListener("click", async (event) => {
     } catch {
         // Closed without sharing: nothing to say.
     }
+});
+
+// Print buttons: <button type="button" data-print>Print this page</button>.
+document.addEventListener("click", (event) => {
+    const button = event.target instanceof Element ? event.target.closest("[data-print]") : null;
+    if (!button) {
+        return;
+    }
+    event.preventDefault();
+    window.print();
 });

@@ -64,5 +64,7 @@ extension Migrations {
         add(AddExpiryToPassingToken())
         // Hardening (issue 27): a waiting Legacy Treasure Chest phone is approved with the code it shows.
         add(AddApprovalCodeToGatewayDevice())
+        // The hand-over (issue 29): each heir's state, and who could not be told.
+        add(AddHandOverFieldsToBeneficiaries())
     }
 }

@@ -29,3 +29,18 @@ public enum OutsiderSessions {
         return now.timeIntervalSince(lastRecorded) >= openingInterval
     }
 }
+
+/// The one-tap "I am still here" links in the emails that ask the estate holder: each works once, and only for a
+/// while, so that an old email found later cannot cancel anything.
+public enum StillHereLinks {
+    /// How long a link works when no report is waiting (the inactivity check's reminders come four weeks apart
+    /// at most).
+    public static let lifetime: TimeInterval = 30 * EstateRules.secondsPerDay
+
+    /// When a link issued at `now` stops working: at a waiting report's release moment (after it, there is
+    /// nothing left to cancel), and never sooner than a day from now; otherwise after `lifetime`.
+    public static func expiry(issuedAt now: Date, releaseAt: Date?) -> Date {
+        guard let releaseAt else { return now.addingTimeInterval(lifetime) }
+        return max(releaseAt, now.addingTimeInterval(EstateRules.secondsPerDay))
+    }
+}

@@ -103,6 +103,8 @@ struct RequestServices: Sendable {
             db: db, clock: services.clock, publicBaseURL: config.publicBaseURL, linkThrottle: services.linkThrottle)
     }
     var outbox: Outbox { Outbox(db: db, clock: services.clock) }
+    var holderReturn: HolderReturnService { HolderReturnService(db: db, clock: services.clock) }
+    var heirs: HeirService { HeirService(db: db, clock: services.clock, publicBaseURL: config.publicBaseURL) }
     var recipients: RecipientService {
         RecipientService(
             db: db, clock: services.clock, publicBaseURL: config.publicBaseURL, linkThrottle: services.linkThrottle)

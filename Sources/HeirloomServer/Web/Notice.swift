@@ -54,6 +54,7 @@ enum Notice: String, Sendable, CaseIterable {
     case dispositionSaved = "disposition-saved"
     case setSaved = "set-saved"
     case setDeleted = "set-deleted"
+    case heirEmailSaved = "heir-email-saved"
 
     /// What the page says.
     var message: String {
@@ -112,6 +113,7 @@ enum Notice: String, Sendable, CaseIterable {
         case .lotSaved: "The lot is saved."
         case .saleDeleted: "The sale is removed. Its items are as they were."
         case .lotDeleted: "The lot is removed. Its items are as they were."
+        case .heirEmailSaved: "The email address is saved. The hub will use it to tell them."
         }
     }
 }

@@ -98,11 +98,15 @@ enum SiteURL: Sendable, Equatable {
     case passingOn, passingOnSettings, passingOnExecutors, passingOnReopen, passingOnCancel, outbox
     case passingOnExecutorRemove(Parameter<UUID>)
     case passingOnPreview(Parameter<UUID>)
+    case passingOnHeirEmail(Parameter<UUID>)
+    case passingOnHeirLink(Parameter<UUID>)
+    case passingOnWhatHappened
     case outboxSent(Parameter<UUID>)
     case outboxResend(Parameter<UUID>)
     case beneficiaryInvite(Parameter<UUID>)
     case executorLink(Parameter<String>)
     case executorHome, executorReport
+    case executorHeirLink(Parameter<UUID>)
     case stillHere(Parameter<String>)
     case recipientLink(Parameter<String>)
     case recipientHome

@@ -33,6 +33,7 @@ extension SiteURL {
         "gatewayDevices": .gatewayDevices,
         "passingOn": .passingOn, "passingOnSettings": .passingOnSettings, "passingOnExecutors": .passingOnExecutors,
         "passingOnReopen": .passingOnReopen, "passingOnCancel": .passingOnCancel, "outbox": .outbox,
+        "passingOnWhatHappened": .passingOnWhatHappened,
         "executorReport": .executorReport, "recipientHome": .recipientHome,
         "partners": .partners, "partnerNew": .partnerNew, "sets": .sets, "sales": .sales,
         "salesFromUndecided": .salesFromUndecided,
@@ -76,6 +77,9 @@ extension SiteURL {
         case ("deviceRevoke", .some(let id), _): return .deviceRevoke(id)
         case ("passingOnExecutorRemove", .some(let id), _): return .passingOnExecutorRemove(id)
         case ("passingOnPreview", .some(let id), _): return .passingOnPreview(id)
+        case ("passingOnHeirEmail", .some(let id), _): return .passingOnHeirEmail(id)
+        case ("passingOnHeirLink", .some(let id), _): return .passingOnHeirLink(id)
+        case ("executorHeirLink", .some(let id), _): return .executorHeirLink(id)
         case ("outboxSent", .some(let id), _): return .outboxSent(id)
         case ("outboxResend", .some(let id), _): return .outboxResend(id)
         case ("beneficiaryInvite", .some(let id), _): return .beneficiaryInvite(id)

@@ -58,6 +58,8 @@ enum Template: String, Sendable, CaseIterable {
     case recipientPage = "passing-on/recipient"
     case outsiderMissing = "passing-on/missing"
     case stillHere = "passing-on/still-here"
+    case heirLink = "passing-on/heir-link"
+    case whatHappened = "passing-on/what-happened"
     case partnersIndex = "partners/index"
     case partnerForm = "partners/form"
     case liquidationShow = "liquidation/show"

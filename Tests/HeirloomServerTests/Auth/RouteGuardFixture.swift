@@ -76,7 +76,7 @@ extension Application {
         let owner = household.owner
         var ids: [String: String] = [
             "items": household.itemID, "memberID": household.itemID, "beneficiaries": household.beneficiaryID,
-            "preview": household.beneficiaryID, "memories": "\(household.memoryID)",
+            "preview": household.beneficiaryID, "heirs": household.beneficiaryID, "memories": "\(household.memoryID)",
             "people": "\(household.personID)", "members": household.editor.id, "variant": "display",
             // the links sent to outsiders are their own key: no guard stands before them
             "token": "made-up-link",

@@ -89,7 +89,7 @@ struct ItemPageSnapshots {
                     beneficiaryHref: "/beneficiaries/\(PageFixtures.id(20).text)",
                     editHref: "/items/\(PageFixtures.id(1).text)/beneficiaries/\(PageFixtures.id(80).text)/edit",
                     removeHref: "/items/\(PageFixtures.id(1).text)/beneficiaries/\(PageFixtures.id(80).text)/delete",
-                    fromContacts: false)
+                    fromContacts: false, noEmail: true)
             ],
             choices: [.init(id: PageFixtures.id(21).text, label: "Emily Hartley (Granddaughter)")],
             addAction: SiteURL.itemBeneficiaries(.value(PageFixtures.id(1))).path,

@@ -57,6 +57,8 @@ struct PageSnapshotCoverage {
         case .recipientPage: "PassingOnPageSnapshots/recipientPage.1"
         case .outsiderMissing: "PassingOnPageSnapshots/outsiderMissing.1"
         case .stillHere: "PassingOnPageSnapshots/stillHere.asked"
+        case .heirLink: "HandOverPageSnapshots/heirLink.1"
+        case .whatHappened: "HandOverPageSnapshots/whatHappened.1"
         case .partnersIndex: "SettingsPageSnapshots/partnersIndex.1"
         case .partnerForm: "SettingsPageSnapshots/partnerForm.1"
         case .liquidationShow: "SalePageSnapshots/liquidationShow.1"

@@ -26,7 +26,22 @@ struct PassingOnPageSnapshots {
                     id: PageFixtures.id(310).text, name: "Dr. Anil Patel", email: "anil.patel@example.com",
                     statusLabel: "Has opened their link")
             ],
-            beneficiaries: [.init(id: PageFixtures.id(20).text, name: "Thomas Hartley")], today: "2026-11-22",
+            beneficiaries: [.init(id: PageFixtures.id(20).text, name: "Thomas Hartley")],
+            heirs: [
+                .init(
+                    id: PageFixtures.id(21).text, name: "Emily Hartley", state: HeirState.cannotBeTold.rawValue,
+                    stateLabel: HeirState.cannotBeTold.displayName, needsTelling: true,
+                    emailAction: "/settings/passing-on/heirs/\(PageFixtures.id(21).text)/email",
+                    linkAction: "/settings/passing-on/heirs/\(PageFixtures.id(21).text)/link", error: nil),
+                .init(
+                    id: PageFixtures.id(20).text, name: "Thomas Hartley", state: HeirState.waiting.rawValue,
+                    stateLabel: HeirState.waiting.displayName, needsTelling: false,
+                    emailAction: "/settings/passing-on/heirs/\(PageFixtures.id(20).text)/email",
+                    linkAction: "/settings/passing-on/heirs/\(PageFixtures.id(20).text)/link", error: nil),
+            ],
+            heirsToTell: "Emily Hartley would not be told when the time comes, because the hub has no email address "
+                + "for them.",
+            today: "2026-11-22",
             audit: [
                 .init(when: "November 22, 2026 at 12:00 PM", detail: "Dr. Anil Patel reported a passing."),
                 .init(when: "November 1, 2026 at 9:30 AM", detail: "Margaret Hartley added Dr. Anil Patel."),
@@ -44,7 +59,10 @@ struct PassingOnPageSnapshots {
                 try FamilyFixtures.shownItem(
                     FamilyFixtures.clock(), link: 80, message: "It kept time for three generations; keep it wound.",
                     showValues: true)
-            ])
+            ],
+            wouldNotBeTold: "The hub has no email address for Thomas Hartley, so nobody would tell them that these "
+                + "things are theirs. Add their email, or print their link, under Passing on → Who will be told.",
+            fixHref: "/settings/passing-on#heirs")
         let html = try await PageFixtures.html(
             .passingOnPreview, title: "Preview as Thomas Hartley", nav: .settings, model)
         assertSnapshot(of: html, as: .lines)
@@ -90,7 +108,8 @@ struct PassingOnPageSnapshots {
                     FamilyFixtures.clock(), link: 80, message: "It kept time for three generations; keep it wound.",
                     status: "accepted", showValues: false),
                 try FamilyFixtures.shownItem(FamilyFixtures.ring(), link: 81, message: nil, showValues: false),
-            ], whoToContact: "If you have questions, contact Dr. Anil Patel (anil.patel@example.com).")
+            ], whoToContact: "If you have questions, contact Dr. Anil Patel (anil.patel@example.com).",
+            note: .init(by: "Dr. Anil Patel", text: "She went peacefully, at home, with the garden in bloom."))
         let html = try await PageFixtures.html(.recipientPage, title: "For Thomas Hartley", role: nil, model) { base in
             base.household = .init(name: "The Hartleys")
         }

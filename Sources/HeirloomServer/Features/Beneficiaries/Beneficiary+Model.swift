@@ -20,12 +20,21 @@ final class Beneficiary: Model, @unchecked Sendable {
     @Field(key: "name_edited_by_user") var nameEditedByUser: Bool
     /// When an owner last invited them to see their items (immediate links show from then on).
     @OptionalField(key: "invited_at") var invitedAt: Date?
+    /// When they first opened their page with their link.
+    @OptionalField(key: "opened_at") var openedAt: Date?
+    /// When an owner or a trusted contact last printed their link to give it to them by hand.
+    @OptionalField(key: "link_handed_at") var linkHandedAt: Date?
+    /// When the hub first found something released to them and no address to tell them at.
+    @OptionalField(key: "not_told_at") var notToldAt: Date?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 
     @Children(for: \.$beneficiary) var links: [ItemBeneficiary]
 
     init() {}
+
+    /// Whether the hub has an address to tell them at.
+    var canBeTold: Bool { !(email ?? "").trimmingWhitespace().isEmpty }
 
     /// The little of this beneficiary a contacts import needs.
     var existing: ExistingBeneficiary? {

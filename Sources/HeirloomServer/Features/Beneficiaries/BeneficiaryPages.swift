@@ -78,6 +78,8 @@ enum BeneficiaryPages {
     struct LinkRow: Encodable {
         var id, name, relationship, rule, message, beneficiaryHref, editHref, removeHref: String
         var fromContacts: Bool
+        /// Said beside a person the hub has no email address for: nobody would tell them.
+        var noEmail: Bool
     }
 
     /// The item page's Beneficiaries section, for owners and editors.
@@ -138,7 +140,8 @@ enum BeneficiaryPages {
     /// The people a member may choose from in "Who receives it": name and relationship.
     static func choices(_ people: [Beneficiary]) throws -> [Choice] {
         try people.map { person in
-            let label = person.relationship.map { "\(person.name) (\($0))" } ?? person.name
+            var label = person.relationship.map { "\(person.name) (\($0))" } ?? person.name
+            if !person.canBeTold { label += " · no email yet" }
             return Choice(id: try person.requireID().text, label: label)
         }
     }
@@ -156,5 +159,6 @@ extension BeneficiaryPages.LinkRow {
         editHref = SiteURL.itemBeneficiaryEdit(.value(itemID), .value(linkID)).path
         removeHref = SiteURL.itemBeneficiaryDelete(.value(itemID), .value(linkID)).path
         fromContacts = link.beneficiary.isLinkedToContact
+        noEmail = !link.beneficiary.canBeTold
     }
 }

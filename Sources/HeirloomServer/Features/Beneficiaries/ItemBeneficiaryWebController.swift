@@ -7,8 +7,8 @@ import Vapor
 /// assignments. Registered under /items by `BeneficiaryWebController`.
 struct ItemBeneficiaryWebController {
     struct LinkForm: Content {
-        var beneficiaryId, newName, relationship, relationshipCustom, accessPermission, accessDate, personalMessage,
-            returnTo: String?
+        var beneficiaryId, newName, newEmail, relationship, relationshipCustom, accessPermission, accessDate,
+            personalMessage, returnTo: String?
 
         var input: BeneficiaryLinkInput {
             BeneficiaryLinkInput(
@@ -19,7 +19,8 @@ struct ItemBeneficiaryWebController {
 
         var values: [String: String] {
             [
-                "beneficiaryId": beneficiaryId ?? "", "newName": newName ?? "", "relationship": relationship ?? "",
+                "beneficiaryId": beneficiaryId ?? "", "newName": newName ?? "", "newEmail": newEmail ?? "",
+                "relationship": relationship ?? "",
                 "relationshipCustom": relationshipCustom ?? "", "accessPermission": accessPermission ?? "immediate",
                 "accessDate": accessDate ?? "", "personalMessage": personalMessage ?? "",
             ]
@@ -52,10 +53,11 @@ struct ItemBeneficiaryWebController {
                         select: form.relationship, custom: form.relationshipCustom)
                     do {
                         let person = try await service.create(
-                            BeneficiaryInput(name: name, relationship: relationship), by: principal)
+                            BeneficiaryInput(name: name, relationship: relationship, email: form.newEmail),
+                            by: principal)
                         input.beneficiaryID = try person.requireID()
-                    } catch let error as FieldError where error.field == "name" {
-                        throw FieldError(field: "newName", message: error.message)
+                    } catch let error as FieldError where error.field == "name" || error.field == "email" {
+                        throw FieldError(field: error.field == "name" ? "newName" : "newEmail", message: error.message)
                     }
                 }
                 if input.beneficiaryID == nil {

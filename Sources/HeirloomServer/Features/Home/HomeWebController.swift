@@ -36,6 +36,10 @@ struct HomeWebController {
         var greeting: String
         /// For owners, while the last scheduled backup failed: what went wrong.
         var backupProblem: BackupPage.Problem? = nil
+        /// For the estate's holder who comes back: what happened while they were away (shown first).
+        var holderNotice: PassingOnPages.ReturnNotice? = nil
+        /// For owners: who would not be (or was not) told what was left to them.
+        var heirsToTell: String? = nil
         var sections: [Section]
         var stats: Stats
         /// The estate at a glance: totals, decisions, what is worth most and what to do next.
@@ -72,6 +76,13 @@ struct HomeWebController {
         )
         if principal.role.canManageHousehold {
             model.backupProblem = BackupPage.problem(req.heirloom.services, days: principal.days)
+            let estate = try await req.heirloom.estate.get(by: principal)
+            model.heirsToTell = PassingOnPages.heirsToTellText(
+                try await req.heirloom.heirs.heirs(by: principal),
+                released: estate.status.effectiveState(at: req.heirloom.now) == .released)
+        }
+        if let story = try await req.heirloom.holderReturn.story(for: principal) {
+            model.holderNotice = PassingOnPages.returnNotice(story, days: principal.days)
         }
         let view = try await Page.render(
             .home, base: PageBase(request: req, title: "Home", nav: .home), model, on: req)

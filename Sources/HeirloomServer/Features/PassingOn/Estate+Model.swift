@@ -101,6 +101,8 @@ final class EstateAuditEntry: Model, @unchecked Sendable {
 enum EstateEvent: String, Codable, Sendable {
     case executorInvited, executorRemoved, passingReported, passingCancelled, estateReleased, estateReopened
     case linkReleased, emailSent, recipientInvited, recipientOpened, accepted, declined
+    /// The hand-over (issue 29): a released heir the hub had no address for, and a link printed for one.
+    case recipientNotTold, linkHandedOut
 }
 
 /// A secret link or session for someone outside the household: an executor or a recipient.

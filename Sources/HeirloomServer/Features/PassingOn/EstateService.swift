@@ -195,14 +195,18 @@ struct EstateService: Sendable {
                 code: "not_released", message: "The estate is not released; there is nothing to reopen.")
         }
         let reopened = status
+        let base = publicBaseURL
         try await db.transaction { db in
             guard try await Self.transition(estate, to: reopened, on: db) else {
                 throw AppError.conflict(
                     code: "estate_changed", message: "The estate changed meanwhile; please look again.")
             }
+            let told = try await RecallReleased(db: db, now: now, base: base).recall(
+                estate, after: reopened, householdID: principal.householdID)
             try await EstateAudit.append(
                 .estateReopened,
-                "\(principal.name) reopened the estate; items released by the passing are hidden again.",
+                "\(principal.name) reopened the estate; items released by the passing are hidden again."
+                    + (told.isEmpty ? "" : " \(ListText.and(told)) will be told it was a mistake."),
                 householdID: principal.householdID, at: now, on: db)
         }
         return try await Self.ensure(householdID: principal.householdID, on: db)

@@ -122,7 +122,7 @@ struct ExecutorService: Sendable {
                 .passingReported,
                 "\(executor.name) reported the passing (date of passing \(day)); release is due \(estate.days.day(reported.releaseAt ?? now)).",
                 householdID: householdID, at: now, on: db)
-            if let link = try await PassingTokens(db: db).stillHereLink(for: estate, base: base),
+            if let link = try await PassingTokens(db: db).stillHereLink(for: estate, base: base, now: now),
                 let mail = EstateMail(base: base, db: db).passingReported(
                     estate, reportedBy: executor.name, halfway: false, link: link)
             {

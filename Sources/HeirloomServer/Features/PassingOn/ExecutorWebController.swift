@@ -44,11 +44,16 @@ struct ExecutorWebController {
         let estate = try await req.heirloom.executors.estate(of: executor)
         let now = req.heirloom.now
         let state = estate.status.effectiveState(at: now)
-        let model = PassingOnPages.ExecutorView(
+        var model = PassingOnPages.ExecutorView(
             executorName: executor.name, holderName: estate.holder?.name ?? "the family",
             state: state.rawValue, releaseDay: estate.releaseAt.map { estate.days.day($0) },
             today: Day(now, in: estate.zone).text, error: error,
             whoToContact: try await EstateContacts.sentence(of: estate, for: executor.email, on: req.db))
+        if state == .released {
+            let heirs = try await req.heirloom.heirs.heirs(householdID: executor.$household.id)
+            model.heirs = PassingOnPages.heirRows(heirs, forOwners: false)
+            model.heirsToTell = PassingOnPages.heirsToTellText(heirs, released: true)
+        }
         var base = PageBase(request: req, title: "For \(executor.name)")
         base.household = .init(name: try await Household.find(executor.$household.id, on: req.db)?.name ?? "Heirloom")
         return try await Page.render(.executorPage, base: base, model, on: req).encodeResponse(status: status, for: req)

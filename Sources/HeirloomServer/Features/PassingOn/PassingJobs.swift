@@ -56,7 +56,7 @@ struct PassingJobs: Sendable {
                     .where("state", .equal, EstateState.passingReported.rawValue)
                     .returning("id").all()
                 guard claimed.count == 1,
-                    let link = try await PassingTokens(db: db).stillHereLink(for: estate, base: base),
+                    let link = try await PassingTokens(db: db).stillHereLink(for: estate, base: base, now: now),
                     let mail = EstateMail(base: base, db: db).passingReported(
                         estate, reportedBy: estate.reportedBy ?? "A trusted contact", halfway: true, link: link)
                 else { return }
@@ -74,7 +74,7 @@ struct PassingJobs: Sendable {
         var estates: [UUID: Estate] = [:]
         let base = publicBaseURL
         for (personID, links) in byPerson {
-            guard let person = links.first?.beneficiary, let email = person.email, !email.isEmpty else { continue }
+            guard let person = links.first?.beneficiary else { continue }
             let householdID = person.$household.id
             if estates[householdID] == nil {
                 estates[householdID] = try await EstateService.ensure(householdID: householdID, on: db)
@@ -84,6 +84,10 @@ struct PassingJobs: Sendable {
                 RecipientService.isVisible($0, estate: estate, invited: person.invitedAt != nil, at: now)
             }
             if visible.isEmpty { continue }
+            guard let email = person.email, !email.trimmingWhitespace().isEmpty else {
+                try await recordNotTold(person, householdID: householdID, now: now)
+                continue
+            }
             try await db.transaction { db in
                 var won: [ItemBeneficiary] = []
                 for link in visible {
@@ -111,6 +115,23 @@ struct PassingJobs: Sendable {
         }
     }
 
+    /// Something was released to a person the hub has no address for: written down once, so that the owners and
+    /// trusted contacts are shown who still needs to be told (`HeirService`).
+    private func recordNotTold(_ person: Beneficiary, householdID: UUID, now: Date) async throws {
+        guard person.notToldAt == nil else { return }
+        try await db.transaction { db in
+            let claimed = try await db.sql().update(Beneficiary.schema).set("not_told_at", to: now)
+                .where("id", .equal, try person.requireID()).where("not_told_at", .is, SQLLiteral.null)
+                .returning("id").all()
+            guard claimed.count == 1 else { return }
+            try await EstateAudit.append(
+                .recipientNotTold,
+                "\(person.name) could not be told: the hub has no email address for them. Print their link from "
+                    + "Passing on to give it to them by hand.",
+                householdID: householdID, at: now, on: db)
+        }
+    }
+
     /// Reminds holders who have not been seen for their chosen months (three times over four weeks), then tells
     /// the executors. Each notice is claimed with a conditional update, so it goes out once.
     func checkInactivity() async throws {
@@ -132,7 +153,7 @@ struct PassingJobs: Sendable {
                         .where("inactivity_reminders", .equal, estate.inactivityReminders)
                         .returning("id").all()
                     guard claimed.count == 1,
-                        let link = try await PassingTokens(db: db).stillHereLink(for: estate, base: base),
+                        let link = try await PassingTokens(db: db).stillHereLink(for: estate, base: base, now: now),
                         let mail = EstateMail(base: base, db: db).inactivityReminder(estate, number: due, link: link)
                     else { return }
                     try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: householdID)

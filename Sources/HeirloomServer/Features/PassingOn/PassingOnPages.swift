@@ -40,6 +40,10 @@ enum PassingOnPages {
         var isHolder: Bool
         var executors: [ExecutorRow]
         var beneficiaries: [BeneficiaryRow]
+        /// Each beneficiary with something left to them, and where they stand in the hand-over.
+        var heirs: [HeirRow]
+        /// Who would not be (or was not) told, when anyone; shown first.
+        var heirsToTell: String?
         var today: String
         var audit: [AuditRow]
         /// The next page of the log (older entries), when there is one.
@@ -54,6 +58,9 @@ enum PassingOnPages {
         var beneficiaryID: String
         var at: String
         var items: [ShownItem]
+        /// Said when the hub has no address to tell them at; with the place to fix it, for owners.
+        var wouldNotBeTold: String?
+        var fixHref: String?
         var answers = false
         var emptyText = "Nothing would be visible to them on that day."
     }
@@ -132,6 +139,10 @@ enum PassingOnPages {
         /// Whom to ask. The page shows nothing of the household's things or money (no totals, sales, lots or
         /// item names): the trusted contact is told so when they are invited.
         var whoToContact: String
+        /// After the release: each heir's name and state (never what was left to them).
+        var heirs: [HeirRow] = []
+        /// Who was not told, when anyone.
+        var heirsToTell: String? = nil
     }
 
     struct RecipientView: Encodable {
@@ -139,8 +150,15 @@ enum PassingOnPages {
         var fromName: String
         var items: [ShownItem]
         var whoToContact: String
+        /// After the release: what the trusted contact wrote for the family when reporting the passing.
+        var note: Note?
         var answers = true
         var emptyText = "There is nothing here for you yet. You will receive an email when there is."
+    }
+
+    struct Note: Encodable {
+        var by: String
+        var text: String
     }
 
     static func stateLabel(_ state: EstateState) -> String {

@@ -9,7 +9,8 @@ struct PassingOnWebController {
         try await render(req: req, errors: [:])
     }
 
-    private func render(req: Request, errors: [String: String]) async throws -> View {
+    /// The page, with the errors of a form sent from it; `heirError` belongs to one heir's email form.
+    func render(req: Request, errors: [String: String], heirError: (UUID, String)? = nil) async throws -> View {
         let principal = try req.principal()
         let services = req.heirloom
         let estate = try await services.estate.get(by: principal)
@@ -19,6 +20,7 @@ struct PassingOnWebController {
         // The log a page at a time: `?log=ID` shows the entries older than that one.
         let logBefore = req.query[String.self, at: "log"].flatMap { UUID(uuidString: $0) }
         let audit = try await services.estate.audit(before: logBefore, limit: 30, by: principal)
+        let heirs = try await services.heirs.heirs(by: principal)
         let now = services.now
         let state = estate.status.effectiveState(at: now)
         var detail = ""
@@ -52,6 +54,8 @@ struct PassingOnWebController {
             beneficiaries: try beneficiaries.map {
                 .init(id: try $0.beneficiary.requireID().text, name: $0.beneficiary.name)
             },
+            heirs: PassingOnPages.heirRows(heirs, forOwners: true, errorFor: heirError.map { ($0.0, $0.1) }),
+            heirsToTell: PassingOnPages.heirsToTellText(heirs, released: state == .released),
             today: Day(now, in: estate.zone).text,
             audit: audit.entries.map { .init(when: principal.days.dayAndTime($0.at), detail: $0.detail) },
             olderAuditURL: audit.nextBefore.map {
@@ -131,7 +135,12 @@ struct PassingOnWebController {
         let links = try await services.recipients.preview(id, at: moment, by: principal)
         let model = PassingOnPages.Preview(
             name: person.name, beneficiaryID: id.text, at: at,
-            items: try links.map { try .init($0, showValues: estate.showValuesToRecipients) })
+            items: try links.map { try .init($0, showValues: estate.showValuesToRecipients) },
+            wouldNotBeTold: person.canBeTold
+                ? nil
+                : "The hub has no email address for \(person.name), so nobody would tell them that these things "
+                    + "are theirs. Add their email, or print their link, under Passing on → Who will be told.",
+            fixHref: principal.role.canManageHousehold ? SiteURL.passingOn.path(fragment: "heirs") : nil)
         return try await Page.render(
             .passingOnPreview, base: PageBase(request: req, title: "Preview as \(person.name)", nav: .settings), model,
             on: req)

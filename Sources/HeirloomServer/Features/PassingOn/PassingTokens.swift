@@ -12,10 +12,13 @@ struct PassingTokens: Sendable {
     }
 
     /// A new one-tap "I am still here" link for the estate's holder, for an email that asks them (a reported
-    /// passing, the inactivity check); nil without a holder.
-    func stillHereLink(for estate: Estate, base: String) async throws -> String? {
+    /// passing, the inactivity check); nil without a holder. It works once, until a waiting report's release moment
+    /// or, without one, for `StillHereLinks.lifetime`.
+    func stillHereLink(for estate: Estate, base: String, now: Date) async throws -> String? {
         guard let holderID = estate.$holder.id else { return nil }
-        let secret = try await issue(.holderStillHere, subject: holderID, householdID: estate.$household.id)
+        let until = StillHereLinks.expiry(issuedAt: now, releaseAt: estate.status.releaseAt)
+        let secret = try await issue(
+            .holderStillHere, subject: holderID, householdID: estate.$household.id, expiresAt: until)
         return SiteURL.stillHere(.value(secret)).url(on: base)
     }
 
@@ -56,6 +59,7 @@ struct PassingTokens: Sendable {
                 .filter(\.$kind ~~ kinds).first()
         else { return nil }
         if token.kind.isSession, !OutsiderSessions.isLive(expiresAt: token.expiresAt, now: now) { return nil }
+        if let expiresAt = token.expiresAt, expiresAt <= now { return nil }
         return token
     }
 

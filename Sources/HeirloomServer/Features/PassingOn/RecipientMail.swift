@@ -21,4 +21,19 @@ enum RecipientMail {
             link: link, linkLabel: "See what was left to you", beneficiaryID: try? person.requireID(),
             linkIDs: linkIDs)
     }
+
+    /// The estate was reopened: a person who was told something was theirs hears, kindly, that it was a mistake.
+    static func releaseWasAMistake(to person: Beneficiary, email: String, holder: String, contact: String) -> Mail {
+        Mail(
+            purpose: "recipientReopened", toName: person.name, toEmail: email,
+            subject: "\(holder) is well: the earlier message was a mistake",
+            paragraphs: [
+                "We wrote to you that \(holder) had left you some things upon their passing. That message was sent "
+                    + "by mistake, and we are very sorry for the worry it caused.",
+                "\(holder) is well, and the family’s hub has put everything back as it was. Nothing is needed from "
+                    + "you. The things left to you upon \(holder)’s passing are no longer shown on your page.",
+                contact,
+            ],
+            link: nil, linkLabel: nil, beneficiaryID: try? person.requireID())
+    }
 }

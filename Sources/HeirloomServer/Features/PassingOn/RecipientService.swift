@@ -71,6 +71,10 @@ struct RecipientService: Sendable {
         else { throw AppError.notFound("page") }
         let secret = try await tokens.startSession(
             .recipientSession, subject: token.subjectID, householdID: token.$household.id, now: now)
+        if token.kind == .recipientLink, person.openedAt == nil {
+            try await Beneficiary.query(on: db).filter(\.$id == token.subjectID).filter(\.$openedAt == nil)
+                .set(\.$openedAt, to: now).update()
+        }
         if token.kind == .recipientLink, try await tokens.recordsOpening(token, now: now) {
             try await EstateAudit.append(
                 .recipientOpened, "\(person.name) opened their page.", householdID: token.$household.id, at: now,

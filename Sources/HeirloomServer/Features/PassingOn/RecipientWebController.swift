@@ -24,7 +24,9 @@ struct RecipientWebController {
         let model = PassingOnPages.RecipientView(
             name: person.name, fromName: estate.holder?.name ?? "Your family",
             items: try links.map { try .init($0, showValues: estate.showValuesToRecipients) },
-            whoToContact: try await EstateContacts.sentence(of: estate, for: person.email, on: req.db))
+            whoToContact: try await EstateContacts.sentence(of: estate, for: person.email, on: req.db),
+            note: estate.status.effectiveState(at: req.heirloom.now) == .released
+                ? estate.noteForHeirs.map { .init(by: $0.by, text: $0.text) } : nil)
         var base = PageBase(request: req, title: "For \(person.name)")
         base.household = .init(name: try await Household.find(person.$household.id, on: req.db)?.name ?? "Heirloom")
         return try await Page.render(.recipientPage, base: base, model, on: req).encodeResponse(for: req)

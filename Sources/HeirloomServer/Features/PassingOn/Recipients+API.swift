@@ -18,7 +18,8 @@ extension APIHandler {
         let estate = try await EstateService.ensure(householdID: principal.householdID, on: services.db)
         let moment = try RecipientAPI.moment(input.query.at, timeZone: estate.zone)
         let links = try await services.recipients.preview(beneficiaryID, at: moment, by: principal)
-        return .ok(.init(body: .json(try RecipientAPI.list(links, estate: estate))))
+        let person = try await services.beneficiaries.find(beneficiaryID, by: principal)
+        return .ok(.init(body: .json(try RecipientAPI.list(links, estate: estate, wouldBeTold: person.canBeTold))))
     }
 
     func startRecipientSession(_ input: Operations.StartRecipientSession.Input) async throws
@@ -36,7 +37,7 @@ extension APIHandler {
         let services = try request.heirloom
         let estate = try await EstateService.ensure(householdID: person.$household.id, on: services.db)
         let links = try await services.recipients.items(of: person)
-        return .ok(.init(body: .json(try RecipientAPI.list(links, estate: estate))))
+        return .ok(.init(body: .json(try RecipientAPI.list(links, estate: estate, now: services.now))))
     }
 
     func getRecipientItem(_ input: Operations.GetRecipientItem.Input) async throws
@@ -96,9 +97,15 @@ enum RecipientAPI {
         )
     }
 
-    static func list(_ links: [ItemBeneficiary], estate: Estate) throws -> Components.Schemas.RecipientItemList {
-        .init(
+    /// The items, with the trusted contact's note once the estate is released (`now` given), or, in a preview,
+    /// whether the beneficiary would be told.
+    static func list(_ links: [ItemBeneficiary], estate: Estate, now: Date? = nil, wouldBeTold: Bool? = nil) throws
+        -> Components.Schemas.RecipientItemList
+    {
+        let note = now.flatMap { estate.status.effectiveState(at: $0) == .released ? estate.noteForHeirs : nil }
+        return .init(
             fromName: estate.holder?.name ?? "",
-            items: try links.map { try .init($0, showValues: estate.showValuesToRecipients) })
+            items: try links.map { try .init($0, showValues: estate.showValuesToRecipients) },
+            wouldBeTold: wouldBeTold, note: note.map { .init(by: $0.by, text: $0.text) })
     }
 }

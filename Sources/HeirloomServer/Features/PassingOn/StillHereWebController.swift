@@ -2,7 +2,8 @@ import Foundation
 import Vapor
 
 /// The one-click "I am still here" of an inactivity reminder: the link shows one button (a mail client that
-/// opens links to check them changes nothing); pressing it counts as the holder signing in.
+/// opens links to check them changes nothing); pressing it counts as the holder signing in, and uses up every
+/// still-here link the holder was sent: each works once (`StillHereLinks`).
 struct StillHereWebController {
     struct Model: Encodable {
         var name: String
@@ -18,9 +19,13 @@ struct StillHereWebController {
     func confirm(req: Request) async throws -> Response {
         guard let (user, token) = try await Self.holder(req) else { return try await OutsiderPages.missing(req) }
         let services = req.heirloom
-        try await EstateService.holderSeen(
-            userID: try user.requireID(), householdID: user.$household.id, name: user.name, now: services.now,
-            base: services.config.publicBaseURL, on: req.db)
+        let userID = try user.requireID()
+        try await req.db.transaction { db in
+            try await EstateService.holderSeen(
+                userID: userID, householdID: user.$household.id, name: user.name, now: services.now,
+                base: services.config.publicBaseURL, on: db)
+            try await PassingTokens(db: db).revokeAll(subject: userID, kinds: [.holderStillHere])
+        }
         return try await page(req, user: user, token: token, done: true)
     }
 
