@@ -64,5 +64,7 @@ extension Migrations {
         add(AddExpiryToPassingToken())
         // Hardening (issue 27): a waiting Legacy Treasure Chest phone is approved with the code it shows.
         add(AddApprovalCodeToGatewayDevice())
+        // Hardening (issue 29): self-service password reset; a password link says why it was made.
+        add(AddPurposeToPasswordLink())
     }
 }
