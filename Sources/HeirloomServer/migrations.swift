@@ -66,5 +66,7 @@ extension Migrations {
         add(AddApprovalCodeToGatewayDevice())
         // The hand-over (issue 29): each heir's state, and who could not be told.
         add(AddHandOverFieldsToBeneficiaries())
+        // The hand-over (issue 29): self-service password reset; a password link says why it was made.
+        add(AddPurposeToPasswordLink())
     }
 }

@@ -69,9 +69,14 @@ func routes(_ app: Application) throws {
     web.post(.register, use: auth.register)
     web.get(.invite(.key), use: auth.inviteForm)
     web.post(.invite(.key), use: auth.acceptInvite)
+    // Password links: an owner's or an import's for members without one, and the reset links anyone may ask for
+    // (the same answer whether or not an account uses the address; counted per address and per client).
     let passwordLinks = PasswordLinkWebController()
     web.get(.passwordLink(.key), use: passwordLinks.form)
     web.post(.passwordLink(.key), use: passwordLinks.set)
+    let forgotPassword = PasswordForgotWebController()
+    web.get(.passwordForgot, use: forgotPassword.new)
+    web.post(.passwordForgot, use: forgotPassword.create)
 
     // The treasure chest.
     let items = ItemWebController()

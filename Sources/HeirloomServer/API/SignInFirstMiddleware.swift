@@ -14,7 +14,8 @@ struct SignInFirstMiddleware: ServerMiddleware {
     /// SignInFirstTests compares this list with the document.
     static let openOperations: Set<String> = [
         Operations.GetHealth.id, Operations.SetUp.id, Operations.Register.id, Operations.LogIn.id,
-        Operations.SignInWithApple.id, Operations.AcceptInvitation.id,
+        Operations.SignInWithApple.id, Operations.AcceptInvitation.id, Operations.RequestPasswordReset.id,
+        Operations.ResetPassword.id,
         Operations.GetAppHealth.id, Operations.TreasureChestAnalyzeItemText.id,
         Operations.TreasureChestSummarizeAudio.id, Operations.TreasureChestLiquidationBrief.id,
         Operations.TreasureChestLiquidationPlan.id, Operations.TreasureChestSearchPartners.id,

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import HeirloomCore
 import Vapor
 
 /// The hub's long-lived parts, made once at start-up; tests replace the clock and the hasher's cost.
@@ -11,6 +12,9 @@ struct HeirloomServices: Sendable {
     var throttle: LoginThrottle
     /// Counts the openings of executors' and recipients' links: 10 a link and 30 an address in 15 minutes.
     var linkThrottle = LoginThrottle(accountLimit: 10, addressLimit: 30)
+    /// Counts the requests for password reset links, per email address and per client address.
+    var resetThrottle = LoginThrottle(
+        account: PasswordResetLimits.perAccount, address: PasswordResetLimits.perAddress)
     var apple: AppleIdentityVerifier
     var media: MediaPipeline
     /// Who may see media attached to each kind of feature object.
@@ -76,6 +80,11 @@ struct RequestServices: Sendable {
 
     var tokens: TokenService { TokenService(database: database, now: services.clock) }
     var accounts: AccountService { services.accounts(db: db, client: client) }
+    var passwordResets: PasswordResetService {
+        PasswordResetService(
+            db: db, clock: services.clock, passwords: services.passwords, requests: services.resetThrottle,
+            signIns: services.throttle, publicBaseURL: config.publicBaseURL)
+    }
     var households: HouseholdService {
         HouseholdService(
             db: db, clock: services.clock, publicBaseURL: config.publicBaseURL, tokens: tokens, media: media,

@@ -7,14 +7,20 @@ import HeirloomCore
 actor LoginThrottle {
     private var accounts: [String: AttemptWindow] = [:]
     private var addresses: [String: AttemptWindow] = [:]
-    private let accountLimit: Int
-    private let addressLimit: Int
-    private let window: TimeInterval
+    /// The empty windows a new account or address starts with.
+    private let newAccount: AttemptWindow
+    private let newAddress: AttemptWindow
 
     init(accountLimit: Int = 5, addressLimit: Int = 20, window: TimeInterval = 15 * 60) {
-        self.accountLimit = accountLimit
-        self.addressLimit = addressLimit
-        self.window = window
+        self.init(
+            account: AttemptWindow(limit: accountLimit, window: window),
+            address: AttemptWindow(limit: addressLimit, window: window))
+    }
+
+    /// A throttle whose accounts and addresses have windows of their own lengths (password reset requests).
+    init(account: AttemptWindow, address: AttemptWindow) {
+        newAccount = account
+        newAddress = address
     }
 
     /// Throws `tooManyAttempts` when either the account or the address must wait.
@@ -26,8 +32,8 @@ actor LoginThrottle {
     }
 
     func recordFailure(account: String, address: String, now: Date) {
-        accounts[account, default: AttemptWindow(limit: accountLimit, window: window)].recordFailure(now: now)
-        addresses[address, default: AttemptWindow(limit: addressLimit, window: window)].recordFailure(now: now)
+        accounts[account, default: newAccount].recordFailure(now: now)
+        addresses[address, default: newAddress].recordFailure(now: now)
         prune(now: now)
     }
 
@@ -43,6 +49,12 @@ actor LoginThrottle {
     func succeeded(account: String, address: String, reservedAt now: Date) {
         accounts[account] = nil
         addresses[address]?.forget(at: now)
+    }
+
+    /// The account proved its owner some other way (a password reset link): its failures are forgotten, so
+    /// whoever was guessing cannot keep the owner waiting.
+    func clear(account: String) {
+        accounts[account] = nil
     }
 
     /// The reserved attempt could not be checked (the hub, not the guess, failed): it does not count.

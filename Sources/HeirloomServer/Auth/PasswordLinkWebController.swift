@@ -2,12 +2,18 @@ import Foundation
 import HeirloomCore
 import Vapor
 
-/// `/password/{token}`: a member without a password (brought in by `heirloom import`) chooses one.
+/// `/password/{token}`: a member chooses a password with a one-time link, either one an owner or `heirloom import`
+/// made (they have none yet) or the reset link they asked for on the sign-in page.
+///
+/// A reset link signs its member in at once, whatever the sign-in throttle says: someone guessing at the sign-in
+/// form cannot keep the owner of the account out.
 struct PasswordLinkWebController {
     struct Model: Encodable {
         var name: String
         var email: String
         var token: String
+        /// True for a link the member asked for; false for one an owner or an import made.
+        var isReset: Bool
         var errors: [String: String]
     }
 
@@ -16,18 +22,11 @@ struct PasswordLinkWebController {
         var confirmPassword: String?
     }
 
-    private func service(_ req: Request) -> PasswordLinkService {
-        let services = req.heirloom.services
-        return PasswordLinkService(
-            db: req.db, now: services.clock(), passwords: services.passwords,
-            publicBaseURL: services.config.publicBaseURL)
-    }
-
     func form(req: Request) async throws -> Response {
         let token = req.parameters.get(RouteParameter.token.rawValue) ?? ""
         do {
-            let (_, user) = try await service(req).open(token)
-            return try await page(user, token: token, errors: [:], req: req).encodeResponse(for: req)
+            let (link, user) = try await req.heirloom.passwordResets.open(token)
+            return try await page(user, link: link, token: token, errors: [:], req: req).encodeResponse(for: req)
         } catch {
             return try await invalid(try AppError.userFacing(error), req: req)
         }
@@ -36,9 +35,10 @@ struct PasswordLinkWebController {
     func set(req: Request) async throws -> Response {
         let token = req.parameters.get(RouteParameter.token.rawValue) ?? ""
         let form = try req.content.decode(Form.self)
-        let user: User
+        let resets = req.heirloom.passwordResets
+        let (link, user): (PasswordLink, User)
         do {
-            (_, user) = try await service(req).open(token)
+            (link, user) = try await resets.open(token)
         } catch {
             return try await invalid(try AppError.userFacing(error), req: req)
         }
@@ -48,23 +48,32 @@ struct PasswordLinkWebController {
                     FieldError(
                         field: "confirmPassword", message: "The two passwords are not the same. Please type it again."))
             }
-            _ = try await service(req).setPassword(token, to: form.newPassword ?? "")
-            return req.redirect(to: SiteURL.login.path(done: .passwordSet))
+            // A reset link signs in; an owner's link sends its member to sign in, as it always has.
+            let credential: AccountService.Credential? = link.purpose == .reset ? .browser(req) : nil
+            let used = try await resets.setPassword(token, to: form.newPassword ?? "", signingIn: credential)
+            guard let secret = used.secret else { return req.redirect(to: SiteURL.login.path(done: .passwordSet)) }
+            // Whoever was signed in on this browser before is signed out, as signing in does.
+            if let current = req.auth.get(Principal.self) {
+                try await req.heirloom.tokens.revoke(tokenID: current.tokenID)
+            }
+            let response = req.redirect(to: SiteURL.home.path(done: .passwordReset))
+            SessionCookie.set(secret, on: response, request: req)
+            return response
         } catch {
             let error = try AppError.userFacing(error)
             if error.status == .gone { return try await invalid(error, req: req) }
-            let errors = error.formErrors.reduce(into: [String: String]()) { result, pair in
-                result[pair.key == "password" ? "newPassword" : pair.key] = pair.value
-            }
-            return try await page(user, token: token, errors: errors, req: req)
+            return try await page(user, link: link, token: token, errors: error.formErrors, req: req)
                 .encodeResponse(status: error.status, for: req)
         }
     }
 
-    private func page(_ user: User, token: String, errors: [String: String], req: Request) async throws -> View {
-        try await Page.render(
-            .passwordLink, base: PageBase(request: req, title: "Choose a password"),
-            Model(name: user.name, email: user.email, token: token, errors: errors), on: req)
+    private func page(_ user: User, link: PasswordLink, token: String, errors: [String: String], req: Request)
+        async throws -> View
+    {
+        let isReset = link.purpose == .reset
+        return try await Page.render(
+            .passwordLink, base: PageBase(request: req, title: isReset ? "Choose a new password" : "Choose a password"),
+            Model(name: user.name, email: user.email, token: token, isReset: isReset, errors: errors), on: req)
     }
 
     private func invalid(_ error: AppError, req: Request) async throws -> Response {

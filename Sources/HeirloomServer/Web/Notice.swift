@@ -7,6 +7,7 @@ enum Notice: String, Sendable, CaseIterable {
     case tokenRevoked = "token-revoked"
     case passwordChanged = "password-changed"
     case passwordSet = "password-set"
+    case passwordReset = "password-reset"
     case signedOut = "signed-out"
     case itemDeleted = "item-deleted"
     case beneficiaryDeleted = "beneficiary-deleted"
@@ -66,6 +67,9 @@ enum Notice: String, Sendable, CaseIterable {
         case .tokenRevoked: "That session or device was signed out."
         case .passwordChanged: "Your password is changed. Your other sessions and devices were signed out."
         case .passwordSet: "Your password is set. Sign in with it now."
+        case .passwordReset:
+            "Your new password is set and you are signed in. Every other browser and phone using your account was "
+                + "signed out."
         case .signedOut: "You are signed out."
         case .dispositionSaved: "Saved what happens to it."
         case .setSaved: "The set is saved."

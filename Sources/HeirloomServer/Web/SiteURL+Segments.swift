@@ -10,6 +10,7 @@ extension SiteURL {
         case .register: ["register"]
         case .invite(let token): ["invite", .id(token, .token)]
         case .passwordLink(let token): ["password", .id(token, .token)]
+        case .passwordForgot: ["password", "forgot"]
         case .home: []
 
         case .items: ["items"]

@@ -10,6 +10,7 @@ enum SiteURL: Sendable, Equatable {
     case setup, login, logout, register
     case invite(Parameter<String>)
     case passwordLink(Parameter<String>)
+    case passwordForgot
 
     case home
 

@@ -23,6 +23,7 @@ extension SiteURL {
     /// The paths without parameters that templates name.
     static let templatePaths: [String: SiteURL] = [
         "home": .home, "setup": .setup, "login": .login, "logout": .logout, "register": .register,
+        "passwordForgot": .passwordForgot,
         "items": .items, "itemNew": .itemNew, "batches": .batches, "beneficiaries": .beneficiaries,
         "beneficiaryNew": .beneficiaryNew, "beneficiariesImport": .beneficiariesImport, "memories": .memories,
         "memoryNew": .memoryNew, "people": .people, "journal": .journal, "journalUnlock": .journalUnlock,

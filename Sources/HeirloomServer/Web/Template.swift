@@ -11,6 +11,7 @@ enum Template: String, Sendable, CaseIterable {
     case invite = "auth/invite"
     case inviteInvalid = "auth/invite-invalid"
     case passwordLink = "auth/password-link"
+    case passwordForgot = "auth/password-forgot"
 
     case home = "home/index"
 

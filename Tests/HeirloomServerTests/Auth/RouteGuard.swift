@@ -42,6 +42,8 @@ enum RouteGuard: Sendable {
         "POST invite/:token": .anyone,
         "GET password/:token": .anyone,
         "POST password/:token": .anyone,
+        "GET password/forgot": .anyone,
+        "POST password/forgot": .anyone,
         "GET items": .member,
         "GET items/:id": .member,
         "GET items/:id/photos/:photoID": .member,

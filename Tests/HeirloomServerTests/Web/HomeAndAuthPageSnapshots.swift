@@ -70,8 +70,34 @@ struct HomeAndAuthPageSnapshots {
     func passwordLink() async throws {
         let model = PasswordLinkWebController.Model(
             name: "Ruth Hartley", email: "ruth@example.com", token: String(repeating: "t", count: 43),
-            errors: ["confirmPassword": "The two passwords are not the same."])
+            isReset: false, errors: ["confirmPassword": "The two passwords are not the same."])
         let html = try await PageFixtures.html(.passwordLink, title: "Choose a password", role: nil, model)
+        assertSnapshot(of: html, as: .lines)
+    }
+
+    @Test("Choose a new password from a reset link the member asked for")
+    func passwordReset() async throws {
+        let model = PasswordLinkWebController.Model(
+            name: "Ruth Hartley", email: "ruth@example.com", token: String(repeating: "t", count: 43),
+            isReset: true, errors: [:])
+        let html = try await PageFixtures.html(.passwordLink, title: "Choose a new password", role: nil, model)
+        assertSnapshot(of: html, as: .lines)
+    }
+
+    @Test("Forgot your password? The form, sent back with an address that is not one")
+    func passwordForgot() async throws {
+        let model = PasswordForgotWebController.Model(
+            email: "ruth at example", sent: false, deliversMail: true,
+            errors: ["email": "That does not look like an email address, like ann@example.com."])
+        let html = try await PageFixtures.html(.passwordForgot, title: "Forgot your password?", role: nil, model)
+        assertSnapshot(of: html, as: .lines)
+    }
+
+    @Test("Check your email, on a hub that does not send email itself")
+    func passwordForgotSent() async throws {
+        let model = PasswordForgotWebController.Model(
+            email: "ruth@example.com", sent: true, deliversMail: false, errors: [:])
+        let html = try await PageFixtures.html(.passwordForgot, title: "Check your email", role: nil, model)
         assertSnapshot(of: html, as: .lines)
     }
 

@@ -18,6 +18,7 @@ struct PageSnapshotCoverage {
         case .invite: "HomeAndAuthPageSnapshots/invite.1"
         case .inviteInvalid: "HomeAndAuthPageSnapshots/inviteInvalid.1"
         case .passwordLink: "HomeAndAuthPageSnapshots/passwordLink.1"
+        case .passwordForgot: "HomeAndAuthPageSnapshots/passwordForgot.1"
         case .home: "HomeAndAuthPageSnapshots/home.1"
         case .itemsIndex: "ItemPageSnapshots/itemsIndex.1"
         case .itemForm: "ItemPageSnapshots/itemForm.1"
