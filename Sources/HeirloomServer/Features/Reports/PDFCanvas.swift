@@ -127,20 +127,6 @@ final class PDFCanvas {
         cairo_stroke(cr)
     }
 
-    /// Dark squares of a QR code (`dark[row][column]`), filling a square of `size` points.
-    func qr(_ dark: [[Bool]], x: Double, top: Double, size: Double) {
-        guard drawing, !dark.isEmpty else { return }
-        let module = size / Double(dark.count)
-        cairo_set_source_rgb(cr, 0, 0, 0)
-        for (row, cells) in dark.enumerated() {
-            for (column, isDark) in cells.enumerated() where isDark {
-                cairo_rectangle(
-                    cr, margin + x + Double(column) * module, top + Double(row) * module, module, module)
-            }
-        }
-        cairo_fill(cr)
-    }
-
     /// Places a JPEG (its bytes embedded as they are) in a box, scaled to fit, at the current line.
     func jpeg(_ image: PrintImage, x: Double, box: Double) {
         guard drawing else { return }

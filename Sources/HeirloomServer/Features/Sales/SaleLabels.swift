@@ -2,15 +2,16 @@ import Foundation
 import HeirloomCore
 import Vapor
 
-/// A sheet of lot labels: eight to a page, each with the lot number, its title, where it stands and a QR code
-/// that opens the lot's page.
+/// A sheet of lot labels: eight to a page, each with the lot number, its title, where it stands and its price.
+///
+/// No QR code: the lot's page is the family's, behind sign-in, and a buyer who scanned one would find a sign-in
+/// page (issue 29). The label says what a buyer needs in print instead.
 struct SaleLabels: Sendable {
     struct Label: Sendable {
         var number: Int
         var title: String
         var place: String?
         var price: String?
-        var url: String
     }
 
     var saleTitle: String
@@ -26,20 +27,19 @@ struct SaleLabels: Sendable {
         let gap = 10.0
         let width = (canvas.width - gap) / Double(Self.columns)
         let height = (canvas.bottom - canvas.margin - gap * Double(Self.rows - 1)) / Double(Self.rows)
-        let qrSize = min(96, height - 24)
         for (index, label) in labels.enumerated() {
             let slot = index % (Self.columns * Self.rows)
             if slot == 0, index > 0 { canvas.newPage() }
             let x = Double(slot % Self.columns) * (width + gap)
             let top = canvas.margin + Double(slot / Self.columns) * (height + gap)
             canvas.box(x: x, top: top, width: width, height: height)
-            let textWidth = width - qrSize - 24
+            let textWidth = width - 20
             var y = top + 10
             y += canvas.text(
-                "Lot \(label.number)", font: "DejaVu Sans Bold 20", x: x + 10, width: textWidth, at: y, advance: false)
+                "Lot \(label.number)", font: "DejaVu Sans Bold 22", x: x + 10, width: textWidth, at: y, advance: false)
             y += 4
             y += canvas.text(
-                label.title, font: "DejaVu Sans 11", x: x + 10, width: textWidth, maxLines: 3, at: y, advance: false)
+                label.title, font: "DejaVu Sans 13", x: x + 10, width: textWidth, maxLines: 3, at: y, advance: false)
             if let place = label.place {
                 y += 4
                 y += canvas.text(
@@ -48,10 +48,7 @@ struct SaleLabels: Sendable {
             }
             if let price = label.price {
                 y += 4
-                canvas.text(price, font: "DejaVu Sans Bold 12", x: x + 10, width: textWidth, at: y, advance: false)
-            }
-            if let matrix = try? QRCode.matrix(label.url) {
-                canvas.qr(matrix, x: x + width - qrSize - 8, top: top + (height - qrSize) / 2, size: qrSize)
+                canvas.text(price, font: "DejaVu Sans Bold 16", x: x + 10, width: textWidth, at: y, advance: false)
             }
         }
         if labels.isEmpty {
@@ -70,14 +67,13 @@ struct SaleLabelController {
         let sale = try await sales.find(id, householdID: principal.householdID)
         let household = try await req.heirloom.households.household(of: principal)
         let paper = try req.paper(otherwise: household.paper)
-        let base = req.heirloom.config.publicBaseURL
         let lots = try await sales.lots(saleID: id, householdID: principal.householdID)
         let document = SaleLabels(
             saleTitle: SalePages.title(sale), paper: paper,
-            labels: try lots.map { lot in
+            labels: lots.map { lot in
                 SaleLabels.Label(
                     number: lot.number, title: lot.title, place: SalePages.place(lot),
-                    price: SalePages.target(lot), url: SiteURL.lot(.value(try lot.requireID())).url(on: base))
+                    price: SalePages.target(lot))
             })
         return try await req.printedPDF("lot-labels.pdf") { try document.render(to: $0) }
     }
