@@ -57,10 +57,10 @@ test-sqlite-file: build-tests
 test-postgres: build-tests
 	bash scripts/with-postgres.sh $(SWIFT_TEST)
 
-## The user-facing flows in headless Chromium, against the built server.
+## The user-facing flows in headless Chromium, against the built server; the hand-over story runs on PostgreSQL too.
 test-browser: deps
 	$(SWIFT) build --product heirloom
-	$(PYTHON) -m pytest -q -p no:cacheprovider e2e/browser
+	bash scripts/with-postgres.sh $(PYTHON) -m pytest -q -p no:cacheprovider e2e/browser
 
 ## What needs a real server on a loopback port: keep-alive after refused uploads, an installed copy started from
 ## /, SIGTERM during an upload, request logs and /metrics.
