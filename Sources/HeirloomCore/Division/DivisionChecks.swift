@@ -1,0 +1,45 @@
+/// The fairness properties a division is checked for, as pure functions the page, the API and the tests share.
+public enum DivisionChecks {
+    /// Each participant's value of their own share.
+    public static func totals(_ owners: [Int], values: [[Double]]) -> [Double] {
+        var totals = Array(repeating: 0.0, count: values.count)
+        for (thing, owner) in owners.enumerated() where values.indices.contains(owner) {
+            totals[owner] += values[owner][thing]
+        }
+        return totals
+    }
+
+    /// Weighted envy-freeness up to one thing: for every two participants, `i` values their own share per unit of
+    /// entitlement at least as much as `j`'s share without its best thing (for `i`), per unit of `j`'s.
+    public static func isWeightedEF1(_ owners: [Int], values: [[Double]], weights: [Double]) -> Bool {
+        for person in values.indices {
+            let own = owners.indices.filter { owners[$0] == person }.reduce(0.0) { $0 + values[person][$1] }
+            for other in values.indices where other != person {
+                let theirs = owners.indices.filter { owners[$0] == other }.map { values[person][$0] }
+                guard let best = theirs.max() else { continue }
+                let rest = theirs.reduce(0, +) - best
+                if own / weights[person] < rest / weights[other] - 1e-9 { return false }
+            }
+        }
+        return true
+    }
+
+    /// Whether moving one thing, or swapping two, would make someone better off and nobody worse off.
+    public static func hasParetoImprovingMove(_ owners: [Int], values: [[Double]]) -> Bool {
+        // Two participants' changes: one gains, and the other loses nothing.
+        let better = { (a: Double, b: Double) in (a > 1e-9 && b >= -1e-9) || (a >= -1e-9 && b > 1e-9) }
+        for thing in owners.indices {
+            let from = owners[thing]
+            for person in values.indices where person != from {
+                if better(values[person][thing], -values[from][thing]) { return true }
+            }
+            for other in owners.indices where other > thing && owners[other] != from {
+                let to = owners[other]
+                let fromChange = values[from][other] - values[from][thing]
+                let toChange = values[to][thing] - values[to][other]
+                if better(fromChange, toChange) { return true }
+            }
+        }
+        return false
+    }
+}
