@@ -18,8 +18,9 @@ struct HeirStandingTests {
     func afterRelease() {
         #expect(HeirFacts(hasEmail: false, visible: 2).state == .notTold)
         #expect(HeirFacts(hasEmail: false, visible: 2, handedAt: now).state == .givenByHand)
-        #expect(HeirFacts(hasEmail: true, visible: 2).state == .waiting)
-        #expect(HeirFacts(hasEmail: true, visible: 2, announced: 2).state == .told)
+        #expect(HeirFacts(hasEmail: true, visible: 2).state == .beingTold)
+        #expect(HeirFacts(hasEmail: true, visible: 2, announced: 2).state == .beingTold)
+        #expect(HeirFacts(hasEmail: true, visible: 2, announced: 2, delivered: true).state == .told)
         #expect(HeirFacts(hasEmail: true, visible: 2, announced: 2, openedAt: now).state == .opened)
         #expect(HeirFacts(hasEmail: true, visible: 2, announced: 2, accepted: 1, openedAt: now).state == .opened)
         #expect(HeirFacts(hasEmail: true, visible: 2, accepted: 2).state == .accepted)

@@ -13,7 +13,10 @@ public enum HeirState: String, Codable, Sendable, CaseIterable {
     case notTold
     /// Someone printed or passed on their link by hand; they have not opened it yet.
     case givenByHand
-    /// Emailed their link; not opened yet.
+    /// Something is theirs to see and the hub has their address, but no email has reached the mail server yet
+    /// (it is on its way, or it could not be delivered: Settings → Outbox says which).
+    case beingTold
+    /// Their email left the hub; they have not opened their page yet.
     case told
     /// They opened their page.
     case opened
@@ -31,6 +34,7 @@ public enum HeirState: String, Codable, Sendable, CaseIterable {
         case .cannotBeTold: "Would not be told: no email address"
         case .notTold: "Not told: no email address"
         case .givenByHand: "Link given by hand"
+        case .beingTold: "Email not delivered yet"
         case .told: "Told by email"
         case .opened: "Opened their page"
         case .accepted: "Accepted"
@@ -51,6 +55,8 @@ public struct HeirFacts: Sendable, Equatable {
     public var visible: Int
     /// How many of those visible things they were emailed about.
     public var announced: Int
+    /// Whether an email telling them left the hub (reached the mail server, or an owner passed it on by hand).
+    public var delivered: Bool
     public var accepted: Int
     public var declined: Int
     /// When they first opened their page.
@@ -59,12 +65,13 @@ public struct HeirFacts: Sendable, Equatable {
     public var handedAt: Date?
 
     public init(
-        hasEmail: Bool, visible: Int, announced: Int = 0, accepted: Int = 0, declined: Int = 0, openedAt: Date? = nil,
-        handedAt: Date? = nil
+        hasEmail: Bool, visible: Int, announced: Int = 0, delivered: Bool = false, accepted: Int = 0, declined: Int = 0,
+        openedAt: Date? = nil, handedAt: Date? = nil
     ) {
         self.hasEmail = hasEmail
         self.visible = visible
         self.announced = announced
+        self.delivered = delivered
         self.accepted = accepted
         self.declined = declined
         self.openedAt = openedAt
@@ -72,15 +79,18 @@ public struct HeirFacts: Sendable, Equatable {
     }
 
     /// The heir's state: answers first, then whether they opened their page, then how they were (or were not)
-    /// told. Someone with an address whose email has not gone out yet is waiting: the hub sends it shortly.
+    /// told. "Told" means an email left the hub; until then someone with an address is being told.
     public var state: HeirState {
         guard visible > 0 else { return hasEmail ? .waiting : .cannotBeTold }
         if accepted + declined >= visible {
             return declined == 0 ? .accepted : accepted == 0 ? .declined : .answered
         }
         if openedAt != nil { return .opened }
-        if announced > 0 { return .told }
+        if announced > 0, delivered { return .told }
         if handedAt != nil { return .givenByHand }
-        return hasEmail ? .waiting : .notTold
+        return hasEmail ? .beingTold : .notTold
     }
+
+    /// Whether they know, or can know, what was left to them: told by email or by hand, or already on their page.
+    public var knows: Bool { [.givenByHand, .told, .opened, .accepted, .declined, .answered].contains(state) }
 }

@@ -18,11 +18,11 @@ struct HandOverPageSnapshots {
         model.heirs = [
             .init(
                 id: PageFixtures.id(21).text, name: "Emily Hartley", state: HeirState.notTold.rawValue,
-                stateLabel: HeirState.notTold.displayName, needsTelling: true, emailAction: nil,
+                stateLabel: HeirState.notTold.displayName, needsTelling: true, canPrint: true, emailAction: nil,
                 linkAction: "/executor/heirs/\(PageFixtures.id(21).text)/link", error: nil),
             .init(
                 id: PageFixtures.id(20).text, name: "Thomas Hartley", state: HeirState.opened.rawValue,
-                stateLabel: HeirState.opened.displayName, needsTelling: false, emailAction: nil,
+                stateLabel: HeirState.opened.displayName, needsTelling: false, canPrint: false, emailAction: nil,
                 linkAction: "/executor/heirs/\(PageFixtures.id(20).text)/link", error: nil),
         ]
         model.heirsToTell = "Emily Hartley has not been told, because the hub has no email address for them."
@@ -37,7 +37,7 @@ struct HandOverPageSnapshots {
         let url = "http://hub.test/r/" + String(repeating: "k", count: 43)
         let model = PassingOnPages.HeirLink(
             name: "Emily Hartley", fromName: "Margaret Hartley", url: url, qrSVG: try QRCode.svg(url),
-            backHref: "/executor#heirs", backLabel: "Back")
+            backHref: "/executor#heirs", backLabel: "Back", released: true)
         let html = try await PageFixtures.html(.heirLink, title: "Emily Hartley’s link", role: nil, model) { base in
             base.household = .init(name: "The Hartleys")
         }
@@ -58,7 +58,7 @@ struct HandOverPageSnapshots {
             heirs: [
                 .init(
                     id: PageFixtures.id(20).text, name: "Thomas Hartley", state: HeirState.told.rawValue,
-                    stateLabel: HeirState.told.displayName, needsTelling: false, emailAction: nil, linkAction: "",
+                    stateLabel: HeirState.told.displayName, needsTelling: false, canPrint: false, emailAction: nil, linkAction: "",
                     error: nil)
             ], canReopen: true)
         let html = try await PageFixtures.html(.whatHappened, title: "What happened", nav: .home, model)

@@ -30,12 +30,12 @@ struct PassingOnPageSnapshots {
             heirs: [
                 .init(
                     id: PageFixtures.id(21).text, name: "Emily Hartley", state: HeirState.cannotBeTold.rawValue,
-                    stateLabel: HeirState.cannotBeTold.displayName, needsTelling: true,
+                    stateLabel: HeirState.cannotBeTold.displayName, needsTelling: true, canPrint: true,
                     emailAction: "/settings/passing-on/heirs/\(PageFixtures.id(21).text)/email",
                     linkAction: "/settings/passing-on/heirs/\(PageFixtures.id(21).text)/link", error: nil),
                 .init(
                     id: PageFixtures.id(20).text, name: "Thomas Hartley", state: HeirState.waiting.rawValue,
-                    stateLabel: HeirState.waiting.displayName, needsTelling: false,
+                    stateLabel: HeirState.waiting.displayName, needsTelling: false, canPrint: false,
                     emailAction: "/settings/passing-on/heirs/\(PageFixtures.id(20).text)/email",
                     linkAction: "/settings/passing-on/heirs/\(PageFixtures.id(20).text)/link", error: nil),
             ],

@@ -201,8 +201,7 @@ struct EstateService: Sendable {
                 throw AppError.conflict(
                     code: "estate_changed", message: "The estate changed meanwhile; please look again.")
             }
-            let told = try await RecallReleased(db: db, now: now, base: base).recall(
-                estate, after: reopened, householdID: principal.householdID)
+            let told = try await RecallReleased(db: db, now: now, base: base).recall(estate, after: reopened)
             try await EstateAudit.append(
                 .estateReopened,
                 "\(principal.name) reopened the estate; items released by the passing are hidden again."

@@ -53,6 +53,8 @@ struct ExecutorWebController {
             let heirs = try await req.heirloom.heirs.heirs(householdID: executor.$household.id)
             model.heirs = PassingOnPages.heirRows(heirs, forOwners: false)
             model.heirsToTell = PassingOnPages.heirsToTellText(heirs, released: true)
+            let released = heirs.filter { $0.facts.visible > 0 }
+            model.everyoneKnows = !released.isEmpty && released.allSatisfy(\.facts.knows)
         }
         var base = PageBase(request: req, title: "For \(executor.name)")
         base.household = .init(name: try await Household.find(executor.$household.id, on: req.db)?.name ?? "Heirloom")

@@ -30,6 +30,10 @@ struct HeirService: Sendable {
         let estate = try await EstateService.ensure(householdID: householdID, on: db)
         let now = clock()
         let people = try await Beneficiary.query(on: db).filter(\.$household.$id == householdID).with(\.$links).all()
+        // Whose "left to you" email left the hub (a queued or failed one has not told them anything).
+        let delivered = Set(
+            try await OutboxMessage.query(on: db).filter(\.$household.$id == householdID)
+                .filter(\.$purpose == "recipientItems").filter(\.$status == .sent).all().compactMap(\.beneficiaryID))
         return
             people.filter { !$0.links.isEmpty }
             .sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
@@ -42,7 +46,8 @@ struct HeirService: Sendable {
                 }
                 let facts = HeirFacts(
                     hasEmail: person.canBeTold, visible: visible.count,
-                    announced: visible.filter { $0.announcedAt != nil }.count, accepted: answered(.accepted),
+                    announced: visible.filter { $0.announcedAt != nil }.count,
+                    delivered: person.id.map { delivered.contains($0) } ?? false, accepted: answered(.accepted),
                     declined: answered(.declined), openedAt: person.openedAt, handedAt: person.linkHandedAt)
                 return Heir(person: person, facts: facts, things: person.links.count)
             }
@@ -87,6 +92,20 @@ extension HeirService {
             throw AppError.conflict(
                 code: "not_released", message: "The estate has not been released; there is nobody to tell yet.")
         }
+    }
+
+    /// A trusted contact may print a link only for someone nobody could tell (or whose printed link they give
+    /// again): never for someone who was told, whose own link it would end, nor for someone with nothing released.
+    func handOut(_ beneficiaryID: UUID, by executor: Executor) async throws -> (Heir, String) {
+        try await requireReleased(for: executor)
+        let heir = try await heir(beneficiaryID, householdID: executor.$household.id)
+        guard heir.facts.visible > 0, heir.state == .notTold || heir.state == .givenByHand else {
+            throw AppError.conflict(
+                code: "already_told",
+                message: "\(heir.person.name) does not need a printed link: the hub has told them, or has nothing "
+                    + "for them yet.")
+        }
+        return try await handOut(beneficiaryID, householdID: executor.$household.id, by: executor.name)
     }
 
     /// The heirs of the trusted contact's household, once the estate is released.

@@ -47,10 +47,7 @@ struct HeirWebController {
         guard let executor = try await ExecutorWebController.executor(req) else {
             return try await OutsiderPages.missing(req)
         }
-        let heirs = req.heirloom.heirs
-        try await heirs.requireReleased(for: executor)
-        let (heir, url) = try await heirs.handOut(
-            try req.id("beneficiary"), householdID: executor.$household.id, by: executor.name)
+        let (heir, url) = try await req.heirloom.heirs.handOut(try req.id("beneficiary"), by: executor)
         let estate = try await req.heirloom.executors.estate(of: executor)
         var base = PageBase(request: req, title: "\(heir.person.name)’s link")
         base.household = .init(name: try await Household.find(executor.$household.id, on: req.db)?.name ?? "Heirloom")
@@ -64,7 +61,7 @@ struct HeirWebController {
     ) async throws -> Response {
         let model = PassingOnPages.HeirLink(
             name: heir.person.name, fromName: from, url: url, qrSVG: try QRCode.svg(url), backHref: back.0,
-            backLabel: back.1)
+            backLabel: back.1, released: heir.facts.visible > 0)
         let view = try await Page.render(.heirLink, base: base, model, on: req)
         let response = try await view.encodeResponse(for: req)
         // The page carries a secret: never kept by a cache or the browser's history.

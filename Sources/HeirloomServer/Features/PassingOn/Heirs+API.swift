@@ -30,7 +30,7 @@ extension APIHandler {
     {
         let executor = try await releasedEstateExecutor()
         let (heir, url) = try await request.heirloom.heirs.handOut(
-            try uuid(input.path.beneficiaryId, "beneficiary"), householdID: executor.$household.id, by: executor.name)
+            try uuid(input.path.beneficiaryId, "beneficiary"), by: executor)
         return .created(.init(body: .json(.init(url: url, heir: .init(heir, forOwners: false)))))
     }
 

@@ -20,13 +20,22 @@ struct HolderReturnWebController {
     /// "Reopen the estate?": what will be hidden, and who will be told it was a mistake.
     func confirmReopen(req: Request) async throws -> View {
         let principal = try req.principal()
-        let heirs = try await req.heirloom.heirs.heirs(by: principal).filter { $0.facts.visible > 0 }
-        let told = heirs.filter { $0.facts.announced > 0 || $0.facts.handedAt != nil }
-        let emailed = told.filter(\.facts.hasEmail).map(\.person.name)
-        let byHand = told.filter { !$0.facts.hasEmail }.map(\.person.name)
+        let estate = try await req.heirloom.estate.get(by: principal)
+        var reopened = estate.status
+        let now = req.heirloom.now
+        do {
+            try reopened.reopen(at: now)
+        } catch {
+            throw AppError.conflict(
+                code: "not_released", message: "The estate has not been released, so there is nothing to reopen.")
+        }
+        let recalled = try await RecallReleased(db: req.db, now: now, base: "").plan(estate, after: reopened)
+        let told = recalled.filter(\.wasTold)
+        let emailed = told.filter(\.person.canBeTold).map(\.person.name)
+        let byHand = told.filter { !$0.person.canBeTold }.map(\.person.name)
         var toldText =
             emailed.isEmpty
-            ? "Nobody was told by email, so no email goes out."
+            ? "Nobody who would see less was told by email, so no email goes out."
             : "\(ListText.and(emailed)) \(emailed.count == 1 ? "was" : "were") told; each will receive a short, "
                 + "kind email saying the release was a mistake."
         if !byHand.isEmpty {

@@ -89,8 +89,11 @@ struct PassingJobs: Sendable {
                 continue
             }
             try await db.transaction { db in
+                // Read again inside the transaction: an owner who reopened the estate meanwhile hid these again.
+                let current = try await EstateService.ensure(householdID: householdID, on: db)
                 var won: [ItemBeneficiary] = []
-                for link in visible {
+                for link in visible
+                where RecipientService.isVisible(link, estate: current, invited: person.invitedAt != nil, at: now) {
                     let claimed = try await db.sql().update(ItemBeneficiary.schema).set("announced_at", to: now)
                         .where("id", .equal, try link.requireID()).where("announced_at", .is, SQLLiteral.null)
                         .returning("id").all()

@@ -10,6 +10,9 @@ extension PassingOnPages {
         var state: String
         var stateLabel: String
         var needsTelling: Bool
+        /// Whether the reader may print their link here: owners for anyone the hub cannot tell, a trusted contact
+        /// for someone with something released whom nobody could tell.
+        var canPrint: Bool
         /// Where an owner saves their email address; nil on the trusted contact's page.
         var emailAction: String?
         var linkAction: String
@@ -24,6 +27,7 @@ extension PassingOnPages {
             HeirRow(
                 id: heir.id.text, name: heir.person.name, state: heir.state.rawValue,
                 stateLabel: heir.state.displayName, needsTelling: heir.state.needsTelling,
+                canPrint: forOwners ? heir.state.needsTelling : heir.state == .notTold || heir.state == .givenByHand,
                 emailAction: forOwners ? SiteURL.passingOnHeirEmail(.value(heir.id)).path : nil,
                 linkAction: (forOwners
                     ? SiteURL.passingOnHeirLink(.value(heir.id)) : .executorHeirLink(.value(heir.id)))
@@ -35,7 +39,8 @@ extension PassingOnPages {
     /// Who could not be (or would not be) told, as a sentence; nil when everyone can be. Each page adds what its
     /// reader can do about it.
     static func heirsToTellText(_ heirs: [HeirService.Heir], released: Bool) -> String? {
-        let names = heirs.filter(\.state.needsTelling).map(\.person.name)
+        // After the release, someone with nothing released to them has nothing to be told yet.
+        let names = heirs.filter { released ? $0.state == .notTold : $0.state.needsTelling }.map(\.person.name)
         guard !names.isEmpty else { return nil }
         let who = ListText.and(names)
         return released
@@ -52,5 +57,7 @@ extension PassingOnPages {
         var qrSVG: String
         var backHref: String
         var backLabel: String
+        /// Whether the estate is released: before, the letter says the things will be there when the time comes.
+        var released: Bool
     }
 }

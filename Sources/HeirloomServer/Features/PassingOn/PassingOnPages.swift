@@ -143,6 +143,8 @@ enum PassingOnPages {
         var heirs: [HeirRow] = []
         /// Who was not told, when anyone.
         var heirsToTell: String? = nil
+        /// Whether each person with something released knows of it (told by email or by hand, or on their page).
+        var everyoneKnows = false
     }
 
     struct RecipientView: Encodable {

@@ -139,7 +139,10 @@ struct PassingOnWebController {
             wouldNotBeTold: person.canBeTold
                 ? nil
                 : "The hub has no email address for \(person.name), so nobody would tell them that these things "
-                    + "are theirs. Add their email, or print their link, under Passing on → Who will be told.",
+                    + "are theirs. "
+                    + (principal.role.canManageHousehold
+                        ? "Add their email, or print their link, under Passing on → Who will be told."
+                        : "Add their email on their page, or ask an owner to print their link."),
             fixHref: principal.role.canManageHousehold ? SiteURL.passingOn.path(fragment: "heirs") : nil)
         return try await Page.render(
             .passingOnPreview, base: PageBase(request: req, title: "Preview as \(person.name)", nav: .settings), model,

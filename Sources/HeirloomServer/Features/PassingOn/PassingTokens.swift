@@ -60,6 +60,8 @@ struct PassingTokens: Sendable {
         else { return nil }
         if token.kind.isSession, !OutsiderSessions.isLive(expiresAt: token.expiresAt, now: now) { return nil }
         if let expiresAt = token.expiresAt, expiresAt <= now { return nil }
+        // Still-here links made before they had an end (issue 29) no longer work.
+        if token.kind == .holderStillHere, token.expiresAt == nil { return nil }
         return token
     }
 

@@ -21,12 +21,17 @@ struct RecipientWebController {
         let services = req.heirloom
         let estate = try await EstateService.ensure(householdID: person.$household.id, on: req.db)
         let links = try await services.recipients.items(of: person)
-        let model = PassingOnPages.RecipientView(
+        var model = PassingOnPages.RecipientView(
             name: person.name, fromName: estate.holder?.name ?? "Your family",
             items: try links.map { try .init($0, showValues: estate.showValuesToRecipients) },
             whoToContact: try await EstateContacts.sentence(of: estate, for: person.email, on: req.db),
             note: estate.status.effectiveState(at: req.heirloom.now) == .released
                 ? estate.noteForHeirs.map { .init(by: $0.by, text: $0.text) } : nil)
+        if !person.canBeTold {
+            model.emptyText =
+                "There is nothing here for you yet. Please keep this page’s address: what was left to you will be "
+                + "here when the time comes."
+        }
         var base = PageBase(request: req, title: "For \(person.name)")
         base.household = .init(name: try await Household.find(person.$household.id, on: req.db)?.name ?? "Heirloom")
         return try await Page.render(.recipientPage, base: base, model, on: req).encodeResponse(for: req)

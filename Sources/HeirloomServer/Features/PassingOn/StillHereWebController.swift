@@ -9,6 +9,8 @@ struct StillHereWebController {
         var name: String
         var token: String
         var done: Bool
+        /// The estate was released already: the button would change nothing, so the page says how to put it right.
+        var released = false
     }
 
     func show(req: Request) async throws -> Response {
@@ -19,6 +21,10 @@ struct StillHereWebController {
     func confirm(req: Request) async throws -> Response {
         guard let (user, token) = try await Self.holder(req) else { return try await OutsiderPages.missing(req) }
         let services = req.heirloom
+        if try await Self.isReleased(user, req) {
+            // Nothing to cancel: the link stays usable, and the page sends them to sign in and see what happened.
+            return try await page(req, user: user, token: token, done: false)
+        }
         let userID = try user.requireID()
         try await req.db.transaction { db in
             try await EstateService.holderSeen(
@@ -32,8 +38,13 @@ struct StillHereWebController {
     private func page(_ req: Request, user: User, token: String, done: Bool) async throws -> Response {
         var base = PageBase(request: req, title: "I am still here")
         base.household = .init(name: try await Household.find(user.$household.id, on: req.db)?.name ?? "Heirloom")
-        return try await Page.render(.stillHere, base: base, Model(name: user.name, token: token, done: done), on: req)
-            .encodeResponse(for: req)
+        let model = Model(name: user.name, token: token, done: done, released: try await Self.isReleased(user, req))
+        return try await Page.render(.stillHere, base: base, model, on: req).encodeResponse(for: req)
+    }
+
+    private static func isReleased(_ user: User, _ req: Request) async throws -> Bool {
+        let estate = try await EstateService.ensure(householdID: user.$household.id, on: req.db)
+        return estate.$holder.id == user.id && estate.status.effectiveState(at: req.heirloom.now) == .released
     }
 
     private static func holder(_ req: Request) async throws -> (User, String)? {
