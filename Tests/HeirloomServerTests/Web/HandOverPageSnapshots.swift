@@ -58,7 +58,8 @@ struct HandOverPageSnapshots {
             heirs: [
                 .init(
                     id: PageFixtures.id(20).text, name: "Thomas Hartley", state: HeirState.told.rawValue,
-                    stateLabel: HeirState.told.displayName, needsTelling: false, canPrint: false, emailAction: nil, linkAction: "",
+                    stateLabel: HeirState.told.displayName, needsTelling: false, canPrint: false, emailAction: nil,
+                    linkAction: "",
                     error: nil)
             ], canReopen: true)
         let html = try await PageFixtures.html(.whatHappened, title: "What happened", nav: .home, model)
