@@ -68,5 +68,7 @@ extension Migrations {
         add(AddHandOverFieldsToBeneficiaries())
         // The hand-over (issue 29): self-service password reset; a password link says why it was made.
         add(AddPurposeToPasswordLink())
+        // No promised heirloom in a sale (issue 29): what a sale says about things taken out of its lots.
+        add(CreateLotNotice())
     }
 }

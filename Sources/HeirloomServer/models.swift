@@ -28,6 +28,6 @@ enum ModelRegistry {
         // Passing on, and the mail outbox.
         Estate.self, Executor.self, EstateAuditEntry.self, PassingToken.self, OutboxMessage.self,
         // Downsizing: liquidation briefs and plans, sales and lots.
-        StoredBrief.self, LiquidationPlanStep.self, Sale.self, Lot.self, LotMember.self,
+        StoredBrief.self, LiquidationPlanStep.self, Sale.self, Lot.self, LotMember.self, LotNotice.self,
     ]
 }

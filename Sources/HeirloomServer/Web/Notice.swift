@@ -56,6 +56,7 @@ enum Notice: String, Sendable, CaseIterable {
     case setSaved = "set-saved"
     case setDeleted = "set-deleted"
     case heirEmailSaved = "heir-email-saved"
+    case takenOutOfSale = "taken-out-of-sale"
 
     /// What the page says.
     var message: String {
@@ -118,6 +119,9 @@ enum Notice: String, Sendable, CaseIterable {
         case .saleDeleted: "The sale is removed. Its items are as they were."
         case .lotDeleted: "The lot is removed. Its items are as they were."
         case .heirEmailSaved: "The email address is saved. The hub will use it to tell them."
+        case .takenOutOfSale:
+            "Saved. It is promised now, so it can no longer be sold: it was taken out of its sale lot, and the sale’s "
+                + "page says so."
         }
     }
 }

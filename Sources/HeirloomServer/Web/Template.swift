@@ -67,6 +67,7 @@ enum Template: String, Sendable, CaseIterable {
     case salesIndex = "sales/index"
     case saleShow = "sales/show"
     case lotShow = "sales/lot"
+    case saleFromUndecided = "sales/from-undecided"
     case exportIndex = "export/index"
     case reportsIndex = "reports/index"
     case setsIndex = "downsizing/sets"

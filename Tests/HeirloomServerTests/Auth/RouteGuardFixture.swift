@@ -125,8 +125,12 @@ extension Application {
         let sale = try await api(.POST, "/api/sales", token: owner.token, json: ["kind": "auction"])
         #expect(sale.status == .created, "\(sale.body.string)")
         ids["sales"] = try sale.decoded(Components.Schemas.Sale.self).id
+        // the lot holds an item of its own: the household's item is left to someone, and so is never sold
+        let mirror = try await api(
+            .POST, "/api/items", token: owner.token, json: ["name": "Hall mirror", "category": "Furniture"])
+        let mirrorID = try mirror.decoded(Components.Schemas.Item.self).id
         let lot = try await api(
-            .POST, "/api/sales/\(ids["sales"]!)/lots", token: owner.token, json: ["itemIds": [household.itemID]])
+            .POST, "/api/sales/\(ids["sales"]!)/lots", token: owner.token, json: ["itemIds": [mirrorID]])
         #expect(lot.status == .created, "\(lot.body.string)")
         ids["lots"] = try lot.decoded(Components.Schemas.Lot.self).id
         let batch = try await multipart(

@@ -66,6 +66,7 @@ struct PageSnapshotCoverage {
         case .salesIndex: "SalePageSnapshots/salesIndex.1"
         case .saleShow: "SalePageSnapshots/saleShow.1"
         case .lotShow: "SalePageSnapshots/lotShow.1"
+        case .saleFromUndecided: "SalePageSnapshots/saleFromUndecided.1"
         case .exportIndex: "SettingsPageSnapshots/exportIndex.1"
         case .reportsIndex: "SettingsPageSnapshots/reportsIndex.1"
         case .setsIndex: "DownsizingPageSnapshots/setsIndex.1"

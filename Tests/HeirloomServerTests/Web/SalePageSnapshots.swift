@@ -67,6 +67,22 @@ struct SalePageSnapshots {
         assertSnapshot(of: html, as: .lines)
     }
 
+    @Test("Everything undecided: what will be added, and what stays out because it is promised")
+    func saleFromUndecided() async throws {
+        let model = SaleWebController.UndecidedPage(
+            adds: ["Brass lamp", "The good china (the whole set)"], confirmLabel: "Add the sale with these 2 things",
+            leftOut: [
+                .init(name: "Pearls", href: SiteURL.item(.value(PageFixtures.id(3))).path, reason: "Left to Lily"),
+                .init(
+                    name: "Jewellery box", href: SiteURL.set(.value(PageFixtures.id(32))).path,
+                    reason: "Holds Locket, which is left to Tom"),
+            ],
+            form: .init(kind: SaleKind.estateSale.rawValue, date: "2026-12-05", venue: "12 Elm Street", confirm: "yes"),
+            action: SiteURL.salesFromUndecided.path, backHref: SiteURL.sales.path)
+        let html = try await PageFixtures.html(.saleFromUndecided, title: "Everything undecided", nav: .items, model)
+        assertSnapshot(of: html, as: .lines)
+    }
+
     @Test("How to part with the clock: the paths, the one recommended, partners and the plan under way")
     func liquidationShow() async throws {
         let itemID = PageFixtures.id(1)

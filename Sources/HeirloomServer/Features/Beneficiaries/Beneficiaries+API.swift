@@ -91,9 +91,11 @@ extension APIHandler {
         -> Operations.AddItemBeneficiary.Output
     {
         guard case .json(let body) = input.body else { throw AppError.badRequest("Expected a JSON body.") }
-        let link = try await request.heirloom.beneficiaries.link(
+        let (link, takenOut) = try await request.heirloom.beneficiaries.designate(
             try uuid(input.path.id, "item"), try BeneficiaryLinkInput(body), by: try principal)
-        return .created(.init(body: .json(try .init(link))))
+        var mapped = try Components.Schemas.BeneficiaryLink(link)
+        mapped.takenOutOfLots = takenOut.isEmpty ? nil : takenOut
+        return .created(.init(body: .json(mapped)))
     }
 
     func updateItemBeneficiary(_ input: Operations.UpdateItemBeneficiary.Input) async throws

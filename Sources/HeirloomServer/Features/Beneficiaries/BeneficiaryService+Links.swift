@@ -13,6 +13,14 @@ extension BeneficiaryService {
 
     /// Assigns an item to a beneficiary of the same household; a second link for the same pair is a conflict.
     func link(_ itemID: UUID, _ input: BeneficiaryLinkInput, by principal: Principal) async throws -> ItemBeneficiary {
+        try await designate(itemID, input, by: principal).link
+    }
+
+    /// Assigns an item, as `link`, and says what that changed in sales: the promised item leaves its lot in the same
+    /// transaction (`LegacySync`, `SaleGuard`).
+    func designate(_ itemID: UUID, _ input: BeneficiaryLinkInput, by principal: Principal) async throws
+        -> (link: ItemBeneficiary, takenOut: [String])
+    {
         try Self.requirePlanner(principal, "item")
         let item = try await item(itemID, householdID: principal.householdID)
         guard let beneficiaryID = input.beneficiaryID else {
@@ -28,15 +36,18 @@ extension BeneficiaryService {
         link.$beneficiary.id = beneficiaryID
         link.notificationStatus = NotificationStatus.notSent.rawValue
         draft.apply(to: link)
+        let takenOut: [String]
         do {
-            try await link.create(on: db)
+            takenOut = try await db.transaction { db in
+                try await link.create(on: db)
+                return try await LegacySync(db: db).settle([itemID])
+            }
         } catch let error as any DatabaseError where error.isConstraintFailure {
             // Two requests for the same pair at once: the unique index keeps one.
             throw Self.alreadyAssigned(person.name, item.name)
         }
-        try await LegacySync(db: db).settle([itemID])
         link.$beneficiary.value = person
-        return link
+        return (link, takenOut)
     }
 
     /// Changes a link's rule, date or message.
@@ -58,8 +69,10 @@ extension BeneficiaryService {
     /// Removes a link; the beneficiary stays.
     func removeLink(_ linkID: UUID, of itemID: UUID, by principal: Principal) async throws {
         let link = try await findLink(linkID, of: itemID, by: principal)
-        try await link.delete(on: db)
-        try await LegacySync(db: db).settle([itemID])
+        try await db.transaction { db in
+            try await link.delete(on: db)
+            try await LegacySync(db: db).settle([itemID])
+        }
     }
 
     /// One link of an item of the household, its beneficiary loaded.

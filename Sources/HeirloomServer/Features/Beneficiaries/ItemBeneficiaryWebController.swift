@@ -40,8 +40,9 @@ struct ItemBeneficiaryWebController {
         let itemID = try req.id("item")
         let item = try await req.heirloom.items.find(itemID, householdID: principal.householdID)
         let form = try req.content.decode(LinkForm.self)
+        let takenOut: [String]
         do {
-            try await req.db.transaction { db in
+            takenOut = try await req.db.transaction { db in
                 let service = BeneficiaryService(db: db)
                 var input = form.input
                 if form.beneficiaryId == "new" || (input.beneficiaryID == nil && !(form.newName ?? "").isEmpty) {
@@ -64,7 +65,7 @@ struct ItemBeneficiaryWebController {
                     throw AppError.invalid(
                         FieldError(field: "beneficiaryId", message: "Please choose who should receive it."))
                 }
-                _ = try await service.link(itemID, input, by: principal)
+                return try await service.designate(itemID, input, by: principal).takenOut
             }
         } catch {
             let error = try AppError.userFacing(error)
@@ -74,10 +75,12 @@ struct ItemBeneficiaryWebController {
             let view = try await BeneficiaryPages.linkForm(req, item: item, values: form.values, errors: errors)
             return try await view.encodeResponse(status: error.status, for: req)
         }
+        // Assigning it may have taken it out of a sale lot: the owner is told, and the sale keeps the line.
+        let done: Notice = takenOut.isEmpty ? .itemAssigned : .takenOutOfSale
         if form.returnTo == "overview" {
-            return req.redirect(to: SiteURL.beneficiaries.path(done: .itemAssigned, fragment: "unassigned"))
+            return req.redirect(to: SiteURL.beneficiaries.path(done: done, fragment: "unassigned"))
         }
-        return req.redirect(to: SiteURL.item(.value(itemID)).path(done: .itemAssigned, fragment: "beneficiaries"))
+        return req.redirect(to: SiteURL.item(.value(itemID)).path(done: done, fragment: "beneficiaries"))
     }
 
     func edit(req: Request) async throws -> View {

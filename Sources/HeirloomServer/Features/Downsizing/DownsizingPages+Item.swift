@@ -16,6 +16,9 @@ extension DownsizingPages {
             section.setName = set.name
             section.setHref = SiteURL.set(.value(try set.requireID())).path
             section.setChoice = set.disposition.value == .undecided ? nil : set.disposition.value.displayName
+            if canEdit {
+                section.conflicts = try await conflicts(ofSet: set, on: req.db).filter { $0.itemID == itemID.text }
+            }
         }
         return section
     }

@@ -28,6 +28,8 @@ enum DownsizingPages {
         var setName: String?
         var setHref: String?
         var setChoice: String?
+        /// Promised items and a set to be sold: which wins (owners and editors only).
+        var conflicts: [SetConflict] = []
 
         init(
             _ disposition: Disposition, currency: CurrencyCode, action: SiteURL, canEdit: Bool, allowLegacy: Bool,

@@ -39,8 +39,10 @@ struct DownsizingWebController {
         let form = try req.content.decode(DispositionForm.self)
         let page = SiteURL.item(.value(id))
         return try await req.submitForm {
-            _ = try await req.heirloom.items.update(id, ItemInput(disposition: form.input), by: try req.principal())
-            return req.redirect(to: page.path(done: .dispositionSaved, fragment: "disposition"))
+            let (_, takenOut) = try await req.heirloom.items.change(
+                id, ItemInput(disposition: form.input), by: try req.principal())
+            let done: Notice = takenOut.isEmpty ? .dispositionSaved : .takenOutOfSale
+            return req.redirect(to: page.path(done: done, fragment: "disposition"))
         } orShowAgain: { errors in
             try await ItemPages.show(req, id: id, dispositionErrors: errors, typed: form.input)
         }
@@ -174,13 +176,14 @@ struct DownsizingWebController {
                 itemQuantity: item.quantity, each: item.money(item.estimatedValue)?.displayString ?? "",
                 removeAction: SiteURL.setMemberRemove(.value(id), .value(itemID)).path)
         }.sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
+        var disposition = DownsizingPages.DispositionSection(
+            set.disposition, currency: set.currency, action: .setDisposition(.value(id)), canEdit: canEdit,
+            allowLegacy: false, errors: errors.filter { $0.key.hasPrefix("disposition") }, typed: typed)
+        if canEdit { disposition.conflicts = try await DownsizingPages.conflicts(ofSet: set, on: req.db) }
         let model = DownsizingPages.SetShow(
             id: id.text, name: set.name, type: set.type.displayName, story: set.story,
             sellTogether: set.sellTogether, value: SetService.value(of: set).map(\.displayString), members: members,
-            canEdit: canEdit,
-            disposition: .init(
-                set.disposition, currency: set.currency, action: .setDisposition(.value(id)), canEdit: canEdit,
-                allowLegacy: false, errors: errors.filter { $0.key.hasPrefix("disposition") }, typed: typed),
+            canEdit: canEdit, disposition: disposition,
             types: Self.types(selected: set.type.rawValue), updateAction: SiteURL.set(.value(id)).path,
             addAction: SiteURL.setMembers(.value(id)).path, deleteHref: SiteURL.setDelete(.value(id)).path,
             choices: choices, errors: errors.filter { !$0.key.hasPrefix("disposition") })

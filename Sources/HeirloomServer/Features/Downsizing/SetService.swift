@@ -84,6 +84,8 @@ struct SetService: Sendable {
             if let members {
                 try await SetService(db: db).replaceMembers(of: id, with: members, householdID: principal.householdID)
             }
+            // A set now kept leaves its lot; a set in a lot now holding a promised item is flagged there.
+            try await SaleGuard(db: db).release(itemIDs: members?.map(\.itemID) ?? [], setIDs: [id])
         }
         return try await find(id, householdID: principal.householdID)
     }
@@ -105,6 +107,7 @@ struct SetService: Sendable {
         let list = members
         try await db.transaction { db in
             try await SetService(db: db).replaceMembers(of: setID, with: list, householdID: principal.householdID)
+            try await SaleGuard(db: db).release(itemIDs: [member.itemID], setIDs: [setID])
         }
         return try await find(setID, householdID: principal.householdID)
     }

@@ -64,17 +64,26 @@ struct ItemService: Sendable {
 
     /// Changes the fields given; the others stay.
     func update(_ id: UUID, _ input: ItemInput, by principal: Principal) async throws -> Item {
+        try await change(id, input, by: principal).item
+    }
+
+    /// Changes the fields given, as `update`, and says what that changed in sales: an item now kept leaves its lot
+    /// in the same transaction (`SaleGuard`).
+    func change(_ id: UUID, _ input: ItemInput, by principal: Principal) async throws
+        -> (item: Item, takenOut: [String])
+    {
         try principal.requireEditor()
         let item = try await find(id, householdID: principal.householdID)
         let draft = try ItemDraft(input, over: ItemDraft(item))
         let disposition = try await disposition(input.disposition, of: item, currency: draft.currency)
         draft.apply(to: item)
         item.disposition = disposition
-        try await db.transaction { db in
+        let takenOut = try await db.transaction { db in
             try await item.save(on: db)
             try await ItemSearchIndex(db).update(item)
+            return try await SaleGuard(db: db).release(itemIDs: [id])
         }
-        return try await find(id, householdID: principal.householdID)
+        return (try await find(id, householdID: principal.householdID), takenOut)
     }
 
     /// Deletes the item with its photos, documents and stories, and frees their storage.

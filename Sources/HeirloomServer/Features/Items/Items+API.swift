@@ -48,9 +48,11 @@ extension APIHandler {
 
     func updateItem(_ input: Operations.UpdateItem.Input) async throws -> Operations.UpdateItem.Output {
         guard case .json(let body) = input.body else { throw AppError.badRequest("Expected a JSON body.") }
-        let item = try await request.heirloom.items.update(
+        let (item, takenOut) = try await request.heirloom.items.change(
             try uuid(input.path.id, "item"), ItemInput(body), by: try principal)
-        return .ok(.init(body: .json(try .init(item))))
+        var mapped = try Components.Schemas.Item(item)
+        mapped.takenOutOfLots = takenOut.isEmpty ? nil : takenOut
+        return .ok(.init(body: .json(mapped)))
     }
 
     func deleteItem(_ input: Operations.DeleteItem.Input) async throws -> Operations.DeleteItem.Output {

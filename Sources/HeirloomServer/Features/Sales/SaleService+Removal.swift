@@ -11,6 +11,7 @@ extension SaleService {
         try await db.transaction { db in
             let lotIDs = try await Lot.query(on: db).filter(\.$sale.$id == saleID).all(\.$id)
             try await LotMember.query(on: db).filter(\.$lot.$id ~~ lotIDs).delete()
+            try await LotNotice.query(on: db).filter(\.$sale.$id == saleID).delete()
             try await Lot.query(on: db).filter(\.$sale.$id == saleID).delete()
             try await Sale.query(on: db).filter(\.$id == saleID).delete()
         }
@@ -24,6 +25,7 @@ extension SaleService {
         let lotID = try lot.requireID()
         try await db.transaction { db in
             try await LotMember.query(on: db).filter(\.$lot.$id == lotID).delete()
+            try await LotNotice.query(on: db).filter(\.$lotID == lotID).set(\.$lotID, to: nil).update()
             try await Lot.query(on: db).filter(\.$id == lotID).delete()
         }
         return lot.$sale.id

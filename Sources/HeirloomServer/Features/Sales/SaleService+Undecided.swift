@@ -2,6 +2,23 @@ import Fluent
 import Foundation
 import HeirloomCore
 
+/// What "add everything undecided" would add, and the promised things it leaves out.
+struct UndecidedPreview: Sendable {
+    var items: [Item]
+    var sets: [(id: UUID, name: String)]
+    var leftOut: [LeftOutThing]
+
+    var isEmpty: Bool { items.isEmpty && sets.isEmpty }
+}
+
+/// A promised thing "add everything undecided" leaves out, and why ("Left to Lily").
+struct LeftOutThing: Sendable {
+    var scope: LiquidationScope
+    var id: UUID
+    var name: String
+    var reason: String
+}
+
 extension SaleService {
     /// The household's items that are in no lot, by name, for adding to a lot.
     func itemsInNoLot(householdID: UUID) async throws -> [Item] {
@@ -21,37 +38,65 @@ extension SaleService {
             .filter { set in set.id.map { !taken.contains($0) } ?? false }
     }
 
-    /// The items and sets whose disposition is undecided and that are in no lot.
-    func undecided(householdID: UUID) async throws -> (items: [Item], sets: [(id: UUID, name: String)]) {
+    /// What "add everything undecided" would add now (`UndecidedSelection`): items and sets undecided or marked to
+    /// sell, not promised and in no lot, by name; and the promised things it leaves out, with the reason.
+    func undecided(householdID: UUID) async throws -> UndecidedPreview {
         let members = try await LotMember.query(on: db).join(Lot.self, on: \LotMember.$lot.$id == \Lot.$id)
             .filter(Lot.self, \.$household.$id == householdID).all()
         let itemsInLots = Set(members.compactMap { $0.$item.id })
         let setsInLots = Set(members.compactMap(\.setID))
-        let sets = try await ItemSet.query(on: db).filter(\.$household.$id == householdID)
-            .filter(\.$dispositionValue == DispositionValue.undecided.rawValue).sort(\.$name).all()
-            .filter { set in set.id.map { !setsInLots.contains($0) } ?? false }
-        // An item of a set goes with its set: into the sale with it, or as the set was decided.
-        let covered = Set(
+        let sets = try await ItemSet.query(on: db).filter(\.$household.$id == householdID).sort(\.$name).all()
+        let setOf = Dictionary(
             try await ItemSetMember.query(on: db).join(ItemSet.self, on: \ItemSetMember.$set.$id == \ItemSet.$id)
-                .filter(ItemSet.self, \.$household.$id == householdID).all().map { $0.$item.id })
-        let items = try await Item.query(on: db).filter(\.$household.$id == householdID)
-            .filter(\.$dispositionValue == DispositionValue.undecided.rawValue).sort(\.$name).all()
-            .filter { item in item.id.map { !itemsInLots.contains($0) && !covered.contains($0) } ?? false }
-        return (items, sets.compactMap { set in set.id.map { (id: $0, name: set.name) } })
+                .filter(ItemSet.self, \.$household.$id == householdID).all().map { ($0.$item.id, $0.$set.id) },
+            uniquingKeysWith: { first, _ in first })
+        var names: [UUID: [String]] = [:]
+        for link in try await ItemBeneficiary.query(on: db).join(Item.self, on: \ItemBeneficiary.$item.$id == \Item.$id)
+            .filter(Item.self, \.$household.$id == householdID).with(\.$beneficiary).all()
+        {
+            names[link.$item.id, default: []].append(link.beneficiary.name)
+        }
+        let items = try await Item.query(on: db).filter(\.$household.$id == householdID).sort(\.$name).all()
+        let selection = UndecidedSelection<UUID>(
+            items: try items.map { item in
+                let id = try item.requireID()
+                return .init(
+                    id: id,
+                    thing: SaleThing(
+                        name: item.name, disposition: item.disposition.value, beneficiaries: (names[id] ?? []).sorted()),
+                    setID: setOf[id], inLot: itemsInLots.contains(id))
+            },
+            sets: try sets.map { set in
+                let id = try set.requireID()
+                return .init(
+                    id: id, thing: SaleThing(name: set.name, disposition: set.disposition.value),
+                    inLot: setsInLots.contains(id))
+            })
+        let itemByID = Dictionary(uniqueKeysWithValues: items.compactMap { item in item.id.map { ($0, item) } })
+        let setByID = Dictionary(uniqueKeysWithValues: sets.compactMap { set in set.id.map { ($0, set) } })
+        return UndecidedPreview(
+            items: selection.items.compactMap { itemByID[$0] },
+            sets: selection.sets.compactMap { id in setByID[id].map { (id: id, name: $0.name) } },
+            leftOut: selection.leftOut.map {
+                LeftOutThing(scope: $0.isSet ? .set : .item, id: $0.id, name: $0.name, reason: $0.refusal.reason)
+            })
     }
 
-    /// A new sale with one lot for each undecided item and set in no lot, in one transaction.
+    /// A new sale with one lot for each thing `undecided` picks, in one transaction that picks them again.
     func createFromUndecided(_ input: SaleInput, by principal: Principal) async throws -> (Sale, [Lot]) {
         try principal.requireEditor()
         let sale = try Self.validated(input, householdID: principal.householdID)
-        let (items, sets) = try await undecided(householdID: principal.householdID)
-        guard !(items.isEmpty && sets.isEmpty) else {
-            throw AppError.conflict(
-                code: "nothing_undecided",
-                message: "Every item and set is decided or already in a lot, so there is nothing to put in a new sale.")
-        }
         let household = try await Household.find(principal.householdID, on: db)
+        let now = now
         let lots = try await db.transaction { db -> [Lot] in
+            let preview = try await SaleService(db: db, now: now).undecided(householdID: principal.householdID)
+            let (items, sets) = (preview.items, preview.sets)
+            guard !(items.isEmpty && sets.isEmpty) else {
+                throw AppError.conflict(
+                    code: "nothing_undecided",
+                    message: "Every item and set is decided, promised or already in a lot, so there is nothing to "
+                        + "put in a new sale.")
+            }
             var lots: [Lot] = []
             try await sale.create(on: db)
             var number = 0

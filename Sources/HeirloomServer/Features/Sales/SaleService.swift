@@ -168,6 +168,7 @@ struct SaleService: Sendable {
         if let number = input.lotNumber { lot.number = try Self.lotNumber(number) }
         try await db.transaction { db in
             try await Self.requireFree(itemIDs: itemIDs, setIDs: setIDs, on: db)
+            try await SaleGuard(db: db).requireSellable(itemIDs: itemIDs, setIDs: setIDs)
             if input.lotNumber == nil {
                 let highest = try await Lot.query(on: db).filter(\.$sale.$id == saleID).max(\.$number) ?? 0
                 lot.number = highest + 1
@@ -231,6 +232,11 @@ struct SaleService: Sendable {
                 code: "checklist_incomplete",
                 message: "The lot can be ready once it is "
                     + missing.map { $0.displayName.lowercased() }.joined(separator: ", ") + ".")
+        }
+        if done.contains(.ready), !lot.isReady,
+            let reason = try await SaleGuard(db: db).problems(lotIDs: [id])[id]?.first
+        {
+            throw AppError.conflict(code: "promised", message: reason)
         }
         for step in LotStep.allCases {
             let wasDone = lot.tick(step) != nil

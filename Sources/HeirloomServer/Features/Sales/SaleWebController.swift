@@ -31,6 +31,8 @@ struct SaleWebController {
         var date: String?
         var venue: String?
         var notes: String?
+        /// "yes" once the owner has seen what "everything undecided" adds.
+        var confirm: String?
 
         var input: SaleInput { SaleInput(kind: kind, date: date ?? "", venue: venue ?? "", notes: notes ?? "") }
     }
@@ -43,6 +45,8 @@ struct SaleWebController {
         var target: String?
         var doneCount: Int
         var ready: Bool
+        /// A set in it holds something promised: the lot cannot be ready until the family chooses.
+        var needsChoice = false
     }
 
     struct ItemOption: Encodable {
@@ -67,6 +71,8 @@ struct SaleWebController {
         var errors: [String: String]
         /// "Remove this sale…", for owners and editors.
         var deleteHref = ""
+        /// What the sale says changed on its own: things taken out of lots because they are promised.
+        var notices: [String] = []
     }
 
     struct LotForm: Codable {
@@ -103,6 +109,9 @@ struct SaleWebController {
         var errors: [String: String]
         /// "Remove this lot…", for owners and editors.
         var deleteHref = ""
+        /// What changed in the lot on its own, and why it cannot be ready now (`SaleGuard`).
+        var notices: [String] = []
+        var problems: [String] = []
     }
 
     struct StepForm: Decodable {
@@ -116,7 +125,7 @@ struct SaleWebController {
         try await indexPage(req, form: SaleForm(kind: SaleKind.estateSale.rawValue), errors: [:])
     }
 
-    private func indexPage(_ req: Request, form: SaleForm, errors: [String: String]) async throws -> View {
+    func indexPage(_ req: Request, form: SaleForm, errors: [String: String]) async throws -> View {
         let principal = try req.principal()
         let sales = try await req.heirloom.sales.list(householdID: principal.householdID)
         let rows = try sales.map { summary in
@@ -144,16 +153,6 @@ struct SaleWebController {
         }
     }
 
-    func fromUndecided(req: Request) async throws -> Response {
-        let form = try req.content.decode(SaleForm.self)
-        return try await req.submitForm(conflictsOn: "undecided") {
-            let (sale, _) = try await req.heirloom.sales.createFromUndecided(form.input, by: try req.principal())
-            return req.redirect(to: SiteURL.sale(.value(try sale.requireID())).path(done: .saleCreated))
-        } orShowAgain: { errors in
-            try await indexPage(req, form: form, errors: errors)
-        }
-    }
-
     func show(req: Request) async throws -> View {
         try await showPage(req, id: try req.id("sale"), form: LotForm(), errors: [:])
     }
@@ -165,11 +164,12 @@ struct SaleWebController {
         let lots = try await service.lots(saleID: id, householdID: principal.householdID)
         let free = try await service.itemsInNoLot(householdID: principal.householdID)
         let freeSets = try await service.setsInNoLot(householdID: principal.householdID)
+        let problems = try await SaleGuard(db: req.db).problems(lotIDs: try lots.map { try $0.requireID() })
         let rows = try lots.map { lot in
             LotRow(
                 href: SiteURL.lot(.value(try lot.requireID())).path, number: lot.number, title: lot.title,
                 place: SalePages.place(lot), target: SalePages.target(lot), doneCount: lot.doneSteps.count,
-                ready: lot.isReady)
+                ready: lot.isReady, needsChoice: problems[try lot.requireID()] != nil)
         }
         return try await Page.render(
             .saleShow, base: PageBase(request: req, title: SalePages.title(sale), nav: .items),
@@ -181,7 +181,8 @@ struct SaleWebController {
                 items: try free.map { ItemOption(id: try $0.requireID().text, name: $0.name) },
                 sets: try freeSets.map { ItemOption(id: "set:" + (try $0.requireID().text), name: $0.name) },
                 form: form,
-                errors: errors, deleteHref: SiteURL.saleDelete(.value(id)).path),
+                errors: errors, deleteHref: SiteURL.saleDelete(.value(id)).path,
+                notices: principal.role.canEdit ? try await service.notices(saleID: id) : []),
             on: req)
     }
 
@@ -237,10 +238,14 @@ struct SaleWebController {
                 number: lot.number, title: lot.title, room: lot.room, floor: lot.floor, target: SalePages.target(lot),
                 members: members.map {
                     ItemOption(
-                        id: $0.scope == .item ? SiteURL.item(.value($0.id)).path : "", name: $0.title)
+                        id: $0.scope == .item ? SiteURL.item(.value($0.id)).path : SiteURL.set(.value($0.id)).path,
+                        name: $0.title)
                 },
                 steps: steps, ready: lot.isReady, canEdit: principal.role.canEdit,
-                action: SiteURL.lot(.value(id)).path, errors: errors, deleteHref: SiteURL.lotDelete(.value(id)).path),
+                action: SiteURL.lot(.value(id)).path, errors: errors, deleteHref: SiteURL.lotDelete(.value(id)).path,
+                notices: principal.role.canEdit ? try await service.notices(lotIDs: [id])[id] ?? [] : [],
+                problems: principal.role.canEdit ? try await SaleGuard(db: req.db).problems(lotIDs: [id])[id] ?? [] : []
+            ),
             on: req)
     }
 

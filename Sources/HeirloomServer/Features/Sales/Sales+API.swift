@@ -25,20 +25,14 @@ extension APIHandler {
         let principal = try principal
         let (sale, lots) = try await service.createFromUndecided(SaleInput(body), by: principal)
         let summary = try await service.summary(try sale.requireID(), householdID: principal.householdID)
-        let base = try request.heirloom.config.publicBaseURL
-        var mapped: [Components.Schemas.Lot] = []
-        for lot in lots { mapped.append(try .init(lot, members: try await service.members(of: lot), base: base)) }
-        return .created(.init(body: .json(.init(sale: try .init(summary), lots: mapped))))
+        return .created(.init(body: .json(.init(sale: try .init(summary), lots: try await mapped(lots)))))
     }
 
     func listLots(_ input: Operations.ListLots.Input) async throws -> Operations.ListLots.Output {
         let service = try request.heirloom.sales
         let lots = try await service.lots(
             saleID: try uuid(input.path.id, "sale"), householdID: try principal.householdID)
-        let base = try request.heirloom.config.publicBaseURL
-        var mapped: [Components.Schemas.Lot] = []
-        for lot in lots { mapped.append(try .init(lot, members: try await service.members(of: lot), base: base)) }
-        return .ok(.init(body: .json(.init(lots: mapped))))
+        return .ok(.init(body: .json(.init(lots: try await mapped(lots)))))
     }
 
     func createLot(_ input: Operations.CreateLot.Input) async throws -> Operations.CreateLot.Output {
@@ -46,12 +40,7 @@ extension APIHandler {
         let service = try request.heirloom.sales
         let lot = try await service.createLot(
             saleID: try uuid(input.path.id, "sale"), try LotInput(body), by: try principal)
-        return .created(
-            .init(
-                body: .json(
-                    try .init(
-                        lot, members: try await service.members(of: lot),
-                        base: try request.heirloom.config.publicBaseURL))))
+        return .created(.init(body: .json(try await mapped([lot])[0])))
     }
 
     func deleteSale(_ input: Operations.DeleteSale.Input) async throws -> Operations.DeleteSale.Output {
@@ -68,11 +57,35 @@ extension APIHandler {
         guard case .json(let body) = input.body else { throw AppError.badRequest("Expected a JSON body.") }
         let service = try request.heirloom.sales
         let lot = try await service.updateLot(try uuid(input.path.id, "lot"), LotUpdate(body), by: try principal)
-        return .ok(
-            .init(
-                body: .json(
-                    try .init(
-                        lot, members: try await service.members(of: lot),
-                        base: try request.heirloom.config.publicBaseURL))))
+        return .ok(.init(body: .json(try await mapped([lot])[0])))
+    }
+
+    func previewSaleFromUndecided(_ input: Operations.PreviewSaleFromUndecided.Input) async throws
+        -> Operations.PreviewSaleFromUndecided.Output
+    {
+        let principal = try principal
+        try principal.requireEditor()
+        let preview = try await request.heirloom.sales.undecided(householdID: principal.householdID)
+        return .ok(.init(body: .json(try .init(preview))))
+    }
+
+    /// Lots as the API gives them: members, the lines their sale kept about them, and why they cannot be ready.
+    private func mapped(_ lots: [Lot]) async throws -> [Components.Schemas.Lot] {
+        let service = try request.heirloom.sales
+        let base = try request.heirloom.config.publicBaseURL
+        let ids = try lots.map { try $0.requireID() }
+        let notices = try await service.notices(lotIDs: ids)
+        let problems = try await SaleGuard(db: request.db).problems(lotIDs: ids)
+        var mapped: [Components.Schemas.Lot] = []
+        for lot in lots {
+            var body = try Components.Schemas.Lot(lot, members: try await service.members(of: lot), base: base)
+            // They name beneficiaries, whom only owners and editors see.
+            if try principal.role.canEdit {
+                body.notices = notices[try lot.requireID()]
+                body.problems = problems[try lot.requireID()]
+            }
+            mapped.append(body)
+        }
+        return mapped
     }
 }

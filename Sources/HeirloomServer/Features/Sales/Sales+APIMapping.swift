@@ -72,3 +72,14 @@ extension Components.Schemas.Lot {
             pageUrl: SiteURL.lot(.value(id)).url(on: base))
     }
 }
+
+extension Components.Schemas.UndecidedPreview {
+    init(_ preview: UndecidedPreview) throws {
+        self.init(
+            adds: try preview.items.map { .init(kind: .item, id: try $0.requireID().text, title: $0.name) }
+                + preview.sets.map { .init(kind: .set, id: $0.id.text, title: $0.name) },
+            leftOut: preview.leftOut.map {
+                .init(kind: $0.scope == .set ? .set : .item, id: $0.id.text, title: $0.name, reason: $0.reason)
+            })
+    }
+}
