@@ -111,6 +111,13 @@ public enum SaleEligibility {
         }
     }
 
+    /// Whether a change of disposition records a sale (sold or consigned, and done): refused for a promised thing,
+    /// or a set that holds one, so that a designated thing is never recorded as sold either.
+    public static func marksSold(from old: Disposition, to new: Disposition) -> Bool {
+        guard new.value == .sell || new.value == .consign, new.status == .done else { return false }
+        return !(old.value == new.value && old.status == .done)
+    }
+
     /// Whether "add everything undecided" considers a thing with this disposition: undecided or marked to sell.
     public static func isUndecidedOrSell(_ disposition: DispositionValue) -> Bool {
         disposition == .undecided || disposition == .sell

@@ -198,4 +198,35 @@ struct PromisedThingsTests {
             #expect(ready.status == .ok, "\(ready.body.string)")
         }
     }
+
+    @Test("a promised thing, or a set holding one, is never recorded as sold: 409 promised, nothing changes")
+    func neverRecordedSold() async throws {
+        try await withApp { app in
+            // given pearls left to Lily but marked to sell, and a box to sell holding a locket left to Tom
+            let owner = try await app.setUpHub()
+            let pearls = try await LiquidationAPITests.item(app, owner, name: "Pearls", value: "300")
+            let locket = try await LiquidationAPITests.item(app, owner, name: "Locket", value: "80")
+            let box = try await app.makeSet("Jewellery box", items: [locket], owner: owner)
+            _ = try await Self.leave(pearls, to: "Lily", app, owner)
+            _ = try await Self.leave(locket, to: "Tom", app, owner)
+            let marked = try await app.api(
+                .PATCH, "/api/items/\(pearls)", token: owner.token, json: ["disposition": ["value": "sell"]])
+            #expect(marked.status == .ok, "\(marked.body.string)")
+            // when the family records them sold
+            let sold = try await app.api(
+                .PATCH, "/api/items/\(pearls)", token: owner.token,
+                json: ["disposition": ["value": "sell", "status": "done", "amount": "250"]])
+            let boxSold = try await app.api(
+                .PATCH, "/api/sets/\(box)", token: owner.token,
+                json: ["disposition": ["value": "sell", "status": "done", "amount": "100"]])
+            // then both are refused, naming the person, and nothing changed
+            #expect(sold.status == .conflict)
+            #expect(try sold.apiError.code == "promised")
+            #expect(try sold.apiError.message.contains("Lily"))
+            #expect(boxSold.status == .conflict)
+            #expect(try boxSold.apiError.message.contains("Tom"))
+            let item = try await app.api(.GET, "/api/items/\(pearls)", token: owner.token)
+            #expect(try item.decoded(Components.Schemas.Item.self).disposition.status != .done)
+        }
+    }
 }

@@ -77,6 +77,9 @@ struct SetService: Sendable {
             base.amount = try Money.parse(amount.decimalString, currency: draft.currency, field: "disposition.amount")
         }
         let newDisposition = try Self.disposition(disposition, over: base, currency: draft.currency)
+        if SaleEligibility.marksSold(from: set.disposition, to: newDisposition) {
+            try await SaleGuard(db: db).requireSellable(itemIDs: [], setIDs: [id])
+        }
         set.apply(draft)
         set.disposition = newDisposition
         try await db.transaction { db in

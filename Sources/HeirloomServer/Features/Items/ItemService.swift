@@ -76,6 +76,9 @@ struct ItemService: Sendable {
         let item = try await find(id, householdID: principal.householdID)
         let draft = try ItemDraft(input, over: ItemDraft(item))
         let disposition = try await disposition(input.disposition, of: item, currency: draft.currency)
+        if SaleEligibility.marksSold(from: item.disposition, to: disposition) {
+            try await SaleGuard(db: db).requireSellable(itemIDs: [id], setIDs: [])
+        }
         draft.apply(to: item)
         item.disposition = disposition
         let takenOut = try await db.transaction { db in

@@ -27,13 +27,20 @@ extension LiquidationService {
             next.status = done ? .done : .inProgress
             return next == current ? nil : next
         }
+        // The last step of a plan to sell records the sale: never for a promised thing (`SaleEligibility`).
         switch subject {
         case .item(let id):
             guard let item = try await Item.find(id, on: db), let next = settled(item.disposition) else { return }
+            if SaleEligibility.marksSold(from: item.disposition, to: next) {
+                try await SaleGuard(db: db).requireSellable(itemIDs: [id], setIDs: [])
+            }
             item.disposition = next
             try await item.save(on: db)
         case .set(let id):
             guard let set = try await ItemSet.find(id, on: db), let next = settled(set.disposition) else { return }
+            if SaleEligibility.marksSold(from: set.disposition, to: next) {
+                try await SaleGuard(db: db).requireSellable(itemIDs: [], setIDs: [id])
+            }
             set.disposition = next
             try await set.save(on: db)
         }
