@@ -21,6 +21,7 @@ from hub import ARTIFACTS, OWNER, Hub, ServerProcess, call, free_port
 from test_passing_on import Mailbox, as_nobody, link_in, mailbox  # noqa: F401 (the fixture)
 
 START = "2031-05-01T09:00:00Z"
+CONFIRM_SALE = "Add the sale with this one thing"
 AFTER_WAITING = "2031-05-16T09:00:00Z"  # fifteen days on: past the default fourteen-day waiting period
 
 
@@ -75,6 +76,11 @@ def test_a_hand_over_the_family_can_trust(browser, mailbox, screenshot, database
         # and a sale of everything undecided takes the lamp and leaves the promised pearls alone
         browser.get(f"{base}/sales")
         click_button(browser, "Add it with everything undecided")
+        wait_for_text(browser, "What will be added")
+        preview = main_text(browser)
+        assert "Pearls" in preview and "Left to Lily Miller" in preview, preview
+        screenshot("hand-over-sale-preview")
+        click_button(browser, CONFIRM_SALE)
         wait_for_text(browser, "Reading lamp")
         lots = " ".join(e.text for e in browser.find_elements(By.CSS_SELECTOR, ".row__title"))
         assert "Reading lamp" in lots and "Pearls" not in lots and "Quilt" not in lots and "Vase" not in lots, lots
