@@ -24,6 +24,27 @@ public enum DivisionChecks {
         return true
     }
 
+    /// Weak weighted envy-freeness up to one thing (Chakraborty et al. 2020), which the weighted Nash welfare keeps
+    /// when entitlements differ: for every two participants, one thing of `j`'s either, taken from `j`, or, given
+    /// to `i` as well, ends `i`'s envy per unit of entitlement. With equal entitlements it is plain EF1's weaker
+    /// cousin; `isWeightedEF1` is the stronger property, which the division keeps when entitlements are equal.
+    public static func isWeakWeightedEF1(_ owners: [Int], values: [[Double]], weights: [Double]) -> Bool {
+        for person in values.indices {
+            let own = owners.indices.filter { owners[$0] == person }.reduce(0.0) { $0 + values[person][$1] }
+            for other in values.indices where other != person {
+                let theirs = owners.indices.filter { owners[$0] == other }.map { values[person][$0] }
+                let total = theirs.reduce(0, +)
+                guard !theirs.isEmpty, own / weights[person] < total / weights[other] - 1e-9 else { continue }
+                let ended = theirs.contains { value in
+                    own / weights[person] >= (total - value) / weights[other] - 1e-9
+                        || (own + value) / weights[person] >= total / weights[other] - 1e-9
+                }
+                if !ended { return false }
+            }
+        }
+        return true
+    }
+
     /// Whether moving one thing, or swapping two, would make someone better off and nobody worse off.
     public static func hasParetoImprovingMove(_ owners: [Int], values: [[Double]]) -> Bool {
         // Two participants' changes: one gains, and the other loses nothing.

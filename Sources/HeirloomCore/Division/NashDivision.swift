@@ -6,9 +6,11 @@ import Foundation
 ///
 /// Maximising it exactly is hard in general; the hub searches every division when there are few enough (at most
 /// `exhaustiveLimit` of them), and otherwise starts from a matching and improves the division by moving one thing, or
-/// swapping two, while that raises the welfare. Where no such move is left, nobody envies another's share by more
-/// than one thing (weighted EF1: Caragiannis et al. 2016; Chakraborty et al. 2020 for entitlements), and no single
-/// move or swap makes someone better off without making someone worse off.
+/// swapping two, while that raises the welfare. Where no such move is left, no single move or swap makes someone
+/// better off without making someone worse off, and with equal entitlements nobody envies another's share by more
+/// than one thing (EF1, Caragiannis et al. 2016). With unequal entitlements the Nash welfare keeps the weaker
+/// "weak weighted EF1" (Chakraborty et al. 2020), not always weighted EF1: for that, a market-based division is
+/// the next step (issue 30).
 public enum NashDivision {
     /// How many divisions (participants to the power of things) the exact search may look at.
     public static let exhaustiveLimit = 200_000
