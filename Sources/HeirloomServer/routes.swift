@@ -229,7 +229,7 @@ func routes(_ app: Application) throws {
     estateOwner.post(.outboxResend(.key), use: passing.resend)
     estateOwner.post(.beneficiaryInvite(.key), use: passing.inviteRecipient)
     let heirPages = HeirWebController()
-    estateOwner.post(.passingOnHeirEmail(.key), use: heirPages.saveEmail)
+    estateOwner.post(.passingOnHeirEmail(.key), use: passing.saveEmail)
     estateOwner.post(.passingOnHeirLink(.key), use: heirPages.ownerLink)
     member.post(.passingOnCancel, use: passing.stillHere)
     member.get(.passingOnWhatHappened, use: holderReturn.show)

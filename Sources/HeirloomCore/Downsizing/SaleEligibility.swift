@@ -11,7 +11,7 @@ public enum Promise: Sendable, Hashable {
     public var words: String {
         switch self {
         case .leftTo(let names) where names.isEmpty: "promised to a beneficiary"
-        case .leftTo(let names): "left to " + Self.list(names)
+        case .leftTo(let names): "left to " + ListText.and(names)
         case .kept: "marked to keep"
         }
     }
@@ -20,15 +20,9 @@ public enum Promise: Sendable, Hashable {
     public var undo: String {
         switch self {
         case .leftTo(let names) where names.isEmpty: "Remove the beneficiary first"
-        case .leftTo(let names): "Remove \(Self.list(names)) first"
+        case .leftTo(let names): "Remove \(ListText.and(names)) first"
         case .kept: "Change “Keep” first"
         }
-    }
-
-    /// "Lily", "Lily and Tom", "Ann, Lily and Tom".
-    public static func list(_ names: [String]) -> String {
-        guard names.count > 1 else { return names.first ?? "" }
-        return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
     }
 }
 

@@ -32,7 +32,7 @@ extension DownsizingPages {
             let sellLabel: String
             switch promise {
             case .leftTo(let names):
-                sellLabel = "Sell it with the set: remove \(Promise.list(names))"
+                sellLabel = "Sell it with the set: remove \(ListText.and(names))"
                 sellHref =
                     own.count == 1 && own[0].id != nil
                     ? SiteURL.itemBeneficiaryDelete(.value(id), .value(own[0].id!)).path
@@ -43,7 +43,7 @@ extension DownsizingPages {
             }
             let keeper =
                 switch promise {
-                case .leftTo(let names) where !names.isEmpty: "Keep it for \(Promise.list(names))"
+                case .leftTo(let names) where !names.isEmpty: "Keep it for \(ListText.and(names))"
                 default: "Keep it"
                 }
             return SetConflict(

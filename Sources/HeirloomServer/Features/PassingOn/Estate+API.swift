@@ -117,7 +117,7 @@ extension APIHandler {
     }
 
     /// The executor whose bearer token came with the request; anyone else finds nothing here.
-    private func executor() async throws -> Executor {
+    func executor() async throws -> Executor {
         guard let secret = try request.headers.bearerAuthorization?.token,
             let executor = try await request.heirloom.executors.executor(forSession: secret)
         else { throw AppError.notFound("page") }

@@ -195,13 +195,12 @@ struct EstateService: Sendable {
                 code: "not_released", message: "The estate is not released; there is nothing to reopen.")
         }
         let reopened = status
-        let base = publicBaseURL
         try await db.transaction { db in
             guard try await Self.transition(estate, to: reopened, on: db) else {
                 throw AppError.conflict(
                     code: "estate_changed", message: "The estate changed meanwhile; please look again.")
             }
-            let told = try await RecallReleased(db: db, now: now, base: base).recall(estate, after: reopened)
+            let told = try await RecallReleased(db: db, now: now).recall(estate, after: reopened)
             try await EstateAudit.append(
                 .estateReopened,
                 "\(principal.name) reopened the estate; items released by the passing are hidden again."

@@ -18,7 +18,7 @@ struct ExecutorWebController {
     }
 
     func show(req: Request) async throws -> Response {
-        guard let executor = try await Self.executor(req) else { return try await OutsiderPages.missing(req) }
+        guard let executor = try await OutsiderPages.executor(req) else { return try await OutsiderPages.missing(req) }
         return try await render(req: req, executor: executor, error: nil, status: .ok)
     }
 
@@ -28,7 +28,7 @@ struct ExecutorWebController {
     }
 
     func report(req: Request) async throws -> Response {
-        guard let executor = try await Self.executor(req) else { return try await OutsiderPages.missing(req) }
+        guard let executor = try await OutsiderPages.executor(req) else { return try await OutsiderPages.missing(req) }
         let form = try req.content.decode(ReportForm.self)
         do {
             _ = try await req.heirloom.executors.report(
@@ -59,10 +59,5 @@ struct ExecutorWebController {
         var base = PageBase(request: req, title: "For \(executor.name)")
         base.household = .init(name: try await Household.find(executor.$household.id, on: req.db)?.name ?? "Heirloom")
         return try await Page.render(.executorPage, base: base, model, on: req).encodeResponse(status: status, for: req)
-    }
-
-    static func executor(_ req: Request) async throws -> Executor? {
-        guard let secret = req.cookies[OutsiderPages.executorCookie]?.string, !secret.isEmpty else { return nil }
-        return try await req.heirloom.executors.executor(forSession: secret)
     }
 }

@@ -30,10 +30,7 @@ struct HeirService: Sendable {
         let estate = try await EstateService.ensure(householdID: householdID, on: db)
         let now = clock()
         let people = try await Beneficiary.query(on: db).filter(\.$household.$id == householdID).with(\.$links).all()
-        // Whose "left to you" email left the hub (a queued or failed one has not told them anything).
-        let delivered = Set(
-            try await OutboxMessage.query(on: db).filter(\.$household.$id == householdID)
-                .filter(\.$purpose == "recipientItems").filter(\.$status == .sent).all().compactMap(\.beneficiaryID))
+        let delivered = try await Self.told(householdID: householdID, on: db)
         return
             people.filter { !$0.links.isEmpty }
             .sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
@@ -85,6 +82,14 @@ struct HeirService: Sendable {
 }
 
 extension HeirService {
+    /// The beneficiaries whose "left to you" email left the hub (reached the mail server, or an owner passed it on
+    /// by hand): a queued or failed one has told them nothing.
+    static func told(householdID: UUID, on db: any Database) async throws -> Set<UUID> {
+        Set(
+            try await OutboxMessage.query(on: db).filter(\.$household.$id == householdID)
+                .filter(\.$purpose == "recipientItems").filter(\.$status == .sent).all().compactMap(\.beneficiaryID))
+    }
+
     /// A trusted contact sees the heirs (names and states only) once the estate is released.
     func requireReleased(for executor: Executor) async throws {
         let estate = try await EstateService.ensure(householdID: executor.$household.id, on: db)

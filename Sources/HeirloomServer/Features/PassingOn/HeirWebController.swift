@@ -2,33 +2,9 @@ import Foundation
 import HeirloomCore
 import Vapor
 
-/// The hand-over's one-step fixes for an heir nobody could tell: an owner adds their email address, or an owner
-/// or (after the release) a trusted contact prints their personal link to give it by hand.
+/// An heir's personal link on paper, for someone nobody could tell: an owner, or (after the release) a trusted
+/// contact, prints it to give it by hand. (Adding their email is on Passing on itself.)
 struct HeirWebController {
-    struct EmailForm: Content {
-        var email: String?
-    }
-
-    /// Saves an heir's email address from Settings → Passing on; the hub tells them with it.
-    func saveEmail(req: Request) async throws -> Response {
-        let principal = try req.principal()
-        let id = try req.id("beneficiary")
-        let email = (try req.content.decode(EmailForm.self).email ?? "").trimmingWhitespace()
-        do {
-            guard !email.isEmpty else {
-                throw AppError.invalid(FieldError(field: "email", message: "Please type their email address."))
-            }
-            _ = try await req.heirloom.beneficiaries.update(id, BeneficiaryInput(email: email), by: principal)
-        } catch {
-            let problem = try AppError.userFacing(error)
-            guard problem.field != nil else { throw problem }
-            let view = try await PassingOnWebController().render(
-                req: req, errors: [:], heirError: (id, problem.message))
-            return try await view.encodeResponse(status: problem.status, for: req)
-        }
-        return req.redirect(to: SiteURL.passingOn.path(done: .heirEmailSaved, fragment: "heirs"))
-    }
-
     /// An owner prints an heir's link.
     func ownerLink(req: Request) async throws -> Response {
         let principal = try req.principal()
@@ -44,7 +20,7 @@ struct HeirWebController {
 
     /// A trusted contact prints an heir's link, once the estate is released.
     func executorLink(req: Request) async throws -> Response {
-        guard let executor = try await ExecutorWebController.executor(req) else {
+        guard let executor = try await OutsiderPages.executor(req) else {
             return try await OutsiderPages.missing(req)
         }
         let (heir, url) = try await req.heirloom.heirs.handOut(try req.id("beneficiary"), by: executor)

@@ -29,7 +29,7 @@ struct HolderReturnWebController {
             throw AppError.conflict(
                 code: "not_released", message: "The estate has not been released, so there is nothing to reopen.")
         }
-        let recalled = try await RecallReleased(db: req.db, now: now, base: "").plan(estate, after: reopened)
+        let recalled = try await RecallReleased(db: req.db, now: now).plan(estate, after: reopened)
         let told = recalled.filter(\.wasTold)
         let emailed = told.filter(\.person.canBeTold).map(\.person.name)
         let byHand = told.filter { !$0.person.canBeTold }.map(\.person.name)

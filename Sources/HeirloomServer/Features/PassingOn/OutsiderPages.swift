@@ -39,4 +39,10 @@ enum OutsiderPages {
             isSecure: req.heirloom.services.config.usesTLS,
             isHTTPOnly: true, sameSite: .lax)
     }
+
+    /// The trusted contact whose session cookie came with the request, or nil: their page and the links they print.
+    static func executor(_ req: Request) async throws -> Executor? {
+        guard let secret = req.cookies[executorCookie]?.string, !secret.isEmpty else { return nil }
+        return try await req.heirloom.executors.executor(forSession: secret)
+    }
 }

@@ -8,7 +8,6 @@ import HeirloomCore
 struct RecallReleased: Sendable {
     let db: any Database
     let now: Date
-    let base: String
 
     /// One person whose things the reopening hides again.
     struct Recalled: Sendable {
@@ -24,10 +23,8 @@ struct RecallReleased: Sendable {
         let people = try await Beneficiary.query(on: db).filter(\.$household.$id == estate.$household.id)
             .with(\.$links).sort(\.$name).all()
         let before = estate.status
-        // Who had a "left to you" email leave the hub; one still waiting is withdrawn, and told nothing.
-        let delivered = Set(
-            try await OutboxMessage.query(on: db).filter(\.$household.$id == estate.$household.id)
-                .filter(\.$purpose == "recipientItems").filter(\.$status == .sent).all().compactMap(\.beneficiaryID))
+        // One still waiting is withdrawn below, and told them nothing.
+        let delivered = try await HeirService.told(householdID: estate.$household.id, on: db)
         return people.compactMap { person in
             let invited = person.invitedAt != nil
             let hidden = person.links.filter { link in

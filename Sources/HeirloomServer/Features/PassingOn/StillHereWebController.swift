@@ -15,7 +15,8 @@ struct StillHereWebController {
 
     func show(req: Request) async throws -> Response {
         guard let (user, token) = try await Self.holder(req) else { return try await OutsiderPages.missing(req) }
-        return try await page(req, user: user, token: token, done: false)
+        return try await page(
+            req, user: user, token: token, done: false, released: try await Self.isReleased(user, req))
     }
 
     func confirm(req: Request) async throws -> Response {
@@ -23,7 +24,7 @@ struct StillHereWebController {
         let services = req.heirloom
         if try await Self.isReleased(user, req) {
             // Nothing to cancel: the link stays usable, and the page sends them to sign in and see what happened.
-            return try await page(req, user: user, token: token, done: false)
+            return try await page(req, user: user, token: token, done: false, released: true)
         }
         let userID = try user.requireID()
         try await req.db.transaction { db in
@@ -32,13 +33,15 @@ struct StillHereWebController {
                 base: services.config.publicBaseURL, on: db)
             try await PassingTokens(db: db).revokeAll(subject: userID, kinds: [.holderStillHere])
         }
-        return try await page(req, user: user, token: token, done: true)
+        return try await page(req, user: user, token: token, done: true, released: false)
     }
 
-    private func page(_ req: Request, user: User, token: String, done: Bool) async throws -> Response {
+    private func page(_ req: Request, user: User, token: String, done: Bool, released: Bool) async throws
+        -> Response
+    {
         var base = PageBase(request: req, title: "I am still here")
         base.household = .init(name: try await Household.find(user.$household.id, on: req.db)?.name ?? "Heirloom")
-        let model = Model(name: user.name, token: token, done: done, released: try await Self.isReleased(user, req))
+        let model = Model(name: user.name, token: token, done: done, released: released)
         return try await Page.render(.stillHere, base: base, model, on: req).encodeResponse(for: req)
     }
 
