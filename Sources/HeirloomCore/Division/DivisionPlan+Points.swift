@@ -1,0 +1,86 @@
+import Foundation
+
+extension DivisionPlan {
+    /// The points method: the Nash division of the points, each thing with its reason.
+    static func points(_ input: DivisionInput) -> Proposal {
+        let points = input.pointsMatrix
+        let owners = NashDivision.divide(values: points, shares: input.shares)
+        let reasons = PointsReasons(input: input, points: points, owners: owners)
+        let placements = input.things.indices.map { thing in
+            DivisionResult.Placement(
+                thingID: input.things[thing].id, participantID: input.participants[owners[thing]].id,
+                reason: reasons.reason(thing))
+        }
+        return Proposal(owners: owners, placements: placements, order: [])
+    }
+}
+
+/// Why each thing of a points division went where it went, in plain words to the participant who received it.
+///
+/// Every claim is checked on the numbers before it is made: "it is a bigger part of your share than it would be of
+/// Anna's" is said only when the thing's points are a larger fraction of the receiver's share (by their points) than
+/// they would be of Anna's share with it added (by Anna's). A division no single move improves always keeps that with
+/// equal entitlements, since (Anna's + a)(yours - p) ≤ Anna's × yours gives a / (Anna's + a) ≤ p / yours.
+struct PointsReasons {
+    let input: DivisionInput
+    /// The points as given (0 where none).
+    let points: [[Double]]
+    let owners: [Int]
+    /// Each participant's share, by their own values as the division uses them.
+    private let totals: [Double]
+    private let values: [[Double]]
+
+    init(input: DivisionInput, points: [[Double]], owners: [Int]) {
+        self.input = input
+        self.points = points
+        self.owners = owners
+        values = NashDivision.values(points)
+        totals = DivisionChecks.totals(owners, values: values)
+    }
+
+    private static let found = "it came to you as part of the most even division the hub found"
+
+    func reason(_ thing: Int) -> String {
+        let person = owners[thing]
+        let mine = points[person][thing]
+        let others = input.participants.indices.filter { $0 != person && points[$0][thing] > 0 }
+        let askers = ListText.and(others.map(name))
+        if points[person].allSatisfy({ $0 == 0 }) {
+            let alike = "You gave no points, so every thing counts the same for you"
+            return others.isEmpty
+                ? "\(alike), and no one else asked for it." : "\(alike); \(askers) gave it points, but \(Self.found)."
+        }
+        guard mine > 0 else {
+            return others.isEmpty
+                ? "No one gave it any points, so it could go to anyone; it came to you."
+                : "You gave it no points; \(askers) did, but \(Self.found)."
+        }
+        let given = "You gave it \(Int(mine)) points"
+        let higher = others.filter { points[$0][thing] > mine }.sorted { a, b in
+            points[a][thing] != points[b][thing] ? points[a][thing] > points[b][thing] : a < b
+        }
+        let equal = others.filter { points[$0][thing] == mine }
+        if others.isEmpty { return "\(given) and no one else asked for it." }
+        if higher.isEmpty, equal.isEmpty { return "\(given), more than anyone else." }
+        if higher.isEmpty {
+            let both = equal.count > 1 ? "all" : "both"
+            return "\(ListText.and(["You"] + equal.map(name))) \(both) gave it \(Int(mine)) points, the most anyone "
+                + "gave; \(Self.found)."
+        }
+        let more = "\(ListText.and(higher.map(name))) gave it more points"
+        // Its part of this share, by the receiver's values, against its part of each other share it would join.
+        let part = values[person][thing] / totals[person]
+        let evens = higher.allSatisfy { other in
+            let added = values[other][thing]
+            return part > added / (totals[other] + added) + 1e-9
+        }
+        guard evens else { return "\(more), but \(Self.found)." }
+        let theirs =
+            higher.count == 1
+            ? "than it would be of \(name(higher[0]))'s, by \(name(higher[0]))'s points"
+            : "than it would be of theirs, by their points"
+        return "\(more), but it evens out the shares: it is a bigger part of your share, by your points, \(theirs)."
+    }
+
+    private func name(_ person: Int) -> String { PlainWords.name(input.participants[person].name) }
+}
