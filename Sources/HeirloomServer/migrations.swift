@@ -70,5 +70,7 @@ extension Migrations {
         add(AddPurposeToPasswordLink())
         // No promised heirloom in a sale (issue 29): what a sale says about things taken out of its lots.
         add(CreateLotNotice())
+        // Dividing fairly (issue 30): wish rounds, their things, participants, wishes and division runs.
+        add(CreateWishRound())
     }
 }

@@ -29,5 +29,7 @@ enum ModelRegistry {
         Estate.self, Executor.self, EstateAuditEntry.self, PassingToken.self, OutboxMessage.self,
         // Downsizing: liquidation briefs and plans, sales and lots.
         StoredBrief.self, LiquidationPlanStep.self, Sale.self, Lot.self, LotMember.self, LotNotice.self,
+        // Dividing fairly: wish rounds.
+        WishRound.self, WishRoundThing.self, WishParticipant.self, Wish.self, WishRun.self,
     ]
 }

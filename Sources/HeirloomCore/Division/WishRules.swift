@@ -52,22 +52,31 @@ public enum WishRules {
             }
             switch method {
             case .draft:
-                guard let rank = wish.rank, rank >= 1, rank <= things.count else {
+                // A few words on a thing left out of the order are kept; it is simply not ranked.
+                if let rank = wish.rank {
+                    guard rank >= 1, rank <= things.count else {
+                        throw FieldError(
+                            field: "rank",
+                            message: "Please number the things you would like from 1 to \(things.count).")
+                    }
+                    guard ranks.insert(rank).inserted else {
+                        throw FieldError(field: "rank", message: "Each place in your order can be used once.")
+                    }
+                } else if clean.reason == nil {
                     throw FieldError(
                         field: "rank", message: "Please number the things you would like from 1 to \(things.count).")
                 }
-                guard ranks.insert(rank).inserted else {
-                    throw FieldError(field: "rank", message: "Each place in your order can be used once.")
-                }
                 clean.points = nil
             case .points:
-                guard let points = wish.points, points >= 0 else {
+                // A few words with no points are kept as none.
+                guard let points = wish.points ?? (clean.reason == nil ? nil : 0), points >= 0 else {
                     throw FieldError(field: "points", message: "Points are whole numbers from 0 to \(budget).")
                 }
                 spent += points
                 guard spent <= budget else {
                     throw FieldError(field: "points", message: "You have \(budget) points to spread; that is more.")
                 }
+                clean.points = points
                 clean.rank = nil
             }
             checked.append(clean)

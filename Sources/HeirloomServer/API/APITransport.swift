@@ -65,8 +65,11 @@ struct APITransport: ServerTransport {
             path: request.path + query, headerFields: HTTPFields(request.headers, splitCookie: true))
     }
 
-    private static func httpBody(_ request: Request) -> HTTPBody {
+    /// The request's body; none when it has none (no length and no chunks, or a length of 0), so that an operation
+    /// whose body is optional (`POST /api/wish-rounds/{id}/divide`) is called without one.
+    private static func httpBody(_ request: Request) -> HTTPBody? {
         let length = request.headers.first(name: .contentLength).flatMap(Int64.init)
+        if length == 0 || (length == nil && !request.headers.contains(name: .transferEncoding)) { return nil }
         return HTTPBody(
             request.body.map(\.readableBytesView), length: length.map { .known($0) } ?? .unknown,
             iterationBehavior: .single)

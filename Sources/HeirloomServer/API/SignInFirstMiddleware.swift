@@ -19,7 +19,7 @@ struct SignInFirstMiddleware: ServerMiddleware {
         Operations.GetAppHealth.id, Operations.TreasureChestAnalyzeItemText.id,
         Operations.TreasureChestSummarizeAudio.id, Operations.TreasureChestLiquidationBrief.id,
         Operations.TreasureChestLiquidationPlan.id, Operations.TreasureChestSearchPartners.id,
-        Operations.StartExecutorSession.id, Operations.StartRecipientSession.id,
+        Operations.StartExecutorSession.id, Operations.StartRecipientSession.id, Operations.StartWishSession.id,
     ]
 
     func intercept(
@@ -28,7 +28,8 @@ struct SignInFirstMiddleware: ServerMiddleware {
     ) async throws -> (HTTPResponse, HTTPBody?) {
         if !Self.openOperations.contains(operationID) {
             let vaporRequest = try RequestContext.request()
-            if !vaporRequest.isOutsiderAPI { _ = try vaporRequest.principal() }
+            let executorMayCall = vaporRequest.acceptsExecutorBearer && vaporRequest.headers.bearerAuthorization != nil
+            if !vaporRequest.isOutsiderAPI, !executorMayCall { _ = try vaporRequest.principal() }
         }
         return try await next(request, body, metadata)
     }

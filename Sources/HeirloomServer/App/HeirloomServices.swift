@@ -114,6 +114,10 @@ struct RequestServices: Sendable {
     var outbox: Outbox { Outbox(db: db, clock: services.clock) }
     var holderReturn: HolderReturnService { HolderReturnService(db: db, clock: services.clock) }
     var heirs: HeirService { HeirService(db: db, clock: services.clock, publicBaseURL: config.publicBaseURL) }
+    var wishRounds: WishRoundService {
+        WishRoundService(db: db, clock: services.clock, publicBaseURL: config.publicBaseURL)
+    }
+    var wishes: WishService { WishService(db: db, clock: services.clock, linkThrottle: services.linkThrottle) }
     var recipients: RecipientService {
         RecipientService(
             db: db, clock: services.clock, publicBaseURL: config.publicBaseURL, linkThrottle: services.linkThrottle)

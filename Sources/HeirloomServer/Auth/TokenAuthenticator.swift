@@ -19,6 +19,8 @@ struct TokenAuthenticator: AsyncMiddleware {
         let signedIn: TokenService.SignedInRequest?
         if let bearer = request.headers.bearerAuthorization?.token {
             guard let found = try await tokens.principal(forSecret: bearer, viaCookie: false) else {
+                // A trusted contact's own bearer token, which the wish-round handlers check.
+                if request.acceptsExecutorBearer { return try await next.respond(to: request) }
                 throw AppError.unauthenticated
             }
             signedIn = found
@@ -76,8 +78,13 @@ extension Request {
     /// Whether the path belongs to executors' or recipients' own API, which member tokens do not open.
     var isOutsiderAPI: Bool {
         let path = path
-        return path.hasPrefix("/api/executor/") || path.hasPrefix("/api/recipient/")
+        return path.hasPrefix("/api/executor/") || path.hasPrefix("/api/recipient/") || path == "/api/wish-session"
+            || path == "/api/wishes" || path.hasPrefix("/api/wishes/")
     }
+
+    /// Whether the path also takes a trusted contact's bearer token: the wish rounds they organise once the estate
+    /// is released (issue 30).
+    var acceptsExecutorBearer: Bool { path == "/api/wish-rounds" || path.hasPrefix("/api/wish-rounds/") }
 
     /// `GET /api/health`, which answers the same to everyone, signed in or not.
     var isHealthProbe: Bool { (method == .GET || method == .HEAD) && path == "/api/health" }

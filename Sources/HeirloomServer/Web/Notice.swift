@@ -57,6 +57,13 @@ enum Notice: String, Sendable, CaseIterable {
     case setDeleted = "set-deleted"
     case heirEmailSaved = "heir-email-saved"
     case takenOutOfSale = "taken-out-of-sale"
+    case wishRoundDrafted = "wish-round-drafted"
+    case wishRoundOpened = "wish-round-opened"
+    case wishRoundClosed = "wish-round-closed"
+    case wishRoundDivided = "wish-round-divided"
+    case wishDivisionAdjusted = "wish-division-adjusted"
+    case wishRoundConfirmed = "wish-round-confirmed"
+    case wishesSaved = "wishes-saved"
 
     /// What the page says.
     var message: String {
@@ -122,6 +129,13 @@ enum Notice: String, Sendable, CaseIterable {
         case .takenOutOfSale:
             "Saved. It is promised now, so it can no longer be sold: it was taken out of its sale lot, and the sale’s "
                 + "page says so."
+        case .wishRoundDrafted: "The round is ready. Nobody has been told yet: look it over, then send the invitations."
+        case .wishRoundOpened: "The invitations are on their way. Each person has their own link."
+        case .wishRoundClosed: "The round is closed. Nobody can change their wishes now."
+        case .wishRoundDivided: "Here is the proposed division. Nothing is settled until you confirm it."
+        case .wishDivisionAdjusted: "Your changes are kept as a new run. The page says what they change."
+        case .wishRoundConfirmed: "The division is confirmed. Each thing is now left to its person, and they are told."
+        case .wishesSaved: "Your wishes are saved. You can change them until the round closes."
         }
     }
 }

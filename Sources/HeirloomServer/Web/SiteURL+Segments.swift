@@ -124,6 +124,16 @@ extension SiteURL {
         case .recipientHome: ["r"]
         case .recipientItemAccept(let id): ["r", "items", .id(id), "accept"]
         case .recipientItemDecline(let id): ["r", "items", .id(id), "decline"]
+        case .wishRounds: ["wish-rounds"]
+        case .wishRoundNew: ["wish-rounds", "new"]
+        case .wishRound(let id): ["wish-rounds", .id(id)]
+        case .wishRoundOpen(let id): ["wish-rounds", .id(id), "open"]
+        case .wishRoundClose(let id): ["wish-rounds", .id(id), "close"]
+        case .wishRoundDivide(let id): ["wish-rounds", .id(id), "divide"]
+        case .wishRoundAdjust(let id): ["wish-rounds", .id(id), "adjust"]
+        case .wishRoundConfirm(let id): ["wish-rounds", .id(id), "confirm"]
+        case .wishLink(let token): ["w", .id(token, .token)]
+        case .wishHome: ["w"]
         case .gatewayDevices: ["settings", "devices", "gateway"]
         case .gatewayDeviceApprove(let id): ["settings", "devices", "gateway", .id(id), "approve"]
         case .gatewayDeviceRefuse(let id): ["settings", "devices", "gateway", .id(id), "refuse"]
@@ -168,6 +178,7 @@ extension SiteURL {
         case .apiReportInsurance: ["api", "reports", "insurance.pdf"]
         case .apiBeneficiaryPacket(let id): ["api", "beneficiaries", .id(id), "packet.pdf"]
         case .apiRecipientMedia(let id, let variant): ["api", "recipient", "media", .id(id), .id(variant, .variant)]
+        case .apiWishMedia(let id, let variant): ["api", "wishes", "media", .id(id), .id(variant, .variant)]
         }
     }
 }

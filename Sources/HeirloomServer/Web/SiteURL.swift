@@ -137,6 +137,17 @@ enum SiteURL: Sendable, Equatable {
     case saleDelete(Parameter<UUID>)
     case lotDelete(Parameter<UUID>)
     case apiSaleLabels(Parameter<UUID>)
+    // Dividing fairly: wish rounds for their organiser (an owner, or a trusted contact after the release), and the
+    // participant's page, reached from their emailed link.
+    case wishRounds, wishRoundNew
+    case wishRound(Parameter<UUID>)
+    case wishRoundOpen(Parameter<UUID>)
+    case wishRoundClose(Parameter<UUID>)
+    case wishRoundDivide(Parameter<UUID>)
+    case wishRoundAdjust(Parameter<UUID>)
+    case wishRoundConfirm(Parameter<UUID>)
+    case wishLink(Parameter<String>)
+    case wishHome
     /// The app's calls, without credentials (`TreasureChestGuardMiddleware`).
     case aiAnalyzeItemPhoto, aiAnalyzeItemText, aiSummarizeAudio, aiLiquidationBrief, aiLiquidationPlan
     case aiPartnersSearch
@@ -154,6 +165,7 @@ enum SiteURL: Sendable, Equatable {
     case apiReportEstate, apiReportInsurance
     case apiBeneficiaryPacket(Parameter<UUID>)
     case apiRecipientMedia(Parameter<UUID>, Parameter<MediaVariant>)
+    case apiWishMedia(Parameter<UUID>, Parameter<MediaVariant>)
 }
 
 /// A path parameter: its placeholder when a route is registered, its value when a link is made.

@@ -37,7 +37,8 @@ extension SiteURL {
         "passingOnWhatHappened": .passingOnWhatHappened,
         "executorReport": .executorReport, "recipientHome": .recipientHome,
         "partners": .partners, "partnerNew": .partnerNew, "sets": .sets, "sales": .sales,
-        "salesFromUndecided": .salesFromUndecided,
+        "salesFromUndecided": .salesFromUndecided, "wishRounds": .wishRounds, "wishRoundNew": .wishRoundNew,
+        "wishHome": .wishHome,
         "apiExport": .apiExport, "apiJournalExport": .apiJournalExport, "itemReports": .itemReports,
         "apiReportEstate": .apiReportEstate, "apiReportInsurance": .apiReportInsurance,
     ]
@@ -101,6 +102,12 @@ extension SiteURL {
         case ("saleLots", .some(let id), _): return .saleLots(id)
         case ("lot", .some(let id), _): return .lot(id)
         case ("apiSaleLabels", .some(let id), _): return .apiSaleLabels(id)
+        case ("wishRound", .some(let id), _): return .wishRound(id)
+        case ("wishRoundOpen", .some(let id), _): return .wishRoundOpen(id)
+        case ("wishRoundClose", .some(let id), _): return .wishRoundClose(id)
+        case ("wishRoundDivide", .some(let id), _): return .wishRoundDivide(id)
+        case ("wishRoundAdjust", .some(let id), _): return .wishRoundAdjust(id)
+        case ("wishRoundConfirm", .some(let id), _): return .wishRoundConfirm(id)
         case ("invite", _, _): return ids.first.map { .invite(.value($0)) }
         case ("passwordLink", _, _): return ids.first.map { .passwordLink(.value($0)) }
         case ("stillHere", _, _): return ids.first.map { .stillHere(.value($0)) }

@@ -133,6 +133,19 @@ extension Application {
             .POST, "/api/sales/\(ids["sales"]!)/lots", token: owner.token, json: ["itemIds": [mirrorID]])
         #expect(lot.status == .created, "\(lot.body.string)")
         ids["lots"] = try lot.decoded(Components.Schemas.Lot.self).id
+        // a wish round over the mirror, for the household's beneficiary and one more
+        let second = try await api(.POST, "/api/beneficiaries", token: owner.token, json: ["name": "Evan Miller"])
+        let round = try await api(
+            .POST, "/api/wish-rounds", token: owner.token,
+            json: [
+                "title": "The hall", "method": "points", "closesOn": "2099-01-01", "things": [["itemId": mirrorID]],
+                "participants": [
+                    ["beneficiaryId": household.beneficiaryID],
+                    ["beneficiaryId": try second.decoded(Components.Schemas.Beneficiary.self).id],
+                ],
+            ])
+        #expect(round.status == .created, "\(round.body.string)")
+        ids["wish-rounds"] = try round.decoded(Components.Schemas.WishRound.self).id
         let batch = try await multipart(
             "/api/batches", token: owner.token, files: [("file", "a.jpg", try await MediaFixtures.data("photo.jpg"))])
         #expect(batch.status == .created, "\(batch.body.string)")

@@ -103,6 +103,9 @@ enum EstateEvent: String, Codable, Sendable {
     case linkReleased, emailSent, recipientInvited, recipientOpened, accepted, declined
     /// The hand-over (issue 29): a released heir the hub had no address for, and a link printed for one.
     case recipientNotTold, linkHandedOut
+    /// Dividing fairly (issue 30): each step of a wish round, and every change by hand.
+    case wishRoundDrafted, wishRoundOpened, wishRoundClosed, wishRoundChanged, wishRoundDivided, wishDivisionAdjusted
+    case wishRoundConfirmed, wishesReminded
 }
 
 /// A secret link or session for someone outside the household: an executor or a recipient.
@@ -120,6 +123,10 @@ final class PassingToken: Model, @unchecked Sendable {
         case holderStillHere
         case recipientLink
         case recipientSession
+        /// A wish-round participant's emailed link, and the session it is exchanged for (issue 30); the subject is
+        /// the participant.
+        case wishLink
+        case wishSession
     }
 
     @ID(key: .id) var id: UUID?

@@ -20,6 +20,7 @@ struct PassingJobs: Sendable {
         try await remindHoldersHalfway()
         try await announceVisibleLinks()
         try await checkInactivity()
+        try await WishJobs(db: db, clock: clock, publicBaseURL: publicBaseURL).runOnce()
         try await OutboxWorker(db: db, clock: clock, settings: mail, transport: transport, logger: logger).drain()
     }
 

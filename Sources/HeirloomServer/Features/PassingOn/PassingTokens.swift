@@ -83,5 +83,5 @@ struct PassingTokens: Sendable {
 
 extension PassingToken.Kind {
     /// A session a link was exchanged for, which ends (`OutsiderSessions`).
-    var isSession: Bool { self == .executorSession || self == .recipientSession }
+    var isSession: Bool { self == .executorSession || self == .recipientSession || self == .wishSession }
 }

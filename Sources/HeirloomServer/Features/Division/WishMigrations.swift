@@ -1,0 +1,67 @@
+import Fluent
+
+/// Wish rounds (issue 30): the round, its things and participants, their wishes, and every division run.
+struct CreateWishRound: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(WishRound.schema)
+            .id()
+            .field("household_id", .uuid, .required, .references(Household.schema, .id, onDelete: .cascade))
+            .field("title", .string, .required)
+            .field("method", .string, .required)
+            .field("state", .string, .required)
+            .field("show_values", .bool, .required)
+            .field("closes_on", .string, .required)
+            .field("closes_at", .datetime, .required)
+            .field("organiser", .string, .required)
+            .field("currency_code", .string, .required)
+            .field("reminded_at", .datetime)
+            .field("release_rule", .string)
+            .field("created_at", .datetime)
+            .field("updated_at", .datetime)
+            .create()
+        try await database.schema(WishRoundThing.schema)
+            .id()
+            .field("round_id", .uuid, .required, .references(WishRound.schema, .id, onDelete: .cascade))
+            .field("item_id", .uuid, .references(Item.schema, .id, onDelete: .cascade))
+            .field("set_id", .uuid, .references(ItemSet.schema, .id, onDelete: .cascade))
+            .field("position", .int, .required)
+            .create()
+        try await database.schema(WishParticipant.schema)
+            .id()
+            .field("round_id", .uuid, .required, .references(WishRound.schema, .id, onDelete: .cascade))
+            .field("beneficiary_id", .uuid, .required, .references(Beneficiary.schema, .id, onDelete: .cascade))
+            .field("share", .double, .required)
+            .field("position", .int, .required)
+            .field("answered_at", .datetime)
+            .field("reminded_at", .datetime)
+            .unique(on: "round_id", "beneficiary_id")
+            .create()
+        try await database.schema(Wish.schema)
+            .id()
+            .field("participant_id", .uuid, .required, .references(WishParticipant.schema, .id, onDelete: .cascade))
+            .field("thing_id", .uuid, .required)
+            .field("rank", .int)
+            .field("points", .int)
+            .field("reason", .string)
+            .unique(on: "participant_id", "thing_id")
+            .create()
+        try await database.schema(WishRun.schema)
+            .id()
+            .field("round_id", .uuid, .required, .references(WishRound.schema, .id, onDelete: .cascade))
+            .field("number", .int, .required)
+            .field("seed", .int64, .required)
+            .field("adjusted", .bool, .required)
+            .field("by_name", .string, .required)
+            .field("result", .string, .required)
+            .field("changes", .string)
+            .field("created_at", .datetime)
+            .unique(on: "round_id", "number")
+            .create()
+    }
+
+    func revert(on database: any Database) async throws {
+        for schema in [WishRun.schema, Wish.schema, WishParticipant.schema, WishRoundThing.schema, WishRound.schema] {
+            try await database.schema(schema).delete()
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import HeirloomCore
+
+extension WishRoundPages {
+    struct ParticipantRow: Encodable {
+        var id: String
+        var name: String
+        var shareText: String
+        var answered: Bool
+        var answeredText: String
+    }
+
+    struct ThingRow: Encodable {
+        var title: String
+        var kind: String
+        var value: String?
+    }
+
+    struct ShareThing: Encodable {
+        var id: String
+        var title: String
+        var reason: String
+        var movedByHand: Bool
+        var value: String?
+    }
+
+    struct ShareRow: Encodable {
+        var participantID: String
+        var name: String
+        var shareText: String
+        var value: String
+        var entitlement: String
+        var difference: String
+        var things: [ShareThing]
+    }
+
+    struct MoveRow: Encodable {
+        var thingID: String
+        var title: String
+        var options: [MoveOption]
+    }
+
+    struct MoveOption: Encodable {
+        var id: String
+        var name: String
+        var selected: Bool
+    }
+
+    struct DivisionModel: Encodable {
+        var runNumber: Int
+        var adjusted: Bool
+        var seed: Int64
+        var orderText: String?
+        var fair: Bool
+        var statement: String
+        var shares: [ShareRow]
+        var settlement: [String]
+        var moves: [MoveRow]
+        var runs: [String]
+    }
+
+    struct RoundPage: Encodable {
+        var id: String
+        var title: String
+        var state: String
+        var stateLabel: String
+        var method: MethodText
+        var closesOnText: String
+        var organiser: String
+        var showValues: Bool
+        var participants: [ParticipantRow]
+        var things: [ThingRow]
+        var answeredCount: Int
+        var division: DivisionModel?
+        var released: Bool
+        var releaseRuleText: String?
+        var errors: [String: String]
+        var backHref: String
+    }
+
+    static func round(
+        _ view: WishRoundView, division: WishDivisionView?, released: Bool, days: DayText, errors: [String: String]
+    ) -> RoundPage {
+        let round = view.round
+        let currency = round.currencyCode
+        let equal = Set(view.participants.map(\.share)).count <= 1
+        let totalShare = view.participants.map(\.share).reduce(0, +)
+        func shareText(_ share: Double) -> String {
+            equal ? "An equal share" : "\(Int((share / max(totalShare, 0.0001) * 100).rounded())) % of the whole"
+        }
+        let names = Dictionary(uniqueKeysWithValues: view.participants.map { ($0.id!, $0.beneficiary.name) })
+        return RoundPage(
+            id: round.id!.text, title: round.title, state: view.state.rawValue, stateLabel: stateLabel(view.state),
+            method: methods.first { $0.value == round.method } ?? methods[0],
+            closesOnText: DayText.calendarDay(round.closesOn), organiser: round.organiser, showValues: round.showValues,
+            participants: view.participants.map {
+                ParticipantRow(
+                    id: $0.id!.text, name: $0.beneficiary.name, shareText: shareText($0.share),
+                    answered: $0.answeredAt != nil,
+                    answeredText: $0.answeredAt.map { "Answered \(days.day($0))" }
+                        ?? (view.state == .draft ? "Not invited yet" : "Not answered yet"))
+            },
+            things: view.things.map {
+                ThingRow(title: $0.title, kind: $0.isSet ? "A set" : "", value: money($0.value, currency))
+            },
+            answeredCount: view.participants.filter { $0.answeredAt != nil }.count,
+            division: division.map { division in
+                let result = division.result
+                let placements = Dictionary(uniqueKeysWithValues: result.placements.map { ($0.thingID, $0) })
+                let things = Dictionary(uniqueKeysWithValues: view.things.map { ($0.id, $0) })
+                return DivisionModel(
+                    runNumber: division.run.number, adjusted: division.run.adjusted, seed: division.run.seed,
+                    orderText: result.drawOrder.isEmpty
+                        ? nil : ListText.and(result.drawOrder.compactMap { names[$0] }),
+                    fair: result.envyFreeUpToOne && result.paretoChecked, statement: result.statement,
+                    shares: result.shares.map { share in
+                        let person = view.participants.first { $0.id == share.participantID }
+                        return ShareRow(
+                            participantID: share.participantID.text, name: names[share.participantID] ?? "",
+                            shareText: shareText(person?.share ?? 1),
+                            value: money(share.value, currency) ?? "",
+                            entitlement: money(share.entitlementValue, currency) ?? "",
+                            difference: share.difference == 0
+                                ? "Even"
+                                : share.difference > 0
+                                    ? "\(money(share.difference, currency) ?? "") more than their share"
+                                    : "\(money(-share.difference, currency) ?? "") less than their share",
+                            things: share.thingIDs.map { id in
+                                ShareThing(
+                                    id: id.text, title: things[id]?.title ?? "", reason: placements[id]?.reason ?? "",
+                                    movedByHand: placements[id]?.movedByHand ?? false,
+                                    value: money(things[id]?.value, currency))
+                            })
+                    },
+                    settlement: result.settlement.map {
+                        "\(names[$0.from] ?? "") would pay \(names[$0.to] ?? "") \(money($0.amount, currency) ?? "")"
+                    },
+                    moves: view.things.map { thing in
+                        MoveRow(
+                            thingID: thing.id.text, title: thing.title,
+                            options: view.participants.map {
+                                MoveOption(
+                                    id: $0.id!.text, name: $0.beneficiary.name,
+                                    selected: placements[thing.id]?.participantID == $0.id)
+                            })
+                    },
+                    runs: division.runs.reversed().map {
+                        "Run \($0.number): \($0.adjusted ? "changed by hand" : "proposed") by \($0.byName), "
+                            + days.dayAndTime($0.createdAt)
+                    })
+            },
+            released: released,
+            releaseRuleText: round.releaseRule.flatMap(AccessPermission.init(rawValue:)).map {
+                switch $0 {
+                case .immediate: "Each person can see their things now."
+                case .afterSpecificDate: "Each person can see their things from the date chosen."
+                case .uponPassing: "Each person will see their things when the estate is released."
+                }
+            },
+            errors: errors, backHref: SiteURL.wishRounds.path)
+    }
+}

@@ -1,0 +1,85 @@
+import Fluent
+import Foundation
+import HeirloomCore
+
+extension WishRoundService {
+    /// Confirms the latest division: each thing is left to its participant (at once after the release, else by
+    /// `rule`), its disposition becomes legacy, every participant is emailed, all in one transaction.
+    func confirm(_ id: UUID, rule requested: ReleaseRule?, by organiser: WishOrganiser) async throws -> WishRoundView {
+        let latest = try await division(id, by: organiser)
+        guard latest.round.state == .divided else { throw Self.notDividedNow(latest.round.state) }
+        let round = latest.round.round
+        let now = clock()
+        let estate = try await EstateService.ensure(householdID: organiser.householdID, on: db)
+        let rule: ReleaseRule =
+            estate.status.effectiveState(at: now) == .released ? .immediate : requested ?? .uponPassing
+        let things = Dictionary(uniqueKeysWithValues: latest.round.things.map { ($0.id, $0) })
+        let people = Dictionary(uniqueKeysWithValues: latest.round.participants.map { ($0.id!, $0) })
+        var status = round.status
+        try? status.confirm()
+        let confirmed = status
+        let base = publicBaseURL
+        try await db.transaction { db in
+            guard try await Self.claim(round, from: [.divided], to: confirmed, on: db) else {
+                throw Self.notDividedNow(.confirmed)
+            }
+            round.releaseRule = rule.permission.rawValue
+            try await round.save(on: db)
+            var itemIDs: [UUID] = []
+            for placement in latest.result.placements {
+                guard let thing = things[placement.thingID], let person = people[placement.participantID] else {
+                    continue
+                }
+                for itemID in thing.itemIDs {
+                    if let taken = try await ItemBeneficiary.query(on: db).filter(\.$item.$id == itemID)
+                        .with(\.$beneficiary).first()
+                    {
+                        throw AppError.conflict(
+                            code: "thing_taken",
+                            message: "\(thing.title) has been left to \(taken.beneficiary.name) since the round "
+                                + "began. Take it out of the division (move it or run the round again) first.")
+                    }
+                    let link = ItemBeneficiary()
+                    link.$item.id = itemID
+                    link.$beneficiary.id = person.$beneficiary.id
+                    link.notificationStatus = NotificationStatus.notSent.rawValue
+                    link.accessPermission = rule.permission.rawValue
+                    if case .afterSpecificDate(let date) = rule { link.accessDate = date }
+                    link.personalMessage = placement.reason
+                    try await link.create(on: db)
+                    itemIDs.append(itemID)
+                }
+            }
+            for item in try await Item.query(on: db).filter(\.$id ~~ itemIDs).all() {
+                var disposition = item.disposition
+                disposition.value = .legacy
+                item.disposition = disposition
+                try await item.save(on: db)
+            }
+            try await LegacySync(db: db).settle(itemIDs)
+            for share in latest.result.shares {
+                guard let person = people[share.participantID], person.beneficiary.email?.isEmpty == false else {
+                    continue
+                }
+                // Things left to them "now" are theirs to see: they are told, as an owner's invitation tells them,
+                // and the scheduler sends the link to their page (`PassingJobs.announceVisibleLinks`).
+                if rule == .immediate, !share.thingIDs.isEmpty, person.beneficiary.invitedAt == nil {
+                    try await Beneficiary.query(on: db).filter(\.$id == person.$beneficiary.id)
+                        .filter(\.$invitedAt == nil).set(\.$invitedAt, to: now).update()
+                }
+                let secret = try await PassingTokens(db: db).issue(
+                    .wishLink, subject: share.participantID, householdID: organiser.householdID)
+                let mail = WishMail.confirmed(
+                    to: person.beneficiary, round: round, things: share.thingIDs.compactMap { things[$0]?.title },
+                    link: SiteURL.wishLink(.value(secret)).url(on: base))
+                try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: organiser.householdID)
+            }
+            try await EstateAudit.append(
+                .wishRoundConfirmed,
+                "\(organiser.name) confirmed the division of “\(round.title)” (run \(latest.run.number)); "
+                    + "\(itemIDs.count) items were left to their new owners.",
+                householdID: organiser.householdID, at: now, on: db)
+        }
+        return try await view(try await find(id, householdID: organiser.householdID))
+    }
+}

@@ -1,0 +1,113 @@
+import Fluent
+import Foundation
+import HeirloomCore
+
+/// A participant's own view of their round: the things, their wishes, and, once confirmed, their share.
+struct WishSheetView: Sendable {
+    var round: WishRound
+    var participant: WishParticipant
+    var state: WishRoundState
+    var things: [WishThing]
+    var wishes: [Wish]
+}
+
+/// What a participant does through their personal link (issue 30): exchange it for a session, read the round's
+/// things, say and change their wishes while the round is open, and read their share once it is confirmed. A
+/// participant sees only their own wishes, never anyone else's.
+struct WishService: Sendable {
+    let db: any Database
+    let clock: @Sendable () -> Date
+    /// Counts the openings of links, per link and per address.
+    let linkThrottle: LoginThrottle
+
+    /// Exchanges the secret of an emailed link for a session for this round alone. Every exchange, good or not,
+    /// counts against the link and the address it came from.
+    func signIn(linkSecret: String, from address: String) async throws -> (participant: WishParticipant, secret: String)
+    {
+        let now = clock()
+        try await linkThrottle.reserve(account: SecretToken.hash(linkSecret), address: address, now: now)
+        let tokens = PassingTokens(db: db)
+        guard let token = try await tokens.find(linkSecret, kinds: [.wishLink, .wishSession], now: now),
+            let participant = try await WishParticipant.query(on: db).filter(\.$id == token.subjectID)
+                .with(\.$beneficiary).first()
+        else { throw AppError.notFound("page") }
+        let secret = try await tokens.startSession(
+            .wishSession, subject: token.subjectID, householdID: token.$household.id, now: now)
+        return (participant, secret)
+    }
+
+    /// The participant a session secret belongs to, or nil (a removed participant's sessions end with them).
+    func participant(forSession secret: String) async throws -> WishParticipant? {
+        guard let token = try await PassingTokens(db: db).find(secret, kinds: [.wishSession], now: clock()) else {
+            return nil
+        }
+        return try await WishParticipant.query(on: db).filter(\.$id == token.subjectID).with(\.$beneficiary)
+            .first()
+    }
+
+    /// The round's things and the participant's own wishes.
+    func sheet(of participant: WishParticipant) async throws -> WishSheetView {
+        guard let round = try await WishRound.find(participant.$round.id, on: db) else {
+            throw AppError.notFound("page")
+        }
+        let wishes = try await Wish.query(on: db).filter(\.$participant.$id == participant.requireID()).all()
+        return WishSheetView(
+            round: round, participant: participant, state: round.status.effectiveState(at: clock()),
+            things: try await WishThings(db: db).things(of: round), wishes: wishes)
+    }
+
+    /// Replaces the participant's wishes while the round is open: all of them or, when any is refused, none.
+    func put(_ wishes: [WishInput], by participant: WishParticipant) async throws -> WishSheetView {
+        let sheet = try await sheet(of: participant)
+        guard sheet.round.status.takesWishes(at: clock()) else { throw Self.closed(sheet.state) }
+        let checked: [WishInput]
+        do {
+            checked = try WishRules.check(
+                wishes, method: sheet.round.divisionMethod, things: Set(sheet.things.map(\.id)))
+        } catch {
+            throw AppError.invalid(error)
+        }
+        let participantID = try participant.requireID()
+        let now = clock()
+        try await db.transaction { db in
+            // Read again inside the transaction: a close that came meanwhile wins.
+            guard let round = try await WishRound.find(sheet.round.id, on: db),
+                round.status.takesWishes(at: now)
+            else { throw Self.closed(.closed) }
+            try await Wish.query(on: db).filter(\.$participant.$id == participantID).delete()
+            for input in checked where (input.points ?? 1) > 0 || input.reason != nil {
+                let wish = Wish()
+                wish.$participant.id = participantID
+                wish.thingID = input.thingID
+                wish.rank = input.rank
+                wish.points = input.points
+                wish.reason = input.reason
+                try await wish.create(on: db)
+            }
+            try await WishParticipant.query(on: db).filter(\.$id == participantID).set(\.$answeredAt, to: now)
+                .update()
+        }
+        participant.answeredAt = now
+        return try await self.sheet(of: participant)
+    }
+
+    /// The participant's share of a confirmed round, with the reasons and why the whole is fair.
+    func result(of participant: WishParticipant) async throws -> (sheet: WishSheetView, result: DivisionResult) {
+        let sheet = try await sheet(of: participant)
+        guard sheet.state == .confirmed,
+            let run = try await WishRun.query(on: db).filter(\.$round.$id == sheet.round.requireID())
+                .sort(\.$number, .descending).first()
+        else {
+            throw AppError.conflict(
+                code: "not_confirmed", message: "The division has not been settled yet; you will get an email.")
+        }
+        return (sheet, try WishRoundService.result(of: run))
+    }
+
+    static func closed(_ state: WishRoundState) -> AppError {
+        state == .draft
+            ? AppError.conflict(code: "round_not_open", message: "This round is not open yet.")
+            : AppError.conflict(
+                code: "round_closed", message: "This round has closed, so wishes can no longer be changed.")
+    }
+}
