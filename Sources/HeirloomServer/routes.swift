@@ -261,6 +261,7 @@ func routes(_ app: Application) throws {
     organiser.post(.wishRoundDivide(.key), use: rounds.divide)
     organiser.post(.wishRoundAdjust(.key), use: rounds.adjust)
     organiser.post(.wishRoundConfirm(.key), use: rounds.confirm)
+    organiser.post(.wishParticipantRemove(.key, .key), use: rounds.removeParticipant)
     let wishPages = WishWebController()
     web.get(.wishLink(.key), use: wishPages.link)
     web.get(.wishHome, use: wishPages.show)

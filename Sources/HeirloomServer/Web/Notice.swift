@@ -64,6 +64,7 @@ enum Notice: String, Sendable, CaseIterable {
     case wishDivisionAdjusted = "wish-division-adjusted"
     case wishRoundConfirmed = "wish-round-confirmed"
     case wishesSaved = "wishes-saved"
+    case wishParticipantRemoved = "wish-participant-removed"
 
     /// What the page says.
     var message: String {
@@ -136,6 +137,7 @@ enum Notice: String, Sendable, CaseIterable {
         case .wishDivisionAdjusted: "Your changes are kept as a new run. The page says what they change."
         case .wishRoundConfirmed: "The division is confirmed. Each thing is now left to its person, and they are told."
         case .wishesSaved: "Your wishes are saved. You can change them until the round closes."
+        case .wishParticipantRemoved: "They are no longer part of the round. Their link has stopped working."
         }
     }
 }

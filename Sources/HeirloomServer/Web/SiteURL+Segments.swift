@@ -132,6 +132,8 @@ extension SiteURL {
         case .wishRoundDivide(let id): ["wish-rounds", .id(id), "divide"]
         case .wishRoundAdjust(let id): ["wish-rounds", .id(id), "adjust"]
         case .wishRoundConfirm(let id): ["wish-rounds", .id(id), "confirm"]
+        case .wishParticipantRemove(let id, let person):
+            ["wish-rounds", .id(id), "participants", .id(person, .memberID), "remove"]
         case .wishLink(let token): ["w", .id(token, .token)]
         case .wishHome: ["w"]
         case .gatewayDevices: ["settings", "devices", "gateway"]

@@ -146,6 +146,7 @@ enum SiteURL: Sendable, Equatable {
     case wishRoundDivide(Parameter<UUID>)
     case wishRoundAdjust(Parameter<UUID>)
     case wishRoundConfirm(Parameter<UUID>)
+    case wishParticipantRemove(Parameter<UUID>, Parameter<UUID>)
     case wishLink(Parameter<String>)
     case wishHome
     /// The app's calls, without credentials (`TreasureChestGuardMiddleware`).

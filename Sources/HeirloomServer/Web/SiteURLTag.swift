@@ -108,6 +108,8 @@ extension SiteURL {
         case ("wishRoundDivide", .some(let id), _): return .wishRoundDivide(id)
         case ("wishRoundAdjust", .some(let id), _): return .wishRoundAdjust(id)
         case ("wishRoundConfirm", .some(let id), _): return .wishRoundConfirm(id)
+        case ("wishParticipantRemove", .some(let id), _):
+            return ids.dropFirst().first.flatMap(UUID.init(uuidString:)).map { .wishParticipantRemove(id, .value($0)) }
         case ("invite", _, _): return ids.first.map { .invite(.value($0)) }
         case ("passwordLink", _, _): return ids.first.map { .passwordLink(.value($0)) }
         case ("stillHere", _, _): return ids.first.map { .stillHere(.value($0)) }

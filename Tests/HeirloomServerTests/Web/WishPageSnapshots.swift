@@ -67,7 +67,7 @@ struct WishPageSnapshots {
             things: [
                 .init(title: "Mantel clock", kind: "", value: "$900"), .init(title: "Piano", kind: "", value: "$2,500"),
             ],
-            answeredCount: 1,
+            answeredCount: 1, canRemove: false,
             division: .init(
                 runNumber: 2, adjusted: true, seed: 4821, orderText: nil, fair: false,
                 statement: "After the changes by hand, Ben Hart would rather have Anna Hart’s share even without any "

@@ -71,6 +71,8 @@ extension WishRoundPages {
         var participants: [ParticipantRow]
         var things: [ThingRow]
         var answeredCount: Int
+        /// Whether someone can still be taken out (before the division, while more than two take part).
+        var canRemove: Bool
         var division: DivisionModel?
         var released: Bool
         var releaseRuleText: String?
@@ -104,6 +106,7 @@ extension WishRoundPages {
                 ThingRow(title: $0.title, kind: $0.isSet ? "A set" : "", value: money($0.value, currency))
             },
             answeredCount: view.participants.filter { $0.answeredAt != nil }.count,
+            canRemove: [.draft, .open, .closed].contains(view.state) && view.participants.count > 2,
             division: division.map { division in
                 let result = division.result
                 let placements = Dictionary(uniqueKeysWithValues: result.placements.map { ($0.thingID, $0) })

@@ -93,6 +93,13 @@ struct WishRoundWebController {
         }
     }
 
+    func removeParticipant(req: Request) async throws -> Response {
+        let person = try req.id("participant", .memberID)
+        return try await step(req, done: .wishParticipantRemoved) { id, organiser in
+            try await req.heirloom.wishRounds.remove(participant: person, from: id, by: organiser)
+        }
+    }
+
     /// One step of a round from its page: done, back to the page with a notice; refused, the page again with why.
     private func step(
         _ req: Request, done: Notice, _ action: (UUID, WishOrganiser) async throws -> Void
