@@ -30,6 +30,6 @@ enum ModelRegistry {
         // Downsizing: liquidation briefs and plans, sales and lots.
         StoredBrief.self, LiquidationPlanStep.self, Sale.self, Lot.self, LotMember.self, LotNotice.self,
         // Dividing fairly: wish rounds.
-        WishRound.self, WishRoundThing.self, WishParticipant.self, Wish.self, WishRun.self,
+        WishRound.self, WishRoundThing.self, WishParticipant.self, Wish.self, WishRun.self, WishPick.self,
     ]
 }

@@ -266,6 +266,7 @@ func routes(_ app: Application) throws {
     web.get(.wishLink(.key), use: wishPages.link)
     web.get(.wishHome, use: wishPages.show)
     web.post(.wishHome, use: wishPages.save)
+    web.post(.wishPick, use: wishPages.pick)
     app.get(.apiWishMedia(.key, .key), use: WishMediaController().download)
     // The Legacy Treasure Chest app: owners approve its phones and keep the partner directory it answers from.
     let gatewayDevices = TreasureChestDeviceWebController()

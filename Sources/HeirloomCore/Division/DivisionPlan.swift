@@ -80,7 +80,7 @@ public enum DivisionPlan {
         var order: [Int]
     }
 
-    private static func result(
+    static func result(
         _ input: DivisionInput, owners: [Int], placements: [DivisionResult.Placement], fairness: Fairness,
         drawOrder: [UUID], statement: String
     ) -> DivisionResult {

@@ -117,7 +117,10 @@ struct RequestServices: Sendable {
     var wishRounds: WishRoundService {
         WishRoundService(db: db, clock: services.clock, publicBaseURL: config.publicBaseURL)
     }
-    var wishes: WishService { WishService(db: db, clock: services.clock, linkThrottle: services.linkThrottle) }
+    var wishes: WishService {
+        WishService(
+            db: db, clock: services.clock, linkThrottle: services.linkThrottle, publicBaseURL: config.publicBaseURL)
+    }
     var recipients: RecipientService {
         RecipientService(
             db: db, clock: services.clock, publicBaseURL: config.publicBaseURL, linkThrottle: services.linkThrottle)

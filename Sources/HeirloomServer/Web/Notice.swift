@@ -65,6 +65,7 @@ enum Notice: String, Sendable, CaseIterable {
     case wishRoundConfirmed = "wish-round-confirmed"
     case wishesSaved = "wishes-saved"
     case wishParticipantRemoved = "wish-participant-removed"
+    case wishPicked = "wish-picked"
 
     /// What the page says.
     var message: String {
@@ -137,6 +138,7 @@ enum Notice: String, Sendable, CaseIterable {
         case .wishDivisionAdjusted: "Your changes are kept as a new run. The page says what they change."
         case .wishRoundConfirmed: "The division is confirmed. Each thing is now left to its person, and they are told."
         case .wishesSaved: "Your wishes are saved. You can change them until the round closes."
+        case .wishPicked: "Your choice is kept. The next person has been told it is their turn."
         case .wishParticipantRemoved: "They are no longer part of the round. Their link has stopped working."
         }
     }

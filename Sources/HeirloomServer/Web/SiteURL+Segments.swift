@@ -136,6 +136,7 @@ extension SiteURL {
             ["wish-rounds", .id(id), "participants", .id(person, .memberID), "remove"]
         case .wishLink(let token): ["w", .id(token, .token)]
         case .wishHome: ["w"]
+        case .wishPick: ["w", "pick"]
         case .gatewayDevices: ["settings", "devices", "gateway"]
         case .gatewayDeviceApprove(let id): ["settings", "devices", "gateway", .id(id), "approve"]
         case .gatewayDeviceRefuse(let id): ["settings", "devices", "gateway", .id(id), "refuse"]

@@ -148,7 +148,7 @@ enum SiteURL: Sendable, Equatable {
     case wishRoundConfirm(Parameter<UUID>)
     case wishParticipantRemove(Parameter<UUID>, Parameter<UUID>)
     case wishLink(Parameter<String>)
-    case wishHome
+    case wishHome, wishPick
     /// The app's calls, without credentials (`TreasureChestGuardMiddleware`).
     case aiAnalyzeItemPhoto, aiAnalyzeItemText, aiSummarizeAudio, aiLiquidationBrief, aiLiquidationPlan
     case aiPartnersSearch

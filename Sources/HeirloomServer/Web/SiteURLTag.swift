@@ -38,7 +38,7 @@ extension SiteURL {
         "executorReport": .executorReport, "recipientHome": .recipientHome,
         "partners": .partners, "partnerNew": .partnerNew, "sets": .sets, "sales": .sales,
         "salesFromUndecided": .salesFromUndecided, "wishRounds": .wishRounds, "wishRoundNew": .wishRoundNew,
-        "wishHome": .wishHome,
+        "wishHome": .wishHome, "wishPick": .wishPick,
         "apiExport": .apiExport, "apiJournalExport": .apiJournalExport, "itemReports": .itemReports,
         "apiReportEstate": .apiReportEstate, "apiReportInsurance": .apiReportInsurance,
     ]

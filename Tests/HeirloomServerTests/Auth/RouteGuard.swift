@@ -181,6 +181,7 @@ enum RouteGuard: Sendable {
         "GET w/:token": .anyone,
         "GET w": .anyone,
         "POST w": .anyone,
+        "POST w/pick": .anyone,
         // An owner, or a trusted contact with their page's cookie after the release (WishOrganiserMiddleware).
         "GET wish-rounds": .hiddenOwner,
         "POST wish-rounds": .hiddenOwner,

@@ -103,7 +103,7 @@ struct WishPageSnapshots {
                     "Run 2: changed by hand by Tom Hart, December 11, 2026 at 10:00 AM",
                     "Run 1: proposed by Tom Hart, December 11, 2026 at 9:58 AM",
                 ]),
-            released: false, releaseRuleText: nil, errors: [:], backHref: "/wish-rounds")
+            isLive: false, live: nil, released: false, releaseRuleText: nil, errors: [:], backHref: "/wish-rounds")
         let html = try await PageFixtures.html(.wishRound, title: "Mother’s things", nav: .items, model)
         assertSnapshot(of: html, as: .lines)
     }

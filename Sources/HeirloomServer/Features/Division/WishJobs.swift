@@ -14,6 +14,7 @@ struct WishJobs: Sendable {
     func runOnce() async throws {
         try await remind()
         try await closeEnded()
+        try await WishRoundService(db: db, clock: clock, publicBaseURL: publicBaseURL).pickForLateParticipants()
     }
 
     func remind() async throws {

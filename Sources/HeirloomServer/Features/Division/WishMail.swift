@@ -47,4 +47,19 @@ enum WishMail {
             ],
             link: link, linkLabel: "See your share", beneficiaryID: try? person.requireID())
     }
+
+    static func yourTurn(to person: Beneficiary, round: WishRound, until: String?, link: String) -> Mail {
+        Mail(
+            purpose: "wishTurn", toName: person.name, toEmail: person.email ?? "",
+            subject: "It is your turn to choose: \(round.title)",
+            paragraphs: [
+                "It is your turn to choose one thing from “\(round.title)”. Open your page, look at what is left, and "
+                    + "press “Choose this” under the one you would like.",
+                until.map {
+                    "If you have not chosen by \($0), the hub will choose for you the highest thing on your list "
+                        + "that is still there."
+                } ?? "",
+            ].filter { !$0.isEmpty },
+            link: link, linkLabel: "Choose now", beneficiaryID: try? person.requireID())
+    }
 }

@@ -16,6 +16,12 @@ struct CreateWishRound: AsyncMigration {
             .field("currency_code", .string, .required)
             .field("reminded_at", .datetime)
             .field("release_rule", .string)
+            .field("live", .bool)
+            .field("turn_hours", .int)
+            .field("live_started_at", .datetime)
+            .field("turn_deadline", .datetime)
+            .field("draft_seed", .int64)
+            .field("draft_order", .string)
             .field("created_at", .datetime)
             .field("updated_at", .datetime)
             .create()
@@ -57,10 +63,24 @@ struct CreateWishRound: AsyncMigration {
             .field("created_at", .datetime)
             .unique(on: "round_id", "number")
             .create()
+        try await database.schema(WishPick.schema)
+            .id()
+            .field("round_id", .uuid, .required, .references(WishRound.schema, .id, onDelete: .cascade))
+            .field("turn", .int, .required)
+            .field("participant_id", .uuid, .required, .references(WishParticipant.schema, .id, onDelete: .cascade))
+            .field("thing_id", .uuid, .required)
+            .field("by_hub", .bool, .required)
+            .field("picked_at", .datetime, .required)
+            .unique(on: "round_id", "turn")
+            .unique(on: "round_id", "thing_id")
+            .create()
     }
 
     func revert(on database: any Database) async throws {
-        for schema in [WishRun.schema, Wish.schema, WishParticipant.schema, WishRoundThing.schema, WishRound.schema] {
+        for schema in [
+            WishPick.schema, WishRun.schema, Wish.schema, WishParticipant.schema, WishRoundThing.schema,
+            WishRound.schema,
+        ] {
             try await database.schema(schema).delete()
         }
     }

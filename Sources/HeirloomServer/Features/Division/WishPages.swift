@@ -26,6 +26,9 @@ enum WishPages {
         var reason: String
         /// The wish as kept, said once the round has closed.
         var wishText: String?
+        /// In a draft taken live: who chose it already, and whether this participant may choose it now.
+        var takenBy: String? = nil
+        var canPick: Bool = false
     }
 
     struct ResultThing: Encodable {
@@ -52,6 +55,9 @@ enum WishPages {
         var statement: String?
         var totals: String?
         var errors: [String: String]
+        /// In a draft taken live: whose turn it is, in words, and whether it is this participant's.
+        var turnText: String? = nil
+        var yourTurn: Bool = false
     }
 
     /// The form as sent: by thing id, a place in the order, points and a reason.
@@ -86,7 +92,8 @@ enum WishPages {
     }
 
     static func sheet(
-        _ sheet: WishSheetView, result: DivisionResult?, form: Form?, errors: [String: String]
+        _ sheet: WishSheetView, result: DivisionResult?, form: Form?, errors: [String: String],
+        days: DayText = DayText(zone: .current)
     ) -> SheetPage {
         let round = sheet.round
         let wishes = Dictionary(uniqueKeysWithValues: sheet.wishes.map { ($0.thingID, $0) })
@@ -94,7 +101,7 @@ enum WishPages {
         let me = sheet.participant.id
         let titles = Dictionary(uniqueKeysWithValues: sheet.things.map { ($0.id, $0) })
         let share = result?.shares.first { $0.participantID == me }
-        return SheetPage(
+        var page = SheetPage(
             name: sheet.participant.beneficiary.name, organiser: round.organiser, roundTitle: round.title,
             isDraft: sheet.state == .draft, isOpen: sheet.state == .open, isConfirmed: sheet.state == .confirmed,
             answered: sheet.participant.answeredAt != nil, closesOnText: DayText.calendarDay(round.closesOn),
@@ -139,5 +146,25 @@ enum WishPages {
                         + "your share of the whole is \(WishRoundPages.money($0.entitlementValue, round.currencyCode) ?? "")."
                 } : nil,
             errors: errors)
+        if let live = sheet.live, sheet.state == .closed {
+            let yours = live.turn?.id == me
+            page.yourTurn = yours
+            page.turnText =
+                yours
+                ? "It is your turn: choose one thing from what is left"
+                    + (live.deadline.map { ", by \(days.dayAndTime($0))." } ?? ".")
+                : live.turn.map { "It is \($0.beneficiary.name)’s turn. You will get an email when it is yours." }
+            let takers = Dictionary(
+                live.picks.map { ($0.thingID, $0.$participant.id) }, uniquingKeysWith: { first, _ in first })
+            for index in page.things.indices {
+                guard let id = UUID(uuidString: page.things[index].id) else { continue }
+                if let taker = takers[id] {
+                    page.things[index].takenBy = taker == me ? "You chose it." : "Already chosen."
+                } else {
+                    page.things[index].canPick = yours
+                }
+            }
+        }
+        return page
     }
 }

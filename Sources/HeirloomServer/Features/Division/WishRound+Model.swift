@@ -25,6 +25,16 @@ final class WishRound: Model, @unchecked Sendable {
     @OptionalField(key: "reminded_at") var remindedAt: Date?
     /// How the things were left on confirming (`AccessPermission.rawValue`).
     @OptionalField(key: "release_rule") var releaseRule: String?
+    /// A draft taken live: each participant picks on their page when it is their turn (nil or false: computed).
+    @OptionalField(key: "live") var live: Bool?
+    /// How long each live turn lasts before the hub picks.
+    @OptionalField(key: "turn_hours") var turnHours: Int?
+    /// When the live draft began, and when the current turn ends.
+    @OptionalField(key: "live_started_at") var liveStartedAt: Date?
+    @OptionalField(key: "turn_deadline") var turnDeadline: Date?
+    /// The live draft's draw number, and the order the organiser set (participant ids, comma-separated), if any.
+    @OptionalField(key: "draft_seed") var draftSeed: Int64?
+    @OptionalField(key: "draft_order") var draftOrder: String?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 
@@ -34,6 +44,8 @@ final class WishRound: Model, @unchecked Sendable {
     init() {}
 
     var divisionMethod: DivisionMethod { DivisionMethod(rawValue: method) ?? .points }
+
+    var isLive: Bool { live == true && divisionMethod == .draft }
 
     /// The state machine of the round, as a pure value (`WishRoundStatus`).
     var status: WishRoundStatus {
@@ -59,4 +71,19 @@ final class WishRoundThing: Model, @unchecked Sendable {
 
     /// The id clients use for the thing: the item's or the set's.
     var thingID: UUID? { $item.id ?? $set.id }
+}
+
+/// One pick of a live draft: whose turn, which thing, and whether the hub picked because time ran out.
+final class WishPick: Model, @unchecked Sendable {
+    static let schema = "wish_picks"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "round_id") var round: WishRound
+    @Field(key: "turn") var turn: Int
+    @Parent(key: "participant_id") var participant: WishParticipant
+    @Field(key: "thing_id") var thingID: UUID
+    @Field(key: "by_hub") var byHub: Bool
+    @Field(key: "picked_at") var pickedAt: Date
+
+    init() {}
 }

@@ -19,6 +19,11 @@ struct WishRoundInput: Sendable {
     var participants: [Participant]
     var showValues: Bool
     var closesOn: String
+    /// A draft taken live, and how long each turn lasts (48 hours when not said).
+    var live = false
+    var turnHours: Int? = nil
+
+    static let turnHoursRange = 1...336
 
     /// The checked title, participants and closing day; the things are checked against the household.
     func checked(today: Day) throws(FieldError) -> (title: String, participants: [Participant], closesOn: Day) {
@@ -42,6 +47,14 @@ struct WishRoundInput: Sendable {
         }
         guard day >= today else {
             throw FieldError(field: "closesOn", message: "The last day for wishes cannot be in the past.")
+        }
+        if live {
+            guard method == .draft else {
+                throw FieldError(field: "live", message: "Only taking turns can be done live, one turn at a time.")
+            }
+            if let hours = turnHours, !Self.turnHoursRange.contains(hours) {
+                throw FieldError(field: "turnHours", message: "Each turn lasts from 1 hour to 14 days (336 hours).")
+            }
         }
         return (title, participants, day)
     }

@@ -13,6 +13,8 @@ extension WishRoundPages {
         var participants: [String]?
         /// Shares by beneficiary id ("share-<id>").
         var shares: [String: String]?
+        var live: String?
+        var turnHours: String?
 
         func input(shareOf: (UUID) -> Double?) -> WishRoundInput {
             WishRoundInput(
@@ -25,7 +27,8 @@ extension WishRoundPages {
                 participants: (participants ?? []).compactMap(UUID.init(uuidString:)).map {
                     .init(beneficiaryID: $0, share: shareOf($0))
                 },
-                showValues: showValues == "yes", closesOn: closesOn ?? "")
+                showValues: showValues == "yes", closesOn: closesOn ?? "", live: live == "yes",
+                turnHours: turnHours.flatMap { Int($0) })
         }
     }
 
@@ -52,6 +55,7 @@ extension WishRoundPages {
         var people: [PersonChoice]
         var errors: [String: String]
         var backHref: String
+        var turnChoices: [Choice] = WishRoundPages.turnChoices
     }
 
     struct NewFormValues: Encodable {
@@ -59,5 +63,15 @@ extension WishRoundPages {
         var method: String
         var closesOn: String
         var showValues: Bool
+        var live: Bool = false
+        var turnHours: String = "48"
     }
+
+    /// How long a live turn may last, as the form offers it.
+    static let turnChoices: [Choice] = [
+        Choice(value: "24", label: "One day", detail: nil, checked: false),
+        Choice(value: "48", label: "Two days", detail: nil, checked: true),
+        Choice(value: "72", label: "Three days", detail: nil, checked: false),
+        Choice(value: "168", label: "A week", detail: nil, checked: false),
+    ]
 }

@@ -59,6 +59,12 @@ extension WishRoundPages {
         var runs: [String]
     }
 
+    /// A draft taken live: whose turn it is, until when, and the picks so far in words.
+    struct LiveModel: Encodable {
+        var turnText: String?
+        var picks: [String]
+    }
+
     struct RoundPage: Encodable {
         var id: String
         var title: String
@@ -74,6 +80,8 @@ extension WishRoundPages {
         /// Whether someone can still be taken out (before the division, while more than two take part).
         var canRemove: Bool
         var division: DivisionModel?
+        var isLive: Bool
+        var live: LiveModel?
         var released: Bool
         var releaseRuleText: String?
         var errors: [String: String]
@@ -81,7 +89,8 @@ extension WishRoundPages {
     }
 
     static func round(
-        _ view: WishRoundView, division: WishDivisionView?, released: Bool, days: DayText, errors: [String: String]
+        _ view: WishRoundView, division: WishDivisionView?, live: LiveDraftView? = nil, released: Bool, days: DayText,
+        errors: [String: String]
     ) -> RoundPage {
         let round = view.round
         let currency = round.currencyCode
@@ -150,6 +159,20 @@ extension WishRoundPages {
                     runs: division.runs.reversed().map {
                         "Run \($0.number): \($0.adjusted ? "changed by hand" : "proposed") by \($0.byName), "
                             + days.dayAndTime($0.createdAt)
+                    })
+            },
+            isLive: round.isLive,
+            live: live.map { live in
+                let titles = Dictionary(uniqueKeysWithValues: view.things.map { ($0.id, $0.title) })
+                return LiveModel(
+                    turnText: live.turn.map { person in
+                        "It is \(person.beneficiary.name)’s turn"
+                            + (live.deadline.map { ", until \(days.dayAndTime($0))." } ?? ".")
+                    },
+                    picks: live.picks.map { pick in
+                        "Turn \(pick.turn): \(names[pick.$participant.id] ?? "") "
+                            + (pick.byHub ? "(the hub chose, as time ran out): " : "chose ")
+                            + (titles[pick.thingID] ?? "")
                     })
             },
             released: released,

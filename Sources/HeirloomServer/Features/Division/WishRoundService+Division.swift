@@ -10,10 +10,16 @@ struct WishDivisionView: Sendable {
     var runs: [WishRun]
 }
 
+/// What dividing did: a division proposed, or, for a draft taken live, the turns begun.
+enum WishDivideOutcome: Sendable {
+    case divided(WishDivisionView)
+    case liveDraftBegun(WishRoundView)
+}
+
 extension WishRoundService {
     /// Proposes a division of a closed round (or again, of a divided one); the run is kept.
     func divide(_ id: UUID, seed: Int64?, order: [UUID]?, by organiser: WishOrganiser) async throws
-        -> WishDivisionView
+        -> WishDivideOutcome
     {
         let round = try await find(id, householdID: organiser.householdID)
         let now = clock()
@@ -25,12 +31,17 @@ extension WishRoundService {
         }
         let current = try await view(round)
         let seed = seed ?? Int64.random(in: 1...999_999)
+        if round.isLive {
+            guard current.state == .closed else {
+                throw AppError.conflict(
+                    code: "live_draft_done", message: "The turns were taken live; change the division by hand.")
+            }
+            if let order { try checkOrder(order, current) }
+            return .liveDraftBegun(try await startLive(round, seed: seed, order: order, by: organiser))
+        }
         var input = try await divisionInput(current, seed: seed)
         if let order {
-            guard Set(order) == Set(input.participants.map(\.id)), order.count == input.participants.count else {
-                throw AppError.invalid(
-                    FieldError(field: "order", message: "The order must name every participant of the round once."))
-            }
+            try checkOrder(order, current)
             input.order = order
         }
         let result = DivisionPlan.divide(input)
@@ -39,13 +50,20 @@ extension WishRoundService {
             guard try await Self.claim(round, from: [.open, .closed, .divided], to: divided, on: db) else {
                 throw Self.notClosed
             }
-            try await save(result, of: round, seed: seed, adjusted: false, changes: nil, by: organiser, on: db)
+            try await saveRun(result, of: round, seed: seed, adjusted: false, changes: nil, by: organiser, on: db)
             try await EstateAudit.append(
                 .wishRoundDivided,
                 "\(organiser.name) divided the wish round “\(round.title)” (\(round.divisionMethod.rawValue), seed \(seed)).",
                 householdID: organiser.householdID, at: now, on: db)
         }
-        return try await division(id, by: organiser)
+        return .divided(try await division(id, by: organiser))
+    }
+
+    private func checkOrder(_ order: [UUID], _ round: WishRoundView) throws {
+        guard Set(order) == Set(round.participants.compactMap(\.id)), order.count == round.participants.count else {
+            throw AppError.invalid(
+                FieldError(field: "order", message: "The order must name every participant of the round once."))
+        }
     }
 
     /// The latest division with the earlier runs; 409 before the first.
@@ -92,7 +110,7 @@ extension WishRoundService {
             guard try await Self.claim(round, from: [.divided], to: round.status, on: db) else {
                 throw Self.notDividedNow(.confirmed)
             }
-            try await save(
+            try await saveRun(
                 result, of: round, seed: latest.run.seed, adjusted: true, changes: lines.joined(separator: "\n"),
                 by: organiser, on: db)
             try await EstateAudit.append(
@@ -123,7 +141,7 @@ extension WishRoundService {
             seed: UInt64(max(seed, 0)), order: nil)
     }
 
-    private func save(
+    func saveRun(
         _ result: DivisionResult, of round: WishRound, seed: Int64, adjusted: Bool, changes: String?,
         by organiser: WishOrganiser, on db: any Database
     ) async throws {

@@ -77,6 +77,10 @@ struct WishRoundService: Sendable {
         round.status = WishRoundStatus(closingOn: checked.closesOn, in: zone)
         round.organiser = organiser.name
         round.currencyCode = household.defaultCurrency
+        if input.live {
+            round.live = true
+            round.turnHours = input.turnHours ?? 48
+        }
         let now = clock()
         try await db.transaction { db in
             try await round.create(on: db)

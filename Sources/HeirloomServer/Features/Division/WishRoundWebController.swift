@@ -122,7 +122,8 @@ struct WishRoundWebController {
             ? try await services.wishRounds.division(id, by: organiser) : nil
         let estate = try await EstateService.ensure(householdID: organiser.householdID, on: req.db)
         let model = WishRoundPages.round(
-            view, division: division, released: estate.status.effectiveState(at: services.now) == .released,
+            view, division: division, live: try await services.wishRounds.live(view),
+            released: estate.status.effectiveState(at: services.now) == .released,
             days: estate.days, errors: errors)
         return try await Page.render(
             .wishRound, base: try await base(req, title: view.round.title), model, on: req)
@@ -161,7 +162,7 @@ struct WishRoundWebController {
         let model = WishRoundPages.NewPage(
             form: .init(
                 title: form?.title ?? "", method: form?.method ?? "points", closesOn: form?.closesOn ?? inTwoWeeks.text,
-                showValues: form?.showValues == "yes"),
+                showValues: form?.showValues == "yes", live: form?.live == "yes", turnHours: form?.turnHours ?? "48"),
             methods: WishRoundPages.methods,
             things: things.sorted { $0.label.localizedCaseInsensitiveCompare($1.label) == .orderedAscending },
             leftOut: leftOut,

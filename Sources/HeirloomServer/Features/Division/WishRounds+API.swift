@@ -7,32 +7,34 @@ import Vapor
 extension APIHandler {
     func listWishRounds(_ input: Operations.ListWishRounds.Input) async throws -> Operations.ListWishRounds.Output {
         let rounds = try await request.heirloom.wishRounds.list(by: try await wishOrganiser())
-        return .ok(.init(body: .json(.init(rounds: rounds.map(Components.Schemas.WishRound.init)))))
+        var answers: [Components.Schemas.WishRound] = []
+        for round in rounds { answers.append(try await wishRound(round)) }
+        return .ok(.init(body: .json(.init(rounds: answers))))
     }
 
     func createWishRound(_ input: Operations.CreateWishRound.Input) async throws -> Operations.CreateWishRound.Output {
         let organiser = try await wishOrganiser()
         guard case .json(let body) = input.body else { throw AppError.badRequest("Expected a JSON body.") }
         let round = try await request.heirloom.wishRounds.create(try WishRoundInput(body), by: organiser)
-        return .created(.init(body: .json(.init(round))))
+        return .created(.init(body: .json(try await wishRound(round))))
     }
 
     func getWishRound(_ input: Operations.GetWishRound.Input) async throws -> Operations.GetWishRound.Output {
         let organiser = try await wishOrganiser()
         let round = try await request.heirloom.wishRounds.round(try uuid(input.path.id, "wish round"), by: organiser)
-        return .ok(.init(body: .json(.init(round))))
+        return .ok(.init(body: .json(try await wishRound(round))))
     }
 
     func openWishRound(_ input: Operations.OpenWishRound.Input) async throws -> Operations.OpenWishRound.Output {
         let organiser = try await wishOrganiser()
         let round = try await request.heirloom.wishRounds.open(try uuid(input.path.id, "wish round"), by: organiser)
-        return .ok(.init(body: .json(.init(round))))
+        return .ok(.init(body: .json(try await wishRound(round))))
     }
 
     func closeWishRound(_ input: Operations.CloseWishRound.Input) async throws -> Operations.CloseWishRound.Output {
         let organiser = try await wishOrganiser()
         let round = try await request.heirloom.wishRounds.close(try uuid(input.path.id, "wish round"), by: organiser)
-        return .ok(.init(body: .json(.init(round))))
+        return .ok(.init(body: .json(try await wishRound(round))))
     }
 
     func divideWishRound(_ input: Operations.DivideWishRound.Input) async throws -> Operations.DivideWishRound.Output {
@@ -52,8 +54,10 @@ extension APIHandler {
                 }
             }
         }
-        let division = try await request.heirloom.wishRounds.divide(id, seed: seed, order: order, by: organiser)
-        return .created(.init(body: .json(.init(division))))
+        switch try await request.heirloom.wishRounds.divide(id, seed: seed, order: order, by: organiser) {
+        case .divided(let division): return .created(.init(body: .json(.init(division))))
+        case .liveDraftBegun(let round): return .accepted(.init(body: .json(try await wishRound(round))))
+        }
     }
 
     func getWishDivision(_ input: Operations.GetWishDivision.Input) async throws -> Operations.GetWishDivision.Output {
@@ -90,7 +94,7 @@ extension APIHandler {
         }
         let round = try await request.heirloom.wishRounds.confirm(
             try uuid(input.path.id, "wish round"), rule: rule, by: organiser)
-        return .ok(.init(body: .json(.init(round))))
+        return .ok(.init(body: .json(try await wishRound(round))))
     }
 
     func removeWishParticipant(_ input: Operations.RemoveWishParticipant.Input) async throws
@@ -101,6 +105,11 @@ extension APIHandler {
             participant: try uuid(input.path.participantId, "participant"), from: try uuid(input.path.id, "wish round"),
             by: organiser)
         return .noContent(.init())
+    }
+
+    /// A round as the API shows it, with its live draft when one has begun.
+    func wishRound(_ view: WishRoundView) async throws -> Components.Schemas.WishRound {
+        .init(view, live: try await request.heirloom.wishRounds.live(view))
     }
 
     /// The organiser of the request: a signed-in owner, or a trusted contact's bearer token once the estate is

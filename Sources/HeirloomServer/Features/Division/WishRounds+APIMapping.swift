@@ -24,7 +24,8 @@ extension WishRoundInput {
             participants: try body.participants.map {
                 Participant(beneficiaryID: try id($0.beneficiaryId, "participants"), share: $0.share)
             },
-            showValues: body.showValues ?? false, closesOn: body.closesOn)
+            showValues: body.showValues ?? false, closesOn: body.closesOn, live: body.live ?? false,
+            turnHours: body.turnHours)
     }
 }
 
@@ -36,14 +37,24 @@ enum WishMoney {
 }
 
 extension Components.Schemas.WishRound {
-    init(_ view: WishRoundView) {
+    init(_ view: WishRoundView, live: LiveDraftView?) {
         let round = view.round
         self.init(
             id: round.id!.text, title: round.title, method: .init(rawValue: round.method) ?? .points,
             state: .init(rawValue: view.state.rawValue) ?? .draft, showValues: round.showValues,
             closesOn: round.closesOn, closesAt: round.closesAt, organiser: round.organiser,
             currencyCode: round.currencyCode,
-            releaseRule: round.releaseRule.flatMap { .init(rawValue: $0) },
+            releaseRule: round.releaseRule.flatMap { .init(rawValue: $0) }, live: round.isLive,
+            liveDraft: live.map { live in
+                .init(
+                    turnParticipantId: live.turn?.id?.text, turnName: live.turn?.beneficiary.name,
+                    deadline: live.deadline,
+                    picks: live.picks.map {
+                        .init(
+                            turn: $0.turn, participantId: $0.$participant.id.text, thingId: $0.thingID.text,
+                            byHub: $0.byHub)
+                    })
+            },
             things: view.things.map {
                 .init(
                     thingId: $0.id.text, kind: $0.isSet ? .set : .item, title: $0.title,
@@ -99,6 +110,7 @@ extension Components.Schemas.WishDivision {
 
 extension Components.Schemas.WishSheet {
     init(_ sheet: WishSheetView) {
+        let live = sheet.live
         let round = sheet.round
         let shown = round.showValues
         self.init(
@@ -106,6 +118,11 @@ extension Components.Schemas.WishSheet {
             state: .init(rawValue: sheet.state.rawValue) ?? .open, closesOn: round.closesOn, budget: WishRules.budget,
             name: sheet.participant.beneficiary.name, organiser: round.organiser, showValues: shown,
             currencyCode: round.currencyCode, answeredAt: sheet.participant.answeredAt,
+            live: live.map { live in
+                .init(
+                    yourTurn: live.turn?.id == sheet.participant.id, turnName: live.turn?.beneficiary.name,
+                    deadline: live.deadline, taken: live.picks.map(\.thingID.text))
+            },
             things: sheet.things.map { thing in
                 .init(
                     thingId: thing.id.text, kind: thing.isSet ? .set : .item, title: thing.title,

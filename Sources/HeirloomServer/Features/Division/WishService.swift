@@ -9,6 +9,8 @@ struct WishSheetView: Sendable {
     var state: WishRoundState
     var things: [WishThing]
     var wishes: [Wish]
+    /// A draft taken live, once its turns have begun.
+    var live: LiveDraftView?
 }
 
 /// What a participant does through their personal link (issue 30): exchange it for a session, read the round's
@@ -19,6 +21,8 @@ struct WishService: Sendable {
     let clock: @Sendable () -> Date
     /// Counts the openings of links, per link and per address.
     let linkThrottle: LoginThrottle
+    /// For the link in the email to whoever's turn comes next.
+    let publicBaseURL: String
 
     /// Exchanges the secret of an emailed link for a session for this round alone. Every exchange, good or not,
     /// counts against the link and the address it came from.
@@ -51,9 +55,11 @@ struct WishService: Sendable {
             throw AppError.notFound("page")
         }
         let wishes = try await Wish.query(on: db).filter(\.$participant.$id == participant.requireID()).all()
+        let rounds = WishRoundService(db: db, clock: clock, publicBaseURL: "")
+        let view = try await rounds.view(round)
         return WishSheetView(
-            round: round, participant: participant, state: round.status.effectiveState(at: clock()),
-            things: try await WishThings(db: db).things(of: round), wishes: wishes)
+            round: round, participant: participant, state: view.state, things: view.things, wishes: wishes,
+            live: try await rounds.live(view))
     }
 
     /// Replaces the participant's wishes while the round is open: all of them or, when any is refused, none.
@@ -102,6 +108,13 @@ struct WishService: Sendable {
                 code: "not_confirmed", message: "The division has not been settled yet; you will get an email.")
         }
         return (sheet, try WishRoundService.result(of: run))
+    }
+
+    /// The participant's pick for their turn of a draft taken live.
+    func pick(_ thingID: UUID, by participant: WishParticipant) async throws -> WishSheetView {
+        let rounds = WishRoundService(db: db, clock: clock, publicBaseURL: publicBaseURL)
+        try await rounds.pick(thingID, for: try participant.requireID(), in: participant.$round.id, byHub: false)
+        return try await sheet(of: participant)
     }
 
     static func closed(_ state: WishRoundState) -> AppError {

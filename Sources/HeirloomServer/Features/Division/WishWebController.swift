@@ -36,6 +36,24 @@ struct WishWebController {
         }
     }
 
+    /// A pick for this participant's turn of a draft taken live.
+    func pick(req: Request) async throws -> Response {
+        guard let participant = try await WishMediaController.participant(req) else {
+            return try await OutsiderPages.missing(req)
+        }
+        struct Form: Content { var thingId: String? }
+        let thing = (try? req.content.decode(Form.self))?.thingId.flatMap(UUID.init(uuidString:))
+        return try await req.submitForm(conflictsOn: "wishes") {
+            guard let thing else {
+                throw AppError.invalid(FieldError(field: "wishes", message: "Please choose one of the things left."))
+            }
+            _ = try await req.heirloom.wishes.pick(thing, by: participant)
+            return req.redirect(to: SiteURL.wishHome.path(done: .wishPicked))
+        } orShowAgain: { errors in
+            try await page(req, participant, form: nil, errors: errors)
+        }
+    }
+
     private func page(_ req: Request, _ participant: WishParticipant, form: WishPages.Form?, errors: [String: String])
         async throws -> View
     {

@@ -32,6 +32,14 @@ extension APIHandler {
         return .ok(.init(body: .json(.init(sheet))))
     }
 
+    func pickWish(_ input: Operations.PickWish.Input) async throws -> Operations.PickWish.Output {
+        let participant = try await wishParticipant()
+        guard case .json(let body) = input.body, let thing = UUID(uuidString: body.thingId) else {
+            throw AppError.invalid(FieldError(field: "thingId", message: "Please choose one of the things left."))
+        }
+        return .ok(.init(body: .json(.init(try await request.heirloom.wishes.pick(thing, by: participant)))))
+    }
+
     func getWishResult(_ input: Operations.GetWishResult.Input) async throws -> Operations.GetWishResult.Output {
         let (sheet, result) = try await request.heirloom.wishes.result(of: try await wishParticipant())
         return .ok(.init(body: .json(.init(sheet, result: result))))
