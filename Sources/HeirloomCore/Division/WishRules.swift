@@ -72,10 +72,11 @@ public enum WishRules {
                 guard let points = wish.points ?? (clean.reason == nil ? nil : 0), points >= 0 else {
                     throw FieldError(field: "points", message: "Points are whole numbers from 0 to \(budget).")
                 }
-                spent += points
-                guard spent <= budget else {
+                // Checked before adding, so that no number, however large, overflows the sum.
+                guard points <= budget - spent else {
                     throw FieldError(field: "points", message: "You have \(budget) points to spread; that is more.")
                 }
+                spent += points
                 clean.points = points
                 clean.rank = nil
             }

@@ -203,3 +203,78 @@ struct WishRoundRefusalTests {
         }
     }
 }
+
+@Suite("Wish rounds: what changes under a round")
+struct WishRoundChangeTests {
+    @Test("points too large to add up are refused, not a crash")
+    func hugePoints() async throws {
+        let clock = TestClock()
+        try await withApp(clock: clock) { app in
+            let family = try await WishFamily.make(app)
+            let round = try await family.draft(app, closesOn: WishRoundAPITests.day(clock, plus: 7))
+            let sessions = try await family.open(app, round)
+            let response = try await app.putWishes(
+                sessions["Anna Hart"]!,
+                [
+                    ["thingId": family.things["Clock"]!, "points": 1],
+                    ["thingId": family.things["Piano"]!, "points": Int.max],
+                ])
+            #expect(
+                response.status == .unprocessableEntity || response.status == .badRequest, "\(response.body.string)")
+            #expect(try await app.wishes(sessions["Anna Hart"]!).wishes.isEmpty)
+        }
+    }
+
+    @Test("a thing left to someone by hand after the division is refused at the confirm, and left out of the next")
+    func thingTakenMeanwhile() async throws {
+        let clock = TestClock()
+        try await withApp(clock: clock) { app in
+            // given a divided round
+            let family = try await WishFamily.make(app)
+            let round = try await family.draft(app, closesOn: WishRoundAPITests.day(clock, plus: 7))
+            _ = try await family.open(app, round)
+            let token = family.owner.token
+            _ = try await app.api(.POST, "/api/wish-rounds/\(round.id)/close", token: token)
+            _ = try await app.api(.POST, "/api/wish-rounds/\(round.id)/divide", token: token)
+            // when the quilt is left to Ben by hand
+            let quilt = family.things["Quilt"]!
+            let link = try await app.api(
+                .POST, "/api/items/\(quilt)/beneficiaries", token: token,
+                json: ["beneficiaryId": family.ben, "accessPermission": "uponPassing"])
+            #expect(link.status == .created)
+            let before = try await WishRoundRefusalTests.state(app)
+            // then confirming is refused and changes nothing
+            let refused = try await app.api(.POST, "/api/wish-rounds/\(round.id)/confirm", token: token)
+            #expect(refused.status == .conflict)
+            #expect(try refused.apiError.code == "thing_taken")
+            #expect(try await WishRoundRefusalTests.state(app) == before)
+            // and the next division leaves it out, and confirms
+            let again = try await app.api(.POST, "/api/wish-rounds/\(round.id)/divide", token: token)
+            let shares = try again.decoded(Components.Schemas.WishDivision.self).shares
+            #expect(!shares.flatMap(\.things).contains { $0.thingId == quilt })
+            let confirmed = try await app.api(.POST, "/api/wish-rounds/\(round.id)/confirm", token: token)
+            #expect(confirmed.status == .ok, "\(confirmed.body.string)")
+        }
+    }
+
+    @Test("a beneficiary in a round under way cannot be deleted, and a round keeps two people")
+    func keepsItsPeople() async throws {
+        let clock = TestClock()
+        try await withApp(clock: clock) { app in
+            let family = try await WishFamily.make(app)
+            let round = try await family.draft(app, closesOn: WishRoundAPITests.day(clock, plus: 7))
+            let deleted = try await app.api(.DELETE, "/api/beneficiaries/\(family.cora)", token: family.owner.token)
+            #expect(deleted.status == .conflict)
+            #expect(try deleted.apiError.code == "beneficiary_in_wish_round")
+            let first = try #require(round.participants.first)
+            let second = try #require(round.participants.last)
+            let removed = try await app.api(
+                .DELETE, "/api/wish-rounds/\(round.id)/participants/\(first.participantId)", token: family.owner.token)
+            #expect(removed.status == .noContent)
+            let refused = try await app.api(
+                .DELETE, "/api/wish-rounds/\(round.id)/participants/\(second.participantId)", token: family.owner.token)
+            #expect(refused.status == .conflict)
+            #expect(try refused.apiError.code == "too_few_participants")
+        }
+    }
+}

@@ -95,6 +95,15 @@ struct BeneficiaryService: Sendable {
         let person = try await find(id, by: principal)
         let count = try await ItemBeneficiary.query(on: db).filter(\.$beneficiary.$id == id).count()
         guard count == 0 else { throw Self.stillAssigned(person.name, count: count) }
+        // A round under way would lose a participant (and a live draft its turns): take them out of it first.
+        let rounds = try await WishParticipant.query(on: db).filter(\.$beneficiary.$id == id).with(\.$round).all()
+            .filter { $0.round.state != WishRoundState.confirmed.rawValue }
+        if let round = rounds.first?.round {
+            throw AppError.conflict(
+                code: "beneficiary_in_wish_round",
+                message: "\(person.name) takes part in the wish round “\(round.title)”. Take them out of it first, "
+                    + "or wait until it is confirmed.")
+        }
         try await person.delete(on: db)
     }
 

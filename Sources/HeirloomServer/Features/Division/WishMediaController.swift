@@ -5,7 +5,7 @@ import Vapor
 /// Serves the photos and stories of the things in a participant's round, and nothing else.
 struct WishMediaController {
     func download(req: Request) async throws -> Response {
-        guard let participant = try await Self.participant(req) else { throw AppError.notFound("file") }
+        guard let participant = try await OutsiderPages.wishParticipant(req) else { throw AppError.notFound("file") }
         let id = try req.id("file")
         let variant = try req.id("file", .variant, as: MediaVariant.self)
         let sheet = try await req.heirloom.wishes.sheet(of: participant)
@@ -14,13 +14,6 @@ struct WishMediaController {
         }
         let object = try await req.heirloom.media.find(id, householdID: sheet.round.$household.id)
         return try await req.mediaFile(
-            object, variant: RecipientMediaController.outsiderVariant(variant, of: object), download: false)
-    }
-
-    /// The participant of a bearer token or of the page's cookie.
-    static func participant(_ req: Request) async throws -> WishParticipant? {
-        let secret = req.headers.bearerAuthorization?.token ?? req.cookies[WishPages.cookie]?.string
-        guard let secret, !secret.isEmpty else { return nil }
-        return try await req.heirloom.wishes.participant(forSession: secret)
+            object, variant: OutsiderPages.outsiderVariant(variant, of: object), download: false)
     }
 }

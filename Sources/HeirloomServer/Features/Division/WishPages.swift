@@ -5,9 +5,6 @@ import Vapor
 /// The participant's page: the round's things with photos and stories, their wishes, and, once confirmed, their
 /// share with the reasons.
 enum WishPages {
-    /// The participant's session cookie, set by the emailed link /w/{token}.
-    static let cookie = "heirloom_wishes"
-
     struct Photo: Encodable {
         var url: String
         var alt: String

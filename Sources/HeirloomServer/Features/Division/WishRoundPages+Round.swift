@@ -115,7 +115,8 @@ extension WishRoundPages {
                 ThingRow(title: $0.title, kind: $0.isSet ? "A set" : "", value: money($0.value, currency))
             },
             answeredCount: view.participants.filter { $0.answeredAt != nil }.count,
-            canRemove: [.draft, .open, .closed].contains(view.state) && view.participants.count > 2,
+            canRemove: [.draft, .open, .closed].contains(view.state) && view.participants.count > 2
+                && round.liveStartedAt == nil,
             division: division.map { division in
                 let result = division.result
                 let placements = Dictionary(uniqueKeysWithValues: result.placements.map { ($0.thingID, $0) })

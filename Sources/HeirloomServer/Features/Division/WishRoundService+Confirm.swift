@@ -15,6 +15,16 @@ extension WishRoundService {
             estate.status.effectiveState(at: now) == .released ? .immediate : requested ?? .uponPassing
         let things = Dictionary(uniqueKeysWithValues: latest.round.things.map { ($0.id, $0) })
         let people = Dictionary(uniqueKeysWithValues: latest.round.participants.map { ($0.id!, $0) })
+        // Everyone and everything the division names must still be there, and still free to give.
+        guard latest.result.placements.allSatisfy({ things[$0.thingID] != nil && people[$0.participantID] != nil })
+        else { throw Self.outOfDate }
+        let refused = try await WishThings(db: db).refusals(
+            of: Set(latest.result.placements.map(\.thingID)), householdID: organiser.householdID)
+        if let (id, reason) = refused.first {
+            throw AppError.conflict(
+                code: "thing_taken",
+                message: "\(reason) Please divide the round again: \(things[id]?.title ?? "it") will be left out.")
+        }
         var status = round.status
         try? status.confirm()
         let confirmed = status
@@ -23,6 +33,10 @@ extension WishRoundService {
             guard try await Self.claim(round, from: [.divided], to: confirmed, on: db) else {
                 throw Self.notDividedNow(.confirmed)
             }
+            // A change by hand that came in meanwhile made a newer run: confirm only the one that was read.
+            let newest = try await WishRun.query(on: db).filter(\.$round.$id == id).sort(\.$number, .descending)
+                .first()
+            guard newest?.id == latest.run.id else { throw Self.outOfDate }
             round.releaseRule = rule.permission.rawValue
             try await round.save(on: db)
             var itemIDs: [UUID] = []
@@ -37,7 +51,7 @@ extension WishRoundService {
                         throw AppError.conflict(
                             code: "thing_taken",
                             message: "\(thing.title) has been left to \(taken.beneficiary.name) since the round "
-                                + "began. Take it out of the division (move it or run the round again) first.")
+                                + "began. Please divide the round again: it will be left out.")
                     }
                     let link = ItemBeneficiary()
                     link.$item.id = itemID
@@ -82,4 +96,8 @@ extension WishRoundService {
         }
         return try await view(try await find(id, householdID: organiser.householdID))
     }
+
+    static let outOfDate = AppError.conflict(
+        code: "division_out_of_date",
+        message: "The round changed since this division was made. Please look at the newest division and confirm that.")
 }

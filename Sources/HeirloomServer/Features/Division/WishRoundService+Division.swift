@@ -37,9 +37,11 @@ extension WishRoundService {
                     code: "live_draft_done", message: "The turns were taken live; change the division by hand.")
             }
             if let order { try checkOrder(order, current) }
+            guard try await !divisionInput(current, seed: seed).things.isEmpty else { throw Self.nothingToDivide }
             return .liveDraftBegun(try await startLive(round, seed: seed, order: order, by: organiser))
         }
         var input = try await divisionInput(current, seed: seed)
+        guard !input.things.isEmpty else { throw Self.nothingToDivide }
         if let order {
             try checkOrder(order, current)
             input.order = order
@@ -135,9 +137,14 @@ extension WishRoundService {
                     .map(\.0),
                 points: Dictionary(own.compactMap { wish in wish.points.map { (wish.thingID, $0) } }) { a, _ in a })
         }
+        // Things left to someone by hand, or gone, since the round began are left out of any division made now.
+        let refused = try await WishThings(db: db).refusals(
+            of: Set(round.things.map(\.id)), householdID: round.round.$household.id)
         return DivisionInput(
             method: round.round.divisionMethod, participants: participants,
-            things: round.things.map { .init(id: $0.id, title: $0.title, value: $0.value) },
+            things: round.things.filter { refused[$0.id] == nil }.map {
+                .init(id: $0.id, title: $0.title, value: $0.value)
+            },
             seed: UInt64(max(seed, 0)), order: nil)
     }
 
@@ -163,6 +170,9 @@ extension WishRoundService {
 
     static let notClosed = AppError.conflict(
         code: "round_not_closed", message: "A round is divided once it has closed, and before it is confirmed.")
+    static let nothingToDivide = AppError.conflict(
+        code: "nothing_to_divide",
+        message: "Every thing of this round has been left to someone or has gone, so there is nothing to divide.")
     static let notDivided = AppError.conflict(code: "not_divided", message: "This round has not been divided yet.")
     static func notDividedNow(_ state: WishRoundState) -> AppError {
         state == .confirmed

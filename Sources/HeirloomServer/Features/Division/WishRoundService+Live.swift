@@ -56,7 +56,9 @@ extension WishRoundService {
         }
         let current = try await view(round)
         let input = try await liveInput(current)
-        let picks = try await WishPick.query(on: db).filter(\.$round.$id == roundID).sort(\.$turn).all()
+        let stored = try await WishPick.query(on: db).filter(\.$round.$id == roundID).sort(\.$turn).all()
+        // Picks of things gone from the round since do not count; turn numbers only grow.
+        let picks = stored.filter { pick in input.things.contains { $0.id == pick.thingID } }
         guard LiveDraft.next(input, picks: picks.count) == participantID else {
             throw AppError.conflict(code: "not_your_turn", message: "It is not your turn yet; you will get an email.")
         }
@@ -69,7 +71,8 @@ extension WishRoundService {
         let taken = picks.map {
             LiveDraft.Pick(thingID: $0.thingID, participantID: $0.$participant.id, turn: $0.turn, byHub: $0.byHub)
         }
-        let mine = LiveDraft.Pick(thingID: thingID, participantID: participantID, turn: picks.count + 1, byHub: byHub)
+        let mine = LiveDraft.Pick(
+            thingID: thingID, participantID: participantID, turn: (stored.map(\.turn).max() ?? 0) + 1, byHub: byHub)
         do {
             try await db.transaction { db in
                 let pick = WishPick()
@@ -80,28 +83,33 @@ extension WishRoundService {
                 pick.byHub = byHub
                 pick.pickedAt = now
                 try await pick.create(on: db)
-                if let next = LiveDraft.next(input, picks: mine.turn), mine.turn < input.things.count {
+                if let next = LiveDraft.next(input, picks: picks.count + 1), picks.count + 1 < input.things.count {
                     let deadline = now.addingTimeInterval(Double(round.turnHours ?? 48) * 3_600)
                     try await WishRound.query(on: db).filter(\.$id == roundID).set(\.$turnDeadline, to: deadline)
                         .update()
                     try await tellTurn(of: next, in: current, deadline: deadline, base: base, now: now, on: db)
                 } else {
-                    let result = DivisionPlan.live(input, picks: taken + [mine])
-                    var status = round.status
-                    try status.divided(at: now)
-                    guard try await Self.claim(round, from: [.open, .closed], to: status, on: db) else {
-                        throw Self.notClosed
-                    }
-                    try await WishRound.query(on: db).filter(\.$id == roundID).set(\.$turnDeadline, to: nil).update()
-                    try await saveRun(
-                        result, of: round, seed: round.draftSeed ?? 0, adjusted: false, changes: nil,
-                        by: WishOrganiser(householdID: round.$household.id, name: round.organiser), on: db)
+                    try await finish(round, input: input, picks: taken + [mine], at: now, on: db)
                 }
             }
         } catch let error as any DatabaseError where error.isConstraintFailure {
             // Two picks for one turn at once: the unique index keeps the first.
             throw AppError.conflict(code: "not_your_turn", message: "That turn has just been taken.")
         }
+    }
+
+    /// The last pick made: the division of the picks is kept as the round's run, and the round is divided.
+    private func finish(
+        _ round: WishRound, input: DivisionInput, picks: [LiveDraft.Pick], at now: Date, on db: any Database
+    ) async throws {
+        let result = DivisionPlan.live(input, picks: picks)
+        var status = round.status
+        try status.divided(at: now)
+        guard try await Self.claim(round, from: [.open, .closed], to: status, on: db) else { throw Self.notClosed }
+        try await WishRound.query(on: db).filter(\.$id == round.requireID()).set(\.$turnDeadline, to: nil).update()
+        try await saveRun(
+            result, of: round, seed: round.draftSeed ?? 0, adjusted: false, changes: nil,
+            by: WishOrganiser(householdID: round.$household.id, name: round.organiser), on: db)
     }
 
     /// The hub picks for everyone whose turn has run out (the scheduler's work).
@@ -112,9 +120,21 @@ extension WishRoundService {
             let current = try await view(round)
             let input = try await liveInput(current)
             let picks = try await WishPick.query(on: db).filter(\.$round.$id == round.requireID()).all()
+                .filter { pick in input.things.contains { $0.id == pick.thingID } }
             guard let next = LiveDraft.next(input, picks: picks.count),
                 let thing = LiveDraft.hubPick(input, for: next, taken: Set(picks.map(\.thingID)))
-            else { continue }
+            else {
+                // Nothing left to pick (things gone since): what was picked is the division.
+                let taken = picks.map {
+                    LiveDraft.Pick(
+                        thingID: $0.thingID, participantID: $0.$participant.id, turn: $0.turn, byHub: $0.byHub)
+                }
+                try await db.transaction { db in
+                    try await finish(round, input: input, picks: taken, at: now, on: db)
+                }
+                continue
+            }
+            // A pick that fails (the participant picked at the same moment) is tried again on the next pass.
             try? await pick(thing, for: next, in: try round.requireID(), byHub: true)
         }
     }
@@ -122,8 +142,9 @@ extension WishRoundService {
     /// Whose turn it is, until when, and the picks so far; nil unless a live draft has begun.
     func live(_ view: WishRoundView) async throws -> LiveDraftView? {
         guard view.round.isLive, view.round.liveStartedAt != nil else { return nil }
-        let picks = try await WishPick.query(on: db).filter(\.$round.$id == view.round.requireID()).sort(\.$turn).all()
         let input = try await liveInput(view)
+        let picks = try await WishPick.query(on: db).filter(\.$round.$id == view.round.requireID()).sort(\.$turn).all()
+            .filter { pick in input.things.contains { $0.id == pick.thingID } }
         let next = view.state == .closed ? LiveDraft.next(input, picks: picks.count) : nil
         return LiveDraftView(
             turn: next.flatMap { id in view.participants.first { $0.id == id } },

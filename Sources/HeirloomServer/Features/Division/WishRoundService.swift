@@ -166,28 +166,6 @@ struct WishRoundService: Sendable {
         return try await view(try await find(id, householdID: organiser.householdID))
     }
 
-    /// Takes a participant out before the division; their link and sessions stop at once.
-    func remove(participant participantID: UUID, from id: UUID, by organiser: WishOrganiser) async throws {
-        let round = try await find(id, householdID: organiser.householdID)
-        guard [.draft, .open, .closed].contains(round.status.effectiveState(at: clock())) else {
-            throw AppError.conflict(
-                code: "round_divided", message: "The round has been divided; run it again after changing it.")
-        }
-        guard
-            let participant = try await WishParticipant.query(on: db).filter(\.$id == participantID)
-                .filter(\.$round.$id == id).with(\.$beneficiary).first()
-        else { throw AppError.notFound("participant") }
-        let now = clock()
-        try await db.transaction { db in
-            try await PassingTokens(db: db).revokeAll(subject: participantID, kinds: [.wishLink, .wishSession])
-            try await participant.delete(on: db)
-            try await EstateAudit.append(
-                .wishRoundChanged,
-                "\(organiser.name) took \(participant.beneficiary.name) out of the wish round “\(round.title)”.",
-                householdID: organiser.householdID, at: now, on: db)
-        }
-    }
-
     /// Writes a step of the round only if it still stands where it stood when read (two requests at once: one
     /// wins, the other is told).
     static func claim(

@@ -43,6 +43,9 @@ extension APIHandler {
         var seed: Int64?
         var order: [UUID]?
         if case .json(let body) = input.body {
+            if let value = body.seed, value < 0 {
+                throw AppError.invalid(FieldError(field: "seed", message: "A draw number is a whole number from 0."))
+            }
             seed = body.seed
             order = try body.order.map { ids in
                 try ids.map { text in

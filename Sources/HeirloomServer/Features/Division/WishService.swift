@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import HeirloomCore
+import SQLKit
 
 /// A participant's own view of their round: the things, their wishes, and, once confirmed, their share.
 struct WishSheetView: Sendable {
@@ -76,10 +77,11 @@ struct WishService: Sendable {
         let participantID = try participant.requireID()
         let now = clock()
         try await db.transaction { db in
-            // Read again inside the transaction: a close that came meanwhile wins.
-            guard let round = try await WishRound.find(sheet.round.id, on: db),
-                round.status.takesWishes(at: now)
-            else { throw Self.closed(.closed) }
+            // Claim the round while it is open (a write, so a close that comes meanwhile waits for this, or wins).
+            let open = try await db.sql().update(WishRound.schema).set("updated_at", to: now)
+                .where("id", .equal, try sheet.round.requireID()).where("state", .equal, WishRoundState.open.rawValue)
+                .where("closes_at", .greaterThan, now).returning("id").all()
+            guard !open.isEmpty else { throw Self.closed(.closed) }
             try await Wish.query(on: db).filter(\.$participant.$id == participantID).delete()
             for input in checked where (input.points ?? 1) > 0 || input.reason != nil {
                 let wish = Wish()

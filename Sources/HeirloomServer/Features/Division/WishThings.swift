@@ -89,6 +89,20 @@ struct WishThings: Sendable {
         return (items, sets)
     }
 
+    /// Why each of these things can no longer be divided (left to someone by hand, or gone since the round began),
+    /// by thing id; those not named still can be.
+    func refusals(of thingIDs: Set<UUID>, householdID: UUID) async throws -> [UUID: String] {
+        let (items, sets) = try await candidates(householdID: householdID)
+        var refusals: [UUID: String] = [:]
+        for item in items where thingIDs.contains(item.id) {
+            refusals[item.id] = WishGroup.refusal(item)
+        }
+        for set in sets where thingIDs.contains(set.id) {
+            refusals[set.id] = WishGroup.refusal(set, members: items.filter { $0.setID == set.id })
+        }
+        return refusals
+    }
+
     /// The things a new round takes: those asked for, each checked, or the default group when none were asked for.
     func chosen(_ refs: [WishRoundInput.ThingRef], householdID: UUID) async throws -> [WishRoundInput.ThingRef] {
         let (items, sets) = try await candidates(householdID: householdID)

@@ -12,19 +12,19 @@ struct WishWebController {
             })
         else { return try await OutsiderPages.missing(req) }
         let response = req.redirect(to: SiteURL.wishHome.path)
-        response.cookies[WishPages.cookie] = OutsiderPages.sessionCookie(session.secret, req: req)
+        response.cookies[OutsiderPages.wishCookie] = OutsiderPages.sessionCookie(session.secret, req: req)
         return response
     }
 
     func show(req: Request) async throws -> Response {
-        guard let participant = try await WishMediaController.participant(req) else {
+        guard let participant = try await OutsiderPages.wishParticipant(req) else {
             return try await OutsiderPages.missing(req)
         }
         return try await page(req, participant, form: nil, errors: [:]).encodeResponse(for: req)
     }
 
     func save(req: Request) async throws -> Response {
-        guard let participant = try await WishMediaController.participant(req) else {
+        guard let participant = try await OutsiderPages.wishParticipant(req) else {
             return try await OutsiderPages.missing(req)
         }
         let form = try req.content.decode(WishPages.Form.self)
@@ -38,7 +38,7 @@ struct WishWebController {
 
     /// A pick for this participant's turn of a draft taken live.
     func pick(req: Request) async throws -> Response {
-        guard let participant = try await WishMediaController.participant(req) else {
+        guard let participant = try await OutsiderPages.wishParticipant(req) else {
             return try await OutsiderPages.missing(req)
         }
         struct Form: Content { var thingId: String? }

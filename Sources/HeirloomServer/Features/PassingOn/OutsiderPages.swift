@@ -40,6 +40,23 @@ enum OutsiderPages {
             isHTTPOnly: true, sameSite: .lax)
     }
 
+    /// The wish-round participant's session cookie, set by the emailed link /w/{token}.
+    static let wishCookie = "heirloom_wishes"
+
+    /// The wish-round participant of a bearer token or of their page's cookie, or nil.
+    static func wishParticipant(_ req: Request) async throws -> WishParticipant? {
+        let secret = req.headers.bearerAuthorization?.token ?? req.cookies[wishCookie]?.string
+        guard let secret, !secret.isEmpty else { return nil }
+        return try await req.heirloom.wishes.participant(forSession: secret)
+    }
+
+    /// What someone outside the household gets when they ask for `variant`: a photo's original carries its
+    /// camera's metadata (the GPS position among it), so they get the display rendition, an upright JPEG made
+    /// without metadata; everything else is served as asked.
+    static func outsiderVariant(_ variant: MediaVariant, of object: MediaObject) -> MediaVariant {
+        variant == .original && object.displaySHA256 != nil ? .display : variant
+    }
+
     /// The trusted contact whose session cookie came with the request, or nil: their page and the links they print.
     static func executor(_ req: Request) async throws -> Executor? {
         guard let secret = req.cookies[executorCookie]?.string, !secret.isEmpty else { return nil }

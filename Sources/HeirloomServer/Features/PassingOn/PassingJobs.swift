@@ -20,7 +20,12 @@ struct PassingJobs: Sendable {
         try await remindHoldersHalfway()
         try await announceVisibleLinks()
         try await checkInactivity()
-        try await WishJobs(db: db, clock: clock, publicBaseURL: publicBaseURL).runOnce()
+        do {
+            try await WishJobs(db: db, clock: clock, publicBaseURL: publicBaseURL).runOnce()
+        } catch {
+            // A wish round's trouble never holds up the mail below.
+            logger.warning("wish rounds: \(error)")
+        }
         try await OutboxWorker(db: db, clock: clock, settings: mail, transport: transport, logger: logger).drain()
     }
 

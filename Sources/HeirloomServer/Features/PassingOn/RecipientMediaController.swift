@@ -16,14 +16,8 @@ struct RecipientMediaController {
         }
         guard allowed else { throw AppError.notFound("file") }
         let object = try await req.heirloom.media.find(id, householdID: person.$household.id)
-        return try await req.mediaFile(object, variant: Self.outsiderVariant(variant, of: object), download: false)
-    }
-
-    /// What someone outside the household gets when they ask for `variant`: a photo's original carries its
-    /// camera's metadata (the GPS position among it), so they get the display rendition, an upright JPEG made
-    /// without metadata; everything else is served as asked.
-    static func outsiderVariant(_ variant: MediaVariant, of object: MediaObject) -> MediaVariant {
-        variant == .original && object.displaySHA256 != nil ? .display : variant
+        return try await req.mediaFile(
+            object, variant: OutsiderPages.outsiderVariant(variant, of: object), download: false)
     }
 
     /// The recipient of a bearer token or of the page's cookie.
