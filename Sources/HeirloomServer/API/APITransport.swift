@@ -65,11 +65,13 @@ struct APITransport: ServerTransport {
             path: request.path + query, headerFields: HTTPFields(request.headers, splitCookie: true))
     }
 
-    /// The request's body; none when it has none (no length and no chunks, or a length of 0), so that an operation
-    /// whose body is optional (`POST /api/wish-rounds/{id}/divide`) is called without one.
+    /// The request's body; none when it has none and says no type (no length and no chunks, or a length of 0), so
+    /// that an operation whose body is optional (`POST /api/wish-rounds/{id}/divide`) is called without one. An empty
+    /// body with a type (an empty file uploaded) is still a body, refused by what reads it.
     private static func httpBody(_ request: Request) -> HTTPBody? {
         let length = request.headers.first(name: .contentLength).flatMap(Int64.init)
-        if length == 0 || (length == nil && !request.headers.contains(name: .transferEncoding)) { return nil }
+        let none = length == 0 || (length == nil && !request.headers.contains(name: .transferEncoding))
+        if none, request.headers.contentType == nil { return nil }
         return HTTPBody(
             request.body.map(\.readableBytesView), length: length.map { .known($0) } ?? .unknown,
             iterationBehavior: .single)
