@@ -18,7 +18,7 @@ FUZZ_SECONDS ?= 120
 SUITE_MINUTES ?= 25
 SWIFT_TEST = timeout --kill-after=30s $(SUITE_MINUTES)m $(SWIFT) test --skip-build
 
-.PHONY: deps build run lint format build-tests test test-sqlite test-sqlite-file test-postgres test-browser test-http test-fuzz install release bench-media bench-items bench-summary bench-ai bench-api bench-reports
+.PHONY: deps build run lint format build-tests test test-sqlite test-sqlite-file test-postgres test-browser test-http test-fuzz install release bench-media bench-items bench-summary bench-ai bench-api bench-reports bench-division
 # The test steps share one build and must run in order.
 .NOTPARALLEL:
 
@@ -120,3 +120,8 @@ bench-reports: release
 ## A batch of 20 photos against a fake AI provider answering in 1 s, 4 in flight, next to the ideal (about 5 s).
 bench-ai: release
 	$(PYTHON) scripts/bench/bench_ai.py .build/release/heirloom
+
+## A wish round's division: points over 8 participants and 500 things (goal under 2 s), the draft over 20 and
+## 2,000, and the points search next to the exhaustive search on rounds small enough for both, same run.
+bench-division: release
+	.build/release/heirloom bench-division

@@ -111,6 +111,7 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
     app.asyncCommands.use(ExportCommand(), as: "export")
     app.asyncCommands.use(ImportCommand(), as: "import")
     app.asyncCommands.use(BackupCommand(), as: "backup")
+    app.asyncCommands.use(BenchDivisionCommand(), as: "bench-division")
     app.asyncCommands.use(RestoreCommand(), as: "restore")
     if overrides.runsMediaCollector { app.lifecycle.use(MediaCollectorSchedule()) }
     app.lifecycle.use(BackupScheduleHandler())

