@@ -267,6 +267,7 @@ func routes(_ app: Application) throws {
     web.get(.wishHome, use: wishPages.show)
     web.post(.wishHome, use: wishPages.save)
     web.post(.wishPick, use: wishPages.pick)
+    member.get(.wishRoundTakePart(.key), use: wishPages.takePart)
     app.get(.apiWishMedia(.key, .key), use: WishMediaController().download)
     // The Legacy Treasure Chest app: owners approve its phones and keep the partner directory it answers from.
     let gatewayDevices = TreasureChestDeviceWebController()

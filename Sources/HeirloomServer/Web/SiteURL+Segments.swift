@@ -134,6 +134,7 @@ extension SiteURL {
         case .wishRoundConfirm(let id): ["wish-rounds", .id(id), "confirm"]
         case .wishParticipantRemove(let id, let person):
             ["wish-rounds", .id(id), "participants", .id(person, .memberID), "remove"]
+        case .wishRoundTakePart(let id): ["wish-rounds", .id(id), "take-part"]
         case .wishLink(let token): ["w", .id(token, .token)]
         case .wishHome: ["w"]
         case .wishPick: ["w", "pick"]

@@ -147,6 +147,7 @@ enum SiteURL: Sendable, Equatable {
     case wishRoundAdjust(Parameter<UUID>)
     case wishRoundConfirm(Parameter<UUID>)
     case wishParticipantRemove(Parameter<UUID>, Parameter<UUID>)
+    case wishRoundTakePart(Parameter<UUID>)
     case wishLink(Parameter<String>)
     case wishHome, wishPick
     /// The app's calls, without credentials (`TreasureChestGuardMiddleware`).

@@ -193,6 +193,7 @@ enum RouteGuard: Sendable {
         "POST wish-rounds/:id/adjust": .hiddenOwner,
         "POST wish-rounds/:id/confirm": .hiddenOwner,
         "POST wish-rounds/:id/participants/:memberID/remove": .hiddenOwner,
+        "GET wish-rounds/:id/take-part": .member,
         "POST settings/devices/gateway": .owner,
         "POST settings/devices/gateway/:id/approve": .owner,
         "POST settings/devices/gateway/:id/refuse": .owner,

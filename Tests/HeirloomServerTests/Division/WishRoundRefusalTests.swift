@@ -278,3 +278,35 @@ struct WishRoundChangeTests {
         }
     }
 }
+
+@Suite("Wish rounds: taking part through an account")
+struct WishAccountTests {
+    @Test("a member who is a participant finds the round on Home and opens their page without the emailed link")
+    func throughTheirAccount() async throws {
+        let clock = TestClock()
+        try await withApp(clock: clock) { app in
+            // given Anna is also a member of the household, with the same email address
+            let family = try await WishFamily.make(app)
+            let anna = try await app.addMember(
+                role: "viewer", by: family.owner, name: "Anna Hart", email: "anna@example.com")
+            let round = try await family.draft(app, closesOn: WishRoundAPITests.day(clock, plus: 7))
+            _ = try await family.open(app, round)
+            let browser = WebSession(app: app)
+            _ = try await browser.post("/login", ["email": anna.email, "password": anna.password])
+            // when she signs in
+            let home = try await browser.get("/")
+            // then Home offers her page, which opens as hers
+            #expect(home.body.string.contains("asks what you would like of “Mother’s things”"))
+            let opened = try await browser.get("/wish-rounds/\(round.id)/take-part")
+            #expect(opened.status == .seeOther)
+            let page = try await browser.get("/w")
+            #expect(page.status == .ok)
+            #expect(page.body.string.contains("Dear Anna Hart"))
+            // and someone who does not take part finds nothing
+            let ben = try await app.addMember(role: "editor", by: family.owner, name: "Ed", email: "ed@example.com")
+            let other = WebSession(app: app)
+            _ = try await other.post("/login", ["email": ben.email, "password": ben.password])
+            #expect(try await other.get("/wish-rounds/\(round.id)/take-part").status == .notFound)
+        }
+    }
+}

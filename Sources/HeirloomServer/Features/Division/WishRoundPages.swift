@@ -59,6 +59,24 @@ enum WishRoundPages {
                 + "last day \(DayText.calendarDay(view.round.closesOn))")
     }
 
+    /// A round a member takes part in, as Home offers it.
+    struct Invitation: Encodable {
+        var text: String
+        var href: String
+        var action: String
+    }
+
+    static func invitation(_ taking: (round: WishRound, participant: WishParticipant)) -> Invitation {
+        let round = taking.round
+        let settled = round.state == WishRoundState.confirmed.rawValue
+        return Invitation(
+            text: settled
+                ? "The division of “\(round.title)” is settled."
+                : "\(round.organiser) asks what you would like of “\(round.title)”.",
+            href: SiteURL.wishRoundTakePart(.value(round.id!)).path,
+            action: settled ? "See what you receive" : "Open your page")
+    }
+
     static func money(_ minorUnits: Int64?, _ currency: String) -> String? {
         minorUnits.map { Money(minorUnits: $0, currency: CurrencyCode(currency) ?? .usd).displayString }
     }

@@ -41,6 +41,28 @@ struct WishService: Sendable {
         return (participant, secret)
     }
 
+    /// The rounds a signed-in member takes part in (as the beneficiary with their email address), open or settled,
+    /// newest first: they may take part through their account as well as through their emailed link.
+    func rounds(of principal: Principal) async throws -> [(round: WishRound, participant: WishParticipant)] {
+        let email = principal.email.lowercased()
+        let people = try await WishParticipant.query(on: db).with(\.$beneficiary).with(\.$round).all().filter {
+            $0.beneficiary.$household.id == principal.householdID && $0.beneficiary.email?.lowercased() == email
+                && $0.round.state != WishRoundState.draft.rawValue
+        }
+        return people.map { ($0.round, $0) }.sorted {
+            ($0.round.createdAt ?? .distantPast) > ($1.round.createdAt ?? .distantPast)
+        }
+    }
+
+    /// A session for a member taking part in a round through their account; 404 when they do not take part.
+    func signIn(member principal: Principal, round roundID: UUID) async throws -> String {
+        guard let (round, participant) = try await rounds(of: principal).first(where: { $0.round.id == roundID }) else {
+            throw AppError.notFound("wish round")
+        }
+        return try await PassingTokens(db: db).startSession(
+            .wishSession, subject: try participant.requireID(), householdID: round.$household.id, now: clock())
+    }
+
     /// The participant a session secret belongs to, or nil (a removed participant's sessions end with them).
     func participant(forSession secret: String) async throws -> WishParticipant? {
         guard let token = try await PassingTokens(db: db).find(secret, kinds: [.wishSession], now: clock()) else {

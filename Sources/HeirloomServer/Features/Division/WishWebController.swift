@@ -36,6 +36,14 @@ struct WishWebController {
         }
     }
 
+    /// A member taking part through their account: a session for their round, and their page.
+    func takePart(req: Request) async throws -> Response {
+        let secret = try await req.heirloom.wishes.signIn(member: try req.principal(), round: try req.id("wish round"))
+        let response = req.redirect(to: SiteURL.wishHome.path)
+        response.cookies[OutsiderPages.wishCookie] = OutsiderPages.sessionCookie(secret, req: req)
+        return response
+    }
+
     /// A pick for this participant's turn of a draft taken live.
     func pick(req: Request) async throws -> Response {
         guard let participant = try await OutsiderPages.wishParticipant(req) else {

@@ -40,6 +40,8 @@ struct HomeWebController {
         var holderNotice: PassingOnPages.ReturnNotice? = nil
         /// For owners: who would not be (or was not) told what was left to them.
         var heirsToTell: String? = nil
+        /// The wish rounds this member takes part in, through their account.
+        var wishRounds: [WishRoundPages.Invitation] = []
         var sections: [Section]
         var stats: Stats
         /// The estate at a glance: totals, decisions, what is worth most and what to do next.
@@ -81,6 +83,7 @@ struct HomeWebController {
                 try await req.heirloom.heirs.heirs(by: principal),
                 released: estate.status.effectiveState(at: req.heirloom.now) == .released)
         }
+        model.wishRounds = try await req.heirloom.wishes.rounds(of: principal).map(WishRoundPages.invitation)
         if let story = try await req.heirloom.holderReturn.story(for: principal) {
             model.holderNotice = PassingOnPages.returnNotice(story, days: principal.days)
         }
