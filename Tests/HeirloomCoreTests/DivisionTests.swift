@@ -23,25 +23,32 @@ struct GeneratedRound {
 
     var weights: [Double] { NashDivision.weights(shares, count: values.count) }
     var used: [[Double]] { NashDivision.values(values) }
+
+    /// Expects `owners` to give every thing to a participant, to be weighted EF1 (only weakly, where `weakly`), and to
+    /// have no move or swap that makes someone better off and nobody worse off.
+    func expectFair(
+        _ owners: [Int], seed: Int, weakly: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(owners.count == values[0].count, sourceLocation: sourceLocation)
+        #expect(owners.allSatisfy { values.indices.contains($0) }, sourceLocation: sourceLocation)
+        let fair =
+            weakly
+            ? DivisionChecks.isWeakWeightedEF1(owners, values: used, weights: weights)
+            : DivisionChecks.isWeightedEF1(owners, values: used, weights: weights)
+        #expect(fair, "\(seed)", sourceLocation: sourceLocation)
+        #expect(!DivisionChecks.hasParetoImprovingMove(owners, values: used), "\(seed)", sourceLocation: sourceLocation)
+    }
 }
 
 @Suite("Dividing fairly: the points method and the draft")
 struct DivisionTests {
-    @Test("every points division is EF1 (weak weighted EF1 with unequal shares), with no Pareto-improving move or swap")
+    @Test("every Nash division is EF1 (weak weighted EF1 with unequal shares), with no Pareto-improving move or swap")
     func pointsAreFair() async {
         await propertyCheck(count: 300, input: Gen.int(in: 0...1_000_000_000)) { seed in
             let round = GeneratedRound(seed: seed, maxThings: 14)
             for limit in [0, NashDivision.exhaustiveLimit] {
                 let owners = NashDivision.divide(values: round.values, shares: round.shares, exhaustiveLimit: limit)
-                #expect(owners.count == round.values[0].count)
-                #expect(owners.allSatisfy { round.values.indices.contains($0) })
-                if Set(round.weights).count == 1 {
-                    #expect(DivisionChecks.isWeightedEF1(owners, values: round.used, weights: round.weights), "\(seed)")
-                } else {
-                    #expect(
-                        DivisionChecks.isWeakWeightedEF1(owners, values: round.used, weights: round.weights), "\(seed)")
-                }
-                #expect(!DivisionChecks.hasParetoImprovingMove(owners, values: round.used), "\(seed)")
+                round.expectFair(owners, seed: seed, weakly: Set(round.weights).count > 1)
             }
         }
     }

@@ -96,6 +96,30 @@ struct DivisionWordsTests {
         #expect(result.drawOrder.isEmpty)
     }
 
+    @Test("where the most even division is not fair for the size of each share, the reasons say what decided")
+    func fairnessFirst() {
+        // given: Anna has a fifth of the estate and asks more than Tom for what he asks for
+        let input = DivisionInput(
+            method: .points,
+            participants: [
+                .init(id: anna, name: "Anna", share: 1, points: [clock.id: 47, vase.id: 240, piano.id: 251]),
+                .init(id: tom, name: "Tom", share: 4, points: [vase.id: 70, piano.id: 60]),
+            ], things: [clock, vase, piano, quilt])
+        // when
+        let result = DivisionPlan.divide(input)
+        // then
+        #expect(result.placements.map(\.participantID) == [anna, tom, anna, anna])
+        #expect(
+            reasons(result) == [
+                "You gave it 47 points and no one else asked for it.",
+                "Anna gave it more points, but it came to you as part of the most even division that is fair for "
+                    + "the size of each share.",
+                "You gave it 251 points, more than anyone else.",
+                "No one gave it any points, so it could go to anyone; it came to you.",
+            ])
+        #expect(result.envyFreeUpToOne && result.paretoChecked)
+    }
+
     @Test("moving everything to one person by hand is no longer envy-free, and the statement says why")
     func handMoveBreaksEF1() {
         // given

@@ -1,11 +1,12 @@
 import Foundation
 
 extension DivisionPlan {
-    /// The points method: the Nash division of the points, each thing with its reason.
+    /// The points method: the division of the points (`PointsDivision`), each thing with its reason.
     static func points(_ input: DivisionInput) -> Proposal {
         let points = input.pointsMatrix
-        let owners = NashDivision.divide(values: points, shares: input.shares)
-        let reasons = PointsReasons(input: input, points: points, owners: owners)
+        let outcome = PointsDivision.divide(values: points, shares: input.shares)
+        let owners = outcome.owners
+        let reasons = PointsReasons(input: input, points: points, owners: owners, source: outcome.source)
         let placements = input.things.indices.map { thing in
             DivisionResult.Placement(
                 thingID: input.things[thing].id, participantID: input.participants[owners[thing]].id,
@@ -26,19 +27,30 @@ struct PointsReasons {
     /// The points as given (0 where none).
     let points: [[Double]]
     let owners: [Int]
+    /// Where the division comes from: the most even found, or one fair for the size of each share first.
+    let source: PointsDivision.Source
     /// Each participant's share, by their own values as the division uses them.
     private let totals: [Double]
     private let values: [[Double]]
 
-    init(input: DivisionInput, points: [[Double]], owners: [Int]) {
+    init(input: DivisionInput, points: [[Double]], owners: [Int], source: PointsDivision.Source) {
         self.input = input
         self.points = points
         self.owners = owners
+        self.source = source
         values = NashDivision.values(points)
         totals = DivisionChecks.totals(owners, values: values)
     }
 
-    private static let found = "it came to you as part of the most even division the hub found"
+    /// Why a thing came to someone when no plainer reason holds.
+    private var found: String {
+        switch source {
+        case .nash: "it came to you as part of the most even division the hub found"
+        case .fairestSearched:
+            "it came to you as part of the most even division that is fair for the size of each share"
+        case .market: "it came to you as part of a division that is fair for the size of each share"
+        }
+    }
 
     func reason(_ thing: Int) -> String {
         let person = owners[thing]
@@ -48,12 +60,12 @@ struct PointsReasons {
         if points[person].allSatisfy({ $0 == 0 }) {
             let alike = "You gave no points, so every thing counts the same for you"
             return others.isEmpty
-                ? "\(alike), and no one else asked for it." : "\(alike); \(askers) gave it points, but \(Self.found)."
+                ? "\(alike), and no one else asked for it." : "\(alike); \(askers) gave it points, but \(found)."
         }
         guard mine > 0 else {
             return others.isEmpty
                 ? "No one gave it any points, so it could go to anyone; it came to you."
-                : "You gave it no points; \(askers) did, but \(Self.found)."
+                : "You gave it no points; \(askers) did, but \(found)."
         }
         let given = "You gave it \(Int(mine)) points"
         let higher = others.filter { points[$0][thing] > mine }.sorted { a, b in
@@ -65,7 +77,7 @@ struct PointsReasons {
         if higher.isEmpty {
             let both = equal.count > 1 ? "all" : "both"
             return "\(ListText.and(["You"] + equal.map(name))) \(both) gave it \(Int(mine)) points, the most anyone "
-                + "gave; \(Self.found)."
+                + "gave; \(found)."
         }
         let more = "\(ListText.and(higher.map(name))) gave it more points"
         // Its part of this share, by the receiver's values, against its part of each other share it would join.
@@ -74,7 +86,7 @@ struct PointsReasons {
             let added = values[other][thing]
             return part > added / (totals[other] + added) + 1e-9
         }
-        guard evens else { return "\(more), but \(Self.found)." }
+        guard evens, source == .nash else { return "\(more), but \(found)." }
         let theirs =
             higher.count == 1
             ? "than it would be of \(name(higher[0]))'s, by \(name(higher[0]))'s points"

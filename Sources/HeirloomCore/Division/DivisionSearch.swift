@@ -7,6 +7,10 @@ struct LocalSearch {
     let weights: [Double]
     var owners: [Int]
     private var totals: [Double]
+    /// Whether a participant may be given a thing (anyone anything, unless the search is kept to some).
+    var mayReceive: (_ person: Int, _ thing: Int) -> Bool = { _, _ in true }
+    /// What every division the search goes to must keep (nothing, unless given); a change that breaks it is undone.
+    var keeps: (_ owners: [Int]) -> Bool = { _ in true }
 
     init(values: [[Double]], weights: [Double], owners: [Int]) {
         self.values = values
@@ -33,23 +37,32 @@ struct LocalSearch {
         }
     }
 
-    /// Moves `thing` to whoever it raises the welfare most for; whether it moved.
+    /// Moves `thing` to whoever it raises the welfare most for (the next best, where that breaks what the search
+    /// keeps); whether it moved.
     private mutating func moveBest(_ thing: Int) -> Bool {
         let from = owners[thing]
         guard let loss = gain(from, from: totals[from], to: totals[from] - values[from][thing]) else { return false }
-        var best: (person: Int, gain: Double)?
-        for person in values.indices where person != from {
+        var candidates: [(person: Int, gain: Double)] = []
+        for person in values.indices where person != from && mayReceive(person, thing) {
             guard let won = gain(person, from: totals[person], to: totals[person] + values[person][thing]) else {
                 continue
             }
-            let total = won + loss
-            if total > 1e-9, total > best?.gain ?? -.infinity { best = (person, total) }
+            if won + loss > 1e-9 { candidates.append((person, won + loss)) }
         }
-        guard let best else { return false }
-        totals[from] -= values[from][thing]
-        totals[best.person] += values[best.person][thing]
-        owners[thing] = best.person
-        return true
+        // The largest gain first, the earlier participant of equals.
+        candidates.sort { $0.gain != $1.gain ? $0.gain > $1.gain : $0.person < $1.person }
+        for candidate in candidates {
+            move(thing, to: candidate.person)
+            if keeps(owners) { return true }
+            move(thing, to: from)
+        }
+        return false
+    }
+
+    private mutating func move(_ thing: Int, to person: Int) {
+        totals[owners[thing]] -= values[owners[thing]][thing]
+        totals[person] += values[person][thing]
+        owners[thing] = person
     }
 
     /// Swaps the first pair of things (of two participants) that raises the welfare; whether one was swapped.
@@ -62,13 +75,13 @@ struct LocalSearch {
                 let newA = totals[a] - values[a][first] + values[a][second]
                 let newB = totals[b] - values[b][second] + values[b][first]
                 guard let gainA = gain(a, from: totals[a], to: newA), let gainB = gain(b, from: totals[b], to: newB),
-                    gainA + gainB > 1e-9
+                    gainA + gainB > 1e-9, mayReceive(a, second), mayReceive(b, first)
                 else { continue }
-                totals[a] = newA
-                totals[b] = newB
-                owners[first] = b
-                owners[second] = a
-                return true
+                move(first, to: b)
+                move(second, to: a)
+                if keeps(owners) { return true }
+                move(first, to: a)
+                move(second, to: b)
             }
         }
         return false

@@ -9,8 +9,8 @@ import Foundation
 /// swapping two, while that raises the welfare. Where no such move is left, no single move or swap makes someone
 /// better off without making someone worse off, and with equal entitlements nobody envies another's share by more
 /// than one thing (EF1, Caragiannis et al. 2016). With unequal entitlements the Nash welfare keeps the weaker
-/// "weak weighted EF1" (Chakraborty et al. 2020), not always weighted EF1: for that, a market-based division is
-/// the next step (issue 30).
+/// "weak weighted EF1" (Chakraborty et al. 2020), not always weighted EF1: where it is not, `PointsDivision` takes
+/// the market's division (`MarketDivision`) instead.
 public enum NashDivision {
     /// How many divisions (participants to the power of things) the exact search may look at.
     public static let exhaustiveLimit = 200_000
@@ -93,24 +93,26 @@ public enum NashDivision {
 
     /// Every division, the best kept (the first of equals, so the answer is the same each time).
     static func exhaustive(values: [[Double]], weights: [Double]) -> [Int] {
+        exhaustive(values: values, weights: weights, accepts: { _ in true })!
+    }
+
+    /// Every division, the best of those `accepts` takes kept (asked only of divisions better than the best so
+    /// far); nil when it takes none.
+    static func exhaustive(values: [[Double]], weights: [Double], accepts: ([Int]) -> Bool) -> [Int]? {
         let people = values.count
         let things = values[0].count
         var owners = Array(repeating: 0, count: things)
-        var best = owners
-        var bestWelfare = welfare(owners, values: values, weights: weights)
+        var best: (owners: [Int], welfare: Welfare)?
         while true {
+            let candidate = welfare(owners, values: values, weights: weights)
+            if best.map({ $0.welfare < candidate }) ?? true, accepts(owners) { best = (owners, candidate) }
             var index = 0
             while index < things, owners[index] == people - 1 {
                 owners[index] = 0
                 index += 1
             }
-            if index == things { return best }
+            if index == things { return best?.owners }
             owners[index] += 1
-            let candidate = welfare(owners, values: values, weights: weights)
-            if bestWelfare < candidate {
-                best = owners
-                bestWelfare = candidate
-            }
         }
     }
 
