@@ -5,9 +5,10 @@ import Foundation
 ///
 /// Fairness is judged by the participants' own values: for points, the points they gave (no points: every thing
 /// alike); for the draft, their orders, a k-th choice out of n things being worth n - k + 1 and a thing they did not
-/// rank 0. The draft going back and forth with equal entitlements is envy-free up to one thing by those values by
-/// construction (each participant's i-th pick came before the other's (i+1)-th, and each pick was the best thing
-/// left); with unequal entitlements, and for Pareto optimality, the draft is checked, not promised.
+/// rank 0. The draft is envy-free up to one thing by those values by construction: going back and forth with equal
+/// entitlements (each participant's i-th pick came before the other's (i+1)-th, and each pick was the best thing
+/// left), and weighted by entitlement in `DraftDivision.turns`' order with unequal ones (Chakraborty et al. 2021).
+/// Pareto optimality the draft does not promise: it is checked.
 public enum DivisionPlan {
     /// Proposes a division. Draft: the order drawn with `seed` unless `order` is set, turns by `DraftDivision.turns`,
     /// each turn the participant's highest-ranked thing left, or with none left the most valuable thing left (the
