@@ -310,3 +310,37 @@ struct WishAccountTests {
         }
     }
 }
+
+@Suite("Wish rounds: values only when the organiser shows them")
+struct WishValueTests {
+    @Test("without values shown, a participant reads no value, on the API or the page; the organiser still does")
+    func valuesHidden() async throws {
+        let clock = TestClock()
+        try await withApp(clock: clock) { app in
+            // given a round whose organiser chose not to show values
+            let family = try await WishFamily.make(app)
+            let created = try await app.api(
+                .POST, "/api/wish-rounds", token: family.owner.token,
+                json: [
+                    "title": "Mother’s things", "method": "points", "showValues": false,
+                    "closesOn": WishRoundAPITests.day(clock, plus: 7),
+                    "participants": [["beneficiaryId": family.anna], ["beneficiaryId": family.ben]],
+                ])
+            let round = try created.decoded(Components.Schemas.WishRound.self)
+            _ = try await app.api(.POST, "/api/wish-rounds/\(round.id)/open", token: family.owner.token)
+            let link = try await app.wishLinkToken(for: "anna@example.com", owner: family.owner)
+            // when Anna reads her sheet and her page
+            let session = try await app.api(.POST, "/api/wish-session", json: ["token": link])
+            let sheet = try await app.wishes(try session.decoded(Components.Schemas.TokenExchange.self).token)
+            let browser = WebSession(app: app)
+            _ = try await browser.get("/w/\(link)")
+            let page = try await browser.get("/w")
+            // then no value is there, while the organiser sees the piano's
+            #expect(sheet.things.allSatisfy { $0.value == nil })
+            #expect(page.status == .ok)
+            #expect(!page.body.string.contains("Estimated value"))
+            #expect(!page.body.string.contains("2,500"))
+            #expect(round.things.first { $0.title == "Piano" }?.value == "2500.00")
+        }
+    }
+}

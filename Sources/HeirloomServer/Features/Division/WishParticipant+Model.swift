@@ -14,8 +14,6 @@ final class WishParticipant: Model, @unchecked Sendable {
     @OptionalField(key: "answered_at") var answeredAt: Date?
     @OptionalField(key: "reminded_at") var remindedAt: Date?
 
-    @Children(for: \.$participant) var wishes: [Wish]
-
     init() {}
 }
 

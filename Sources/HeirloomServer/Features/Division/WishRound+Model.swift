@@ -38,9 +38,6 @@ final class WishRound: Model, @unchecked Sendable {
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 
-    @Children(for: \.$round) var things: [WishRoundThing]
-    @Children(for: \.$round) var participants: [WishParticipant]
-
     init() {}
 
     var divisionMethod: DivisionMethod { DivisionMethod(rawValue: method) ?? .points }

@@ -45,10 +45,12 @@ struct WishService: Sendable {
     /// newest first: they may take part through their account as well as through their emailed link.
     func rounds(of principal: Principal) async throws -> [(round: WishRound, participant: WishParticipant)] {
         let email = principal.email.lowercased()
-        let people = try await WishParticipant.query(on: db).with(\.$beneficiary).with(\.$round).all().filter {
-            $0.beneficiary.$household.id == principal.householdID && $0.beneficiary.email?.lowercased() == email
-                && $0.round.state != WishRoundState.draft.rawValue
-        }
+        // Home asks on every visit: only the household's participants are read, and only theirs are kept.
+        let people = try await WishParticipant.query(on: db)
+            .join(Beneficiary.self, on: \WishParticipant.$beneficiary.$id == \Beneficiary.$id)
+            .filter(Beneficiary.self, \.$household.$id == principal.householdID)
+            .with(\.$beneficiary).with(\.$round).all()
+            .filter { $0.beneficiary.email?.lowercased() == email && $0.round.state != WishRoundState.draft.rawValue }
         return people.map { ($0.round, $0) }.sorted {
             ($0.round.createdAt ?? .distantPast) > ($1.round.createdAt ?? .distantPast)
         }
