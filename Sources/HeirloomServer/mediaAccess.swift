@@ -13,5 +13,7 @@ extension MediaAccessRules {
         register(PeopleService.mediaOwnerType, MemoryMediaAccess.personRule)
         // A batch's photos are seen by the household's editors and owners, who may add batches.
         register(AppraisalBatchService.mediaOwnerType, AppraisalMediaAccess.rule)
+        // A binder paper is seen by whoever may read its entry: the holder, and owners unless it is the holder's alone.
+        register(BinderService.mediaOwnerType, BinderMediaAccess.rule(clock: clock))
     }
 }

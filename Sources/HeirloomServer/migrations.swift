@@ -72,5 +72,7 @@ extension Migrations {
         add(CreateLotNotice())
         // Dividing fairly (issue 30): wish rounds, their things, participants, wishes and division runs.
         add(CreateWishRound())
+        // The estate binder (issue 31): entries, their papers, section defaults, checklist ticks, yearly looks.
+        add(CreateBinder())
     }
 }

@@ -31,5 +31,8 @@ enum ModelRegistry {
         StoredBrief.self, LiquidationPlanStep.self, Sale.self, Lot.self, LotMember.self, LotNotice.self,
         // Dividing fairly: wish rounds.
         WishRound.self, WishRoundThing.self, WishParticipant.self, Wish.self, WishRun.self, WishPick.self,
+        // The estate binder.
+        BinderEntry.self, BinderSectionSetting.self, BinderDocument.self, BinderTick.self, BinderLook.self,
+        ExecutorAddressCheck.self,
     ]
 }

@@ -114,6 +114,8 @@ struct RequestServices: Sendable {
     var outbox: Outbox { Outbox(db: db, clock: services.clock) }
     var holderReturn: HolderReturnService { HolderReturnService(db: db, clock: services.clock) }
     var heirs: HeirService { HeirService(db: db, clock: services.clock, publicBaseURL: config.publicBaseURL) }
+    var binder: BinderService { BinderService(db: db, clock: services.clock, media: media) }
+    var binderReview: BinderReviewService { BinderReviewService(db: db, clock: services.clock) }
     var wishRounds: WishRoundService {
         WishRoundService(db: db, clock: services.clock, publicBaseURL: config.publicBaseURL)
     }

@@ -79,7 +79,7 @@ extension Request {
     var isOutsiderAPI: Bool {
         let path = path
         return path.hasPrefix("/api/executor/") || path.hasPrefix("/api/recipient/") || path == "/api/wish-session"
-            || path == "/api/wishes" || path.hasPrefix("/api/wishes/")
+            || path == "/api/wishes" || path.hasPrefix("/api/wishes/") || path.hasPrefix("/api/binder/files/")
     }
 
     /// Whether the path also takes a trusted contact's bearer token: the wish rounds they organise once the estate

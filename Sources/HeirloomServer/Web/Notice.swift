@@ -66,11 +66,21 @@ enum Notice: String, Sendable, CaseIterable {
     case wishesSaved = "wishes-saved"
     case wishParticipantRemoved = "wish-participant-removed"
     case wishPicked = "wish-picked"
+    case binderEntrySaved = "binder-entry-saved"
+    case binderEntryDeleted = "binder-entry-deleted"
+    case binderSectionSaved = "binder-section-saved"
+    case binderLooked = "binder-looked"
+    case checklistTicked = "checklist-ticked"
 
     /// What the page says.
     var message: String {
         switch self {
         case .householdRenamed: "The household’s settings are saved."
+        case .binderEntrySaved: "The entry is saved in the binder."
+        case .binderEntryDeleted: "The entry was deleted, with its papers."
+        case .binderSectionSaved: "Saved who reads this section."
+        case .binderLooked: "Thank you. The binder will ask again in a year."
+        case .checklistTicked: "The checklist is saved. The other trusted contacts see it too."
         case .roleChanged: "The role is changed."
         case .memberRemoved: "The member was removed. Their sessions have ended."
         case .invitationWithdrawn: "The invitation was withdrawn; its link no longer works."

@@ -116,6 +116,20 @@ extension SiteURL {
         case .outboxResend(let id): ["settings", "outbox", .id(id), "resend"]
         case .beneficiaryInvite(let id): ["beneficiaries", .id(id), "invite"]
         case .executorLink(let token): ["executor", .id(token, .token)]
+        case .executorChecklistTick(let task): ["executor", "checklist", .id(task, .task)]
+        case .binder: ["binder"]
+        case .binderEntryNew: ["binder", "new"]
+        case .binderEntries: ["binder", "entries"]
+        case .binderPreview: ["binder", "preview"]
+        case .binderLook: ["binder", "look"]
+        case .binderEntry(let id): ["binder", "entries", .id(id)]
+        case .binderEntryEdit(let id): ["binder", "entries", .id(id), "edit"]
+        case .binderEntryDelete(let id): ["binder", "entries", .id(id), "delete"]
+        case .binderEntryPapers(let id): ["binder", "entries", .id(id), "papers"]
+        case .binderPaperDelete(let id, let paper):
+            ["binder", "entries", .id(id), "papers", .id(paper, .paperID), "delete"]
+        case .binderSection(let section): ["binder", "sections", .id(section, .section)]
+        case .binderAddressCheck(let token): ["binder", "address", .id(token, .token)]
         case .executorHome: ["executor"]
         case .executorReport: ["executor", "report"]
         case .executorHeirLink(let id): ["executor", "heirs", .id(id), "link"]
@@ -183,6 +197,7 @@ extension SiteURL {
         case .apiBeneficiaryPacket(let id): ["api", "beneficiaries", .id(id), "packet.pdf"]
         case .apiRecipientMedia(let id, let variant): ["api", "recipient", "media", .id(id), .id(variant, .variant)]
         case .apiWishMedia(let id, let variant): ["api", "wishes", "media", .id(id), .id(variant, .variant)]
+        case .apiBinderFile(let id, let variant): ["api", "binder", "files", .id(id), .id(variant, .variant)]
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomCore
 
 /// Every path the web pages link to and the server registers outside the generated API.
 ///
@@ -102,6 +103,16 @@ enum SiteURL: Sendable, Equatable {
     case passingOnHeirEmail(Parameter<UUID>)
     case passingOnHeirLink(Parameter<UUID>)
     case passingOnWhatHappened
+    // The estate binder: the holder's (and owners') pages, the executors' checklist, the address check.
+    case binder, binderEntryNew, binderEntries, binderPreview, binderLook
+    case binderEntry(Parameter<UUID>)
+    case binderEntryEdit(Parameter<UUID>)
+    case binderEntryDelete(Parameter<UUID>)
+    case binderEntryPapers(Parameter<UUID>)
+    case binderPaperDelete(Parameter<UUID>, Parameter<UUID>)
+    case binderSection(Parameter<BinderSection>)
+    case binderAddressCheck(Parameter<String>)
+    case executorChecklistTick(Parameter<String>)
     case outboxSent(Parameter<UUID>)
     case outboxResend(Parameter<UUID>)
     case beneficiaryInvite(Parameter<UUID>)
@@ -168,6 +179,7 @@ enum SiteURL: Sendable, Equatable {
     case apiBeneficiaryPacket(Parameter<UUID>)
     case apiRecipientMedia(Parameter<UUID>, Parameter<MediaVariant>)
     case apiWishMedia(Parameter<UUID>, Parameter<MediaVariant>)
+    case apiBinderFile(Parameter<UUID>, Parameter<MediaVariant>)
 }
 
 /// A path parameter: its placeholder when a route is registered, its value when a link is made.
@@ -178,7 +190,7 @@ enum Parameter<Value: Sendable & Equatable>: Sendable, Equatable {
 
 /// The names of path parameters, shared by route registration and the handlers that read them.
 enum RouteParameter: String, Sendable {
-    case id, photoID, documentID, audioID, linkID, batchID, token, variant, stepID, memberID
+    case id, photoID, documentID, audioID, linkID, batchID, token, variant, stepID, memberID, paperID, section, task
 }
 
 /// The forms a stored file is served in (`/api/media/{id}/{variant}`).

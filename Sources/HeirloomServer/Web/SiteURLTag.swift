@@ -39,6 +39,8 @@ extension SiteURL {
         "partners": .partners, "partnerNew": .partnerNew, "sets": .sets, "sales": .sales,
         "salesFromUndecided": .salesFromUndecided, "wishRounds": .wishRounds, "wishRoundNew": .wishRoundNew,
         "wishHome": .wishHome, "wishPick": .wishPick,
+        "binder": .binder, "binderEntryNew": .binderEntryNew, "binderPreview": .binderPreview,
+        "binderLook": .binderLook,
         "apiExport": .apiExport, "apiJournalExport": .apiJournalExport, "itemReports": .itemReports,
         "apiReportEstate": .apiReportEstate, "apiReportInsurance": .apiReportInsurance,
     ]

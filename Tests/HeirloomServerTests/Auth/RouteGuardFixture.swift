@@ -111,6 +111,22 @@ extension Application {
             json: ["name": "Mary Jones", "email": "mary@example.com"])
         #expect(executor.status == .created, "\(executor.body.string)")
         ids["executors"] = try await first(Executor.self)
+        // a binder entry the executors may read now, with a paper; its checklist task
+        let entry = try await api(
+            .POST, "/api/binder/entries", token: owner.token,
+            json: [
+                "section": "legal", "title": "The will",
+                "visibility": ["executors": "now", "beneficiaries": [[String: String]]()] as [String: any Sendable],
+            ])
+        #expect(entry.status == .created, "\(entry.body.string)")
+        ids["entries"] = try entry.decoded(Components.Schemas.BinderEntry.self).id
+        let paper = try await multipart(
+            "/api/binder/entries/\(ids["entries"]!)/documents", token: owner.token,
+            files: [("file", "will.pdf", try await MediaFixtures.data("letter.pdf"))])
+        #expect(paper.status == .created, "\(paper.body.string)")
+        ids["paperID"] = try await first(BinderDocument.self)
+        ids["section"] = "legal"
+        ids["task"] = "entry-\(ids["entries"]!.lowercased())"
         ids["outbox"] = try await first(OutboxMessage.self)
         let partner = try await api(
             .POST, "/api/partners", token: owner.token, json: ["name": "Elm Auctions", "partnerType": "auction"])

@@ -42,6 +42,8 @@ struct HomeWebController {
         var heirsToTell: String? = nil
         /// The wish rounds this member takes part in, through their account.
         var wishRounds: [WishRoundPages.Invitation] = []
+        /// Binder entries whose expiry or review date is near, for the holder and owners.
+        var binderReminders: [BinderPages.Notice] = []
         var sections: [Section]
         var stats: Stats
         /// The estate at a glance: totals, decisions, what is worth most and what to do next.
@@ -82,6 +84,9 @@ struct HomeWebController {
             model.heirsToTell = PassingOnPages.heirsToTellText(
                 try await req.heirloom.heirs.heirs(by: principal),
                 released: estate.status.effectiveState(at: req.heirloom.now) == .released)
+            model.binderReminders = try await req.heirloom.binderReview.dueEntries(by: principal).map {
+                BinderPages.reminder($0)
+            }
         }
         model.wishRounds = try await req.heirloom.wishes.rounds(of: principal).map(WishRoundPages.invitation)
         if let story = try await req.heirloom.holderReturn.story(for: principal) {

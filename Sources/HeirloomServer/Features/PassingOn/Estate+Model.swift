@@ -106,6 +106,8 @@ enum EstateEvent: String, Codable, Sendable {
     /// Dividing fairly (issue 30): each step of a wish round, and every change by hand.
     case wishRoundDrafted, wishRoundOpened, wishRoundClosed, wishRoundChanged, wishRoundDivided, wishDivisionAdjusted
     case wishRoundConfirmed, wishesReminded
+    /// The estate binder (issue 31): each reading by an outsider, each tick of the checklist, the yearly look.
+    case binderRead, checklistTicked, binderLookAsked
 }
 
 /// A secret link or session for someone outside the household: an executor or a recipient.
@@ -127,6 +129,8 @@ final class PassingToken: Model, @unchecked Sendable {
         /// the participant.
         case wishLink
         case wishSession
+        /// The yearly link that confirms a trusted contact's address still works (issue 31).
+        case executorAddressCheck
     }
 
     @ID(key: .id) var id: UUID?

@@ -40,6 +40,24 @@ struct ExecutorWebController {
         return req.redirect(to: SiteURL.executorHome.path(done: .passingReported))
     }
 
+    struct TickForm: Content {
+        var done: String?
+    }
+
+    /// Ticks a task of the checklist done, or not done again; shared with the other trusted contacts.
+    func tick(req: Request) async throws -> Response {
+        guard let executor = try await OutsiderPages.executor(req) else { return try await OutsiderPages.missing(req) }
+        let key = req.parameters.get(RouteParameter.task.rawValue) ?? ""
+        let form = try req.content.decode(TickForm.self)
+        do {
+            _ = try await req.heirloom.binder.tick(key, done: form.done == "yes", by: executor)
+        } catch {
+            let problem = try AppError.userFacing(error)
+            return try await render(req: req, executor: executor, error: problem.message, status: problem.status)
+        }
+        return req.redirect(to: SiteURL.executorHome.path(done: .checklistTicked, fragment: "checklist"))
+    }
+
     private func render(req: Request, executor: Executor, error: String?, status: HTTPStatus) async throws -> Response {
         let estate = try await req.heirloom.executors.estate(of: executor)
         let now = req.heirloom.now
@@ -49,7 +67,16 @@ struct ExecutorWebController {
             state: state.rawValue, releaseDay: estate.releaseAt.map { estate.days.day($0) },
             today: Day(now, in: estate.zone).text, error: error,
             whoToContact: try await EstateContacts.sentence(of: estate, for: executor.email, on: req.db))
+        let binder = try await req.heirloom.binder.binder(for: .executor(executor))
+        if !binder.entries.isEmpty {
+            let words = try await BinderWords.load(estate, reader: nil, on: req.db)
+            model.binder = BinderPages.reading(
+                binder, words: words, days: estate.days, paperHref: BinderPages.outsiderPaper)
+        }
         if state == .released {
+            let tasks = try await req.heirloom.binder.checklist(of: binder)
+            model.checklist = tasks.map { BinderPages.checklistRow($0, days: estate.days) }
+            model.checklistDone = tasks.filter { $0.tick != nil }.count
             let heirs = try await req.heirloom.heirs.heirs(householdID: executor.$household.id)
             model.heirs = PassingOnPages.heirRows(heirs, forOwners: false)
             model.heirsToTell = PassingOnPages.heirsToTellText(heirs, released: true)

@@ -145,6 +145,10 @@ enum PassingOnPages {
         var heirsToTell: String? = nil
         /// Whether each person with something released knows of it (told by email or by hand, or on their page).
         var everyoneKnows = false
+        /// The binder entries the executors may read now, and (after the release) the checklist built from them.
+        var binder: BinderPages.Reading? = nil
+        var checklist: [BinderPages.ChecklistRow] = []
+        var checklistDone = 0
     }
 
     struct RecipientView: Encodable {
@@ -156,6 +160,8 @@ enum PassingOnPages {
         var note: Note?
         var answers = true
         var emptyText = "There is nothing here for you yet. You will receive an email when there is."
+        /// The binder entries released to this beneficiary, when any.
+        var binder: BinderPages.Reading? = nil
     }
 
     struct Note: Encodable {

@@ -32,6 +32,12 @@ struct RecipientWebController {
                 "There is nothing here for you yet. Please keep this page’s address: what was left to you will be "
                 + "here when the time comes."
         }
+        let binder = try await services.binder.binder(for: .beneficiary(person))
+        if !binder.entries.isEmpty {
+            let words = try await BinderWords.load(estate, reader: nil, on: req.db)
+            model.binder = BinderPages.reading(
+                binder, words: words, days: estate.days, paperHref: BinderPages.outsiderPaper)
+        }
         var base = PageBase(request: req, title: "For \(person.name)")
         base.household = .init(name: try await Household.find(person.$household.id, on: req.db)?.name ?? "Heirloom")
         return try await Page.render(.recipientPage, base: base, model, on: req).encodeResponse(for: req)

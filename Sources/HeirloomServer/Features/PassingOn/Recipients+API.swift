@@ -74,7 +74,7 @@ extension APIHandler {
     }
 
     /// The recipient whose bearer token came with the request; anyone else finds nothing here.
-    private func recipient() async throws -> Beneficiary {
+    func recipient() async throws -> Beneficiary {
         guard let secret = try request.headers.bearerAuthorization?.token,
             let person = try await request.heirloom.recipients.recipient(forSession: secret)
         else { throw AppError.notFound("page") }

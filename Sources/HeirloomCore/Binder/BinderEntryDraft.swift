@@ -1,0 +1,71 @@
+import Foundation
+
+/// What a person typed for a binder entry, checked.
+public struct BinderEntryDraft: Equatable, Sendable {
+    public var section: BinderSection
+    public var title: String
+    public var text: String
+    /// Only the section's fields, trimmed, blanks left out.
+    public var fields: [BinderField: String]
+    public var reviewOn: Day?
+
+    public static let maximumTitleLength = 200
+    public static let maximumTextLength = 20_000
+
+    /// Checks the raw values; `fields` are keyed by `BinderField` raw values. Throws the first problem found.
+    public init(
+        section rawSection: String, title rawTitle: String, text rawText: String?, fields rawFields: [String: String],
+        reviewOn rawReviewOn: String?
+    ) throws(FieldError) {
+        var problems: [FieldError] = []
+        let section = BinderSection(rawValue: rawSection)
+        if section == nil {
+            problems.append(FieldError(field: "section", message: "Please choose one of the binder's sections."))
+        }
+        let title = rawTitle.trimmingWhitespace()
+        if title.isEmpty {
+            problems.append(
+                FieldError(field: "title", message: "Please give the entry a title, such as the bank's name."))
+        }
+        problems += Self.limit(title, Self.maximumTitleLength, field: "title", name: "The title")
+        let text = (rawText ?? "").trimmingWhitespace()
+        problems += Self.limit(text, Self.maximumTextLength, field: "text", name: "The text")
+        var fields: [BinderField: String] = [:]
+        for (key, raw) in rawFields {
+            let value = raw.trimmingWhitespace()
+            guard let field = BinderField(rawValue: key), section?.fields.contains(field) ?? true else {
+                problems.append(FieldError(field: "fields.\(key)", message: "This section has no field \"\(key)\"."))
+                continue
+            }
+            problems += Self.limit(value, field.maximumLength, field: "fields.\(key)", name: field.label)
+            if !value.isEmpty { fields[field] = value }
+        }
+        var reviewOn: Day?
+        if let raw = rawReviewOn?.trimmingWhitespace(), !raw.isEmpty {
+            reviewOn = Day(raw)
+            if reviewOn == nil {
+                problems.append(
+                    FieldError(field: "reviewOn", message: "Please give the date as a day, such as 2030-04-01."))
+            }
+        }
+        if let first = problems.first { throw first }
+        guard let section else { throw FieldError(field: "section", message: "") }
+        self.section = section
+        self.title = title
+        self.text = text
+        self.fields = fields
+        self.reviewOn = reviewOn
+    }
+
+    private static func limit(_ text: String, _ maximum: Int, field: String, name: String) -> [FieldError] {
+        switch TextLimit.problem(text, maximum: maximum) {
+        case nil: []
+        case .tooLong?:
+            [
+                FieldError(
+                    field: field, message: "\(name) can be at most \(maximum) characters long; it has \(text.count).")
+            ]
+        case .tooManyMarks?: [FieldError(field: field, message: TextLimit.tooManyMarksMessage)]
+        }
+    }
+}

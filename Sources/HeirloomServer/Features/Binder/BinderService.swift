@@ -1,0 +1,106 @@
+import Fluent
+import Foundation
+import HeirloomCore
+
+/// The estate binder: the holder (and the owners helping them) keep its entries; who else reads an entry, and
+/// when, is `BinderRelease`'s answer, which every reader of the binder goes through.
+struct BinderService: Sendable {
+    let db: any Database
+    let clock: @Sendable () -> Date
+    let media: MediaService
+
+    /// The owner type binder papers are attached with; `BinderMediaAccess` says who may see them.
+    static let mediaOwnerType = "binderEntry"
+
+    var reading: BinderReading { BinderReading(db: db, clock: clock) }
+
+    /// The binder as the member sees it.
+    func binder(by principal: Principal) async throws -> BinderReading.Binder {
+        try await reading.binder(by: principal)
+    }
+
+    /// One entry the member may read; anything else is 404.
+    func entry(_ id: UUID, by principal: Principal) async throws -> BinderReading.Shown {
+        try await reading.entry(id, by: principal)
+    }
+
+    /// A new entry; nil `visibility` follows the section.
+    func create(_ draft: BinderEntryDraft, visibility: BinderVisibility?, by principal: Principal) async throws
+        -> BinderReading.Shown
+    {
+        let estate = try await EstateService.ensure(householdID: principal.householdID, on: db)
+        _ = try reading.reader(principal, estate: estate)
+        let checked = try await checked(visibility, householdID: principal.householdID)
+        let entry = BinderEntry()
+        entry.$household.id = principal.householdID
+        entry.$author.id = principal.userID
+        apply(draft, to: entry)
+        entry.ownVisibility = checked
+        try await entry.create(on: db)
+        return try await self.entry(try entry.requireID(), by: principal)
+    }
+
+    /// Changes an entry: the draft replaces what it holds; `visibility` is changed only when given (`.some(nil)`
+    /// follows the section again). A masked number left blank keeps the number stored.
+    func update(
+        _ id: UUID, _ draft: BinderEntryDraft, visibility: BinderVisibility??, keepBlankNumbers: Bool = false,
+        by principal: Principal
+    ) async throws -> BinderReading.Shown {
+        let entry = try await self.entry(id, by: principal).entry
+        let old = entry.fields
+        if let visibility { entry.ownVisibility = try await checked(visibility, householdID: principal.householdID) }
+        apply(draft, to: entry)
+        if keepBlankNumbers {
+            for field in draft.section.fields where field.isMasked && draft.fields[field] == nil {
+                entry.fields[field] = old[field]
+            }
+        }
+        try await entry.save(on: db)
+        return try await self.entry(id, by: principal)
+    }
+
+    /// Deletes an entry with its papers, and frees their storage.
+    func delete(_ id: UUID, by principal: Principal) async throws {
+        let entry = try await self.entry(id, by: principal).entry
+        try await media.delete(entry.documents.map(\.media)) { db in
+            try await BinderEntry.query(on: db).filter(\.$id == id).delete()
+        }
+    }
+
+    /// Sets a section's readers, which its entries that follow it take on.
+    func setSection(_ section: BinderSection, _ visibility: BinderVisibility, by principal: Principal) async throws {
+        let estate = try await EstateService.ensure(householdID: principal.householdID, on: db)
+        _ = try reading.reader(principal, estate: estate)
+        let checked = try await checked(visibility, householdID: principal.householdID) ?? visibility
+        let setting =
+            try await BinderSectionSetting.query(on: db).filter(\.$household.$id == principal.householdID)
+            .filter(\.$section == section.rawValue).first() ?? BinderSectionSetting()
+        setting.$household.id = principal.householdID
+        setting.section = section.rawValue
+        setting.visibilityJSON = BinderJSON.encode(checked.normalised())
+        try await setting.save(on: db)
+    }
+
+    private func apply(_ draft: BinderEntryDraft, to entry: BinderEntry) {
+        entry.section = draft.section.rawValue
+        entry.title = draft.title
+        entry.text = draft.text
+        entry.fields = draft.fields
+        entry.reviewOn = draft.reviewOn?.text
+    }
+
+    /// The visibility with each named beneficiary checked to be one of the household's.
+    private func checked(_ visibility: BinderVisibility?, householdID: UUID) async throws -> BinderVisibility? {
+        guard let visibility = visibility?.normalised() else { return nil }
+        let ids = visibility.beneficiaries.map(\.beneficiaryID)
+        guard !ids.isEmpty else { return visibility }
+        let known = try await Beneficiary.query(on: db).filter(\.$household.$id == householdID).filter(\.$id ~~ ids)
+            .count()
+        guard known == ids.count else {
+            throw AppError.invalid(
+                FieldError(field: "visibility.beneficiaries", message: "Please choose beneficiaries of this household.")
+            )
+        }
+        return visibility
+    }
+}
