@@ -79,7 +79,7 @@ struct BinderPageSnapshots {
         let errors = ["title": "Please give the entry a title, such as the bank's name."]
         let model = BinderPages.EntryForm(
             heading: "A new entry: Money", action: "/binder/entries", backHref: "/binder#money",
-            sectionChoices: BinderPages.sectionChoices(.money), title: "", text: "Joint with Tom.", reviewOn: "",
+            section: "money", sectionTitle: "Money", title: "", text: "Joint with Tom.", reviewOn: "",
             fields: BinderPages.inputs(
                 .money, values: [.institution: "Barclays"], stored: [.accountNumber: "40116291234567"], errors: errors),
             followsSection: true, sectionWords: "The trusted contacts, after your passing is confirmed.",

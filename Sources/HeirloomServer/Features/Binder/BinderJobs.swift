@@ -85,6 +85,12 @@ struct BinderJobs: Sendable {
                 try await outbox.enqueue(mail.yearlyLook(holder: holder), householdID: householdID)
                 let executors = try await Executor.query(on: db).filter(\.$household.$id == householdID).all()
                 for executor in executors {
+                    let check =
+                        try await ExecutorAddressCheck.query(on: db).filter(\.$executor.$id == executor.requireID())
+                        .first() ?? ExecutorAddressCheck()
+                    check.$executor.id = try executor.requireID()
+                    check.askedAt = now
+                    try await check.save(on: db)
                     try await PassingTokens(db: db).revokeAll(
                         subject: try executor.requireID(), kinds: [.executorAddressCheck])
                     let secret = try await PassingTokens(db: db).issue(

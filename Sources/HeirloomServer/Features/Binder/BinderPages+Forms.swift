@@ -36,7 +36,8 @@ extension BinderPages {
         var heading: String
         var action: String
         var backHref: String
-        var sectionChoices: [Choice]
+        var section: String
+        var sectionTitle: String
         var title: String
         var text: String
         var reviewOn: String
@@ -93,9 +94,5 @@ extension BinderPages {
                     : nil,
                 error: errors["fields.\(field.rawValue)"])
         }
-    }
-
-    static func sectionChoices(_ chosen: BinderSection) -> [Choice] {
-        BinderSection.allCases.map { Choice(value: $0.rawValue, label: $0.title, checked: $0 == chosen) }
     }
 }

@@ -60,7 +60,7 @@ extension BinderPages {
         var notices = state.dueEntries.map(reminder)
         notices += state.unconfirmedExecutors.map { executor in
             Notice(
-                text: "\(executor.name)\u{2019}s email address has not been confirmed this year (\(executor.email)).",
+                text: "\(executor.name) has not yet confirmed that \(executor.email) still works. Check the address on Passing on.",
                 href: SiteURL.passingOn.path)
         }
         notices += state.staleEntries.prefix(5).map { entry in
@@ -85,7 +85,7 @@ extension BinderPages {
             action: id.map { SiteURL.binderEntry(.value($0)).path } ?? SiteURL.binderEntries.path,
             backHref: id.map { SiteURL.binderEntry(.value($0)).path }
                 ?? SiteURL.binder.path(fragment: section.rawValue),
-            sectionChoices: sectionChoices(section), title: input?.title ?? entry?.entry.title ?? "",
+            section: section.rawValue, sectionTitle: section.title, title: input?.title ?? entry?.entry.title ?? "",
             text: input?.text ?? entry?.entry.text ?? "", reviewOn: input?.reviewOn ?? entry?.entry.reviewOn ?? "",
             fields: inputs(section, values: input?.typedFields ?? stored, stored: stored, errors: errors),
             followsSection: follows, sectionWords: sectionWords,

@@ -25,13 +25,15 @@ struct BinderReviewService: Sendable {
             .sorted { ($0.reviewOn ?? "") < ($1.reviewOn ?? "") }
         let stale = entries.filter { BinderReview.isStale($0.updatedAt ?? $0.createdAt, now: now) }
         let executors = try await Executor.query(on: db).filter(\.$household.$id == householdID).sort(\.$name).all()
-        let checks = try await confirmations(of: executors)
+        let checks = try await addressChecks(of: executors)
         let look = try await BinderLook.query(on: db).filter(\.$household.$id == householdID).first()
         let first = entries.compactMap(\.createdAt).min()
         return State(
             dueEntries: due, staleEntries: stale,
-            unconfirmedExecutors: entries.isEmpty
-                ? [] : executors.filter { BinderReview.isStale(checks[$0.id ?? UUID()] ?? nil, now: now) },
+            unconfirmedExecutors: executors.filter { executor in
+                guard let check = checks[executor.id ?? UUID()], let asked = check.askedAt else { return false }
+                return (check.confirmedAt ?? .distantPast) < asked
+            },
             lookDue: BinderReview.isYearlyLookDue(lastLook: look?.lookedAt, firstEntry: first, now: now),
             lastLook: look?.lookedAt)
     }
@@ -66,12 +68,12 @@ struct BinderReviewService: Sendable {
         return executor
     }
 
-    /// When each executor last confirmed their address.
-    func confirmations(of executors: [Executor]) async throws -> [UUID: Date?] {
+    /// When each executor was last asked to confirm their address, and last did.
+    func addressChecks(of executors: [Executor]) async throws -> [UUID: ExecutorAddressCheck] {
         let ids = executors.compactMap(\.id)
         guard !ids.isEmpty else { return [:] }
         let checks = try await ExecutorAddressCheck.query(on: db).filter(\.$executor.$id ~~ ids).all()
-        return Dictionary(checks.map { ($0.$executor.id, $0.confirmedAt) }, uniquingKeysWith: { first, _ in first })
+        return Dictionary(checks.map { ($0.$executor.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     func record(householdID: UUID) async throws -> BinderLook {

@@ -1,0 +1,118 @@
+"""The estate binder, lived through at phone width (issue 31): Ann fills three sections of her binder (her will,
+her bank, her funeral wishes), one kept to herself; her passing is reported and, after the waiting period,
+confirmed; her son Tom, the trusted contact, finds the binder leading his page and works through the checklist.
+No page ever shows the account number whole, and the note Ann kept to herself never leaves her own pages.
+
+Time moves by restarting the hub with a later HEIRLOOM_NOW; mail goes to a real SMTP server on loopback."""
+
+import shutil
+import tempfile
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+from helpers import click_button, fill_and_submit, wait_for_path, wait_for_text
+from hub import OWNER, Hub, call, free_port
+from test_hand_over import AFTER_WAITING, START, start_hub
+from test_passing_on import as_nobody, link_in, mailbox  # noqa: F401 (the fixture)
+
+ACCOUNT = "40-11-62 91234567"
+CANARY = "CANARY-ANN-5521"
+
+
+def add_entry(browser, base, section, fields, readers=None):
+    """Fills the binder's entry form for a section; `readers` is the trusted contacts' choice, or None to follow
+    the section."""
+    browser.get(f"{base}/binder/new?section={section}")
+    wait_for_text(browser, "Who may read it")
+    for name, value in fields.items():
+        element = browser.find_element(By.NAME, name)
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.send_keys(value)
+    if readers:
+        browser.find_element(By.CSS_SELECTOR, "input[name='follow'][value='own']").click()
+        choice = browser.find_element(By.CSS_SELECTOR, f"input[name='executors'][value='{readers}']")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", choice)
+        choice.click()
+    click_button(browser, "Add to the binder")
+    wait_for_text(browser, "The entry is saved in the binder.")
+
+
+def test_an_executor_finds_the_binder_on_the_day_and_not_before(browser, mailbox, screenshot):  # noqa: F811
+    box, smtp_port = mailbox
+    data_dir = tempfile.mkdtemp(prefix="heirloom-binder-")
+    server = start_hub(data_dir, free_port(), smtp_port, START, "server-binder", "sqlite")
+    try:
+        base = server.base_url
+        # given Ann's hub with her son Tom as trusted contact
+        hub = Hub.set_up(base)
+        hub.post("/api/estate/executors", {"name": "Tom Miller", "email": "tom@example.com"})
+        executor_link = link_in(box.wait_for("tom@example.com", "trusted contact"), "executor")
+
+        # when Ann fills three sections of her binder from the Passing on page, and keeps one note to herself
+        browser.get(f"{base}/login")
+        fill_and_submit(browser, {"email": OWNER["email"], "password": OWNER["password"]})
+        wait_for_path(browser, "/")
+        browser.get(f"{base}/settings/passing-on")
+        browser.find_element(By.LINK_TEXT, "Open the binder").click()
+        wait_for_text(browser, "The estate binder")
+        screenshot("binder-empty")
+        add_entry(browser, base, "legal", {"title": "My will", "fields[originalKeptAt]": "The bureau, top drawer",
+                                           "text": "Signed in 2019 with Hart & Co."}, readers="now")
+        add_entry(browser, base, "money", {"title": "Current account", "fields[institution]": "Barclays",
+                                           "fields[accountNumber]": ACCOUNT})
+        screenshot("binder-entry")
+        assert "•••• 4567" in browser.page_source and "91234567" not in browser.page_source
+        add_entry(browser, base, "funeral", {"title": "Funeral wishes", "text": "Abide with me, and no black ties."})
+        add_entry(browser, base, "other", {"title": "Spare key", "text": f"{CANARY} under the blue pot."},
+                  readers="never")
+        browser.get(f"{base}/binder")
+        wait_for_text(browser, "Only you")
+        screenshot("binder-filled")
+        assert "91234567" not in browser.page_source
+
+        # then before the passing, Tom's page shows only the will, which Ann let him read now
+        Select(browser.find_element(By.ID, "preview-as")).select_by_visible_text("Tom Miller (trusted contact)")
+        click_button(browser, "Show the preview")
+        wait_for_text(browser, "The binder as Tom Miller sees it")
+        assert "My will" in browser.page_source and "Current account" not in browser.page_source
+        as_nobody(browser, base)
+        browser.get(executor_link)
+        wait_for_text(browser, "From the estate binder")
+        page = browser.page_source
+        assert "My will" in page and "Current account" not in page and "Funeral wishes" not in page
+        assert "The first things to do" not in page
+
+        # when Tom reports the passing and the waiting period runs out (the hub restarted fifteen days on)
+        status, session = call(base, "POST", "/api/executor/session", {"token": executor_link.rsplit("/", 1)[1]})
+        assert status == 200, session
+        status, report = call(base, "POST", "/api/executor/report", {"dateOfPassing": "2031-04-30"},
+                              token=session["token"])
+        assert status == 200, report
+        server.stop()
+        server = start_hub(data_dir, server.port, smtp_port, AFTER_WAITING, "server-binder-later", "sqlite")
+
+        # then Tom's page leads with the checklist and the binder, and he works through it
+        browser.get(f"{base}/executor")
+        wait_for_text(browser, "The first things to do")
+        screenshot("binder-executor-checklist")
+        page = browser.page_source
+        assert page.index("The first things to do") < page.index("have been passed on")
+        assert "Current account" in page and "•••• 4567" in page and "91234567" not in page
+        assert CANARY not in page and "Spare key" not in page
+        for _ in range(3):
+            buttons = browser.find_elements(By.XPATH, "//section[@id='checklist']//button[normalize-space()='Done']")
+            if not buttons:
+                break
+            browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", buttons[0])
+            buttons[0].click()
+            wait_for_text(browser, "The checklist is saved.")
+        assert "3 of 3 done" in browser.page_source
+        assert "Done by Tom Miller" in browser.page_source
+        screenshot("binder-executor-done")
+        # and no email carried the number or the private note
+        for _, _, text in box.messages:
+            assert "91234567" not in text and CANARY not in text
+    finally:
+        server.stop()
+        shutil.rmtree(data_dir, ignore_errors=True)
