@@ -290,6 +290,10 @@ func routes(_ app: Application) throws {
     app.get(.apiWishMedia(.key, .key), use: WishMediaController().download)
     // A binder paper for a trusted contact or beneficiary who may read its entry: their own token or cookie.
     app.get(.apiBinderFile(.key, .key), use: BinderFileController().download)
+    // The binder printed: a trusted contact's own (their token or cookie); the owners' packet for the executors.
+    let binderPrint = BinderPrintController()
+    app.get(.apiExecutorBinderPDF, use: binderPrint.executor)
+    ownersExports.get(.apiBinderPacket, use: binderPrint.packet)
     // The Legacy Treasure Chest app: owners approve its phones and keep the partner directory it answers from.
     let gatewayDevices = TreasureChestDeviceWebController()
     owner.post(.gatewayDevices, use: gatewayDevices.approveEntered)

@@ -110,7 +110,7 @@ struct BinderRulesTests {
         ]
         let tasks = BinderChecklist.tasks(entries).map(\.text)
         #expect(
-            tasks == ["Tell Aunt Rose", "Find The will (kept at the bureau)", "Notify Current account at Barclays"])
+            tasks == ["Tell Aunt Rose", "Find “The will” (kept at the bureau)", "Notify Barclays: “Current account”"])
     }
 
     @Test("a review date is due from 30 days before, and the yearly look a year after the last")

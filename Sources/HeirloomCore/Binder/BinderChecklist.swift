@@ -28,33 +28,38 @@ public struct BinderChecklistTask: Equatable, Sendable {
 /// The executors' first things to do, built from what the binder holds: the people to tell first, then the will and
 /// the funeral wishes, then each account, policy and service to notify.
 public enum BinderChecklist {
-    /// The sections in the order their tasks come, and the sentence each task starts with.
-    static let order: [(BinderSection, String)] = [
-        (.people, "Tell"), (.legal, "Find"), (.funeral, "Read the funeral wishes:"), (.health, "Tell"),
-        (.money, "Notify"), (.insurance, "Notify"), (.home, "See to"), (.vehicles, "See to"),
-        (.digital, "Close or keep"), (.pets, "Look after"),
+    /// The sections in the order their tasks come.
+    static let order: [BinderSection] = [
+        .people, .legal, .funeral, .health, .money, .insurance, .home, .vehicles, .digital, .pets,
     ]
 
     /// The tasks for `entries` (those the executors can read), in the order to do them.
     public static func tasks(_ entries: [BinderChecklistSource]) -> [BinderChecklistTask] {
-        order.flatMap { section, verb in
+        order.flatMap { section in
             entries.filter { $0.section == section }
                 .sorted { $0.title.localizedStandardCompare($1.title) == .orderedAscending }
                 .map { entry in
                     BinderChecklistTask(
-                        key: "entry-\(entry.entryID.uuidString.lowercased())", text: text(verb, entry),
+                        key: "entry-\(entry.entryID.uuidString.lowercased())", text: text(entry),
                         entryID: entry.entryID, section: section)
                 }
         }
     }
 
-    private static func text(_ verb: String, _ entry: BinderChecklistSource) -> String {
-        let place = entry.fields[.originalKeptAt].map { " (kept at \($0))" } ?? ""
-        let whom = entry.fields[.institution].map { " at \($0)" } ?? ""
+    /// The task in words: "Tell Aunt Rose", "Find “My will” (kept at the bureau)", "Notify Barclays:
+    /// “Current account”".
+    static func text(_ entry: BinderChecklistSource) -> String {
+        let title = "\u{201C}\(entry.title)\u{201D}"
+        let institution = entry.fields[.institution]
         switch entry.section {
-        case .legal: return "\(verb) \(entry.title)\(place)"
-        case .money, .insurance, .health: return "\(verb) \(entry.title)\(whom)"
-        default: return "\(verb) \(entry.title)"
+        case .people: return "Tell \(entry.title)"
+        case .legal: return "Find \(title)" + (entry.fields[.originalKeptAt].map { " (kept at \($0))" } ?? "")
+        case .funeral: return "Read \(title)"
+        case .health: return institution.map { "Tell \($0): \(title)" } ?? "See to \(title)"
+        case .money, .insurance: return institution.map { "Notify \($0): \(title)" } ?? "Notify about \(title)"
+        case .digital: return "Close or keep \(title)"
+        case .pets: return "Look after \(title)"
+        case .home, .vehicles, .other: return "See to \(title)"
         }
     }
 }

@@ -197,6 +197,8 @@ extension SiteURL {
         case .apiBeneficiaryPacket(let id): ["api", "beneficiaries", .id(id), "packet.pdf"]
         case .apiRecipientMedia(let id, let variant): ["api", "recipient", "media", .id(id), .id(variant, .variant)]
         case .apiWishMedia(let id, let variant): ["api", "wishes", "media", .id(id), .id(variant, .variant)]
+        case .apiExecutorBinderPDF: ["api", "executor", "binder.pdf"]
+        case .apiBinderPacket: ["api", "binder", "packet.pdf"]
         case .apiBinderFile(let id, let variant): ["api", "binder", "files", .id(id), .id(variant, .variant)]
         }
     }

@@ -180,6 +180,7 @@ enum SiteURL: Sendable, Equatable {
     case apiRecipientMedia(Parameter<UUID>, Parameter<MediaVariant>)
     case apiWishMedia(Parameter<UUID>, Parameter<MediaVariant>)
     case apiBinderFile(Parameter<UUID>, Parameter<MediaVariant>)
+    case apiExecutorBinderPDF, apiBinderPacket
 }
 
 /// A path parameter: its placeholder when a route is registered, its value when a link is made.

@@ -41,6 +41,7 @@ extension SiteURL {
         "wishHome": .wishHome, "wishPick": .wishPick,
         "binder": .binder, "binderEntryNew": .binderEntryNew, "binderPreview": .binderPreview,
         "binderLook": .binderLook,
+        "apiExecutorBinderPDF": .apiExecutorBinderPDF, "apiBinderPacket": .apiBinderPacket,
         "apiExport": .apiExport, "apiJournalExport": .apiJournalExport, "itemReports": .itemReports,
         "apiReportEstate": .apiReportEstate, "apiReportInsurance": .apiReportInsurance,
     ]

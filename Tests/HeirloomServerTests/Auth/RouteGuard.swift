@@ -24,6 +24,8 @@ enum RouteGuard: Sendable {
         "GET api/recipient/media/:id/:variant": .anyone,
         "GET api/wishes/media/:id/:variant": .anyone,
         "GET api/binder/files/:id/:variant": .anyone,
+        "GET api/executor/binder.pdf": .anyone,
+        "GET api/binder/packet.pdf": .hiddenOwner,
         "GET app/media/:id/:variant": .anyone,
         "GET api/export": .hiddenOwner,
         "GET api/export/progress/:id": .hiddenOwner,

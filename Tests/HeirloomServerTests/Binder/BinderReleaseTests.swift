@@ -105,9 +105,8 @@ struct BinderReleaseTests {
             let tasks = try list.decoded(Components.Schemas.BinderChecklist.self).tasks
             #expect(
                 tasks.map(\.text) == [
-                    "Tell Aunt Rose", "Find The will (kept at the bureau, top drawer)",
-                    "Read the funeral wishes: Funeral wishes",
-                    "Notify Current account at Barclays",
+                    "Tell Aunt Rose", "Find “The will” (kept at the bureau, top drawer)", "Read “Funeral wishes”",
+                    "Notify Barclays: “Current account”",
                 ])
             let ticked = try await app.api(
                 .PATCH, "/api/executor/checklist", token: family.mary, json: ["key": tasks[0].key, "done": true])

@@ -57,7 +57,7 @@ struct BinderWebTests {
             let home = try await mary.get("/executor")
             let html = home.body.string
             #expect(html.contains("The first things to do"))
-            #expect(html.contains("Find The will"))
+            #expect(html.contains("Find “The will”"))
             #expect(!html.contains("91234567") && !html.contains(BinderFamily.canary))
             let checklist = html.range(of: "The first things to do")!.lowerBound
             let heirs = try #require(html.range(of: "id=\"heirs\"")).lowerBound

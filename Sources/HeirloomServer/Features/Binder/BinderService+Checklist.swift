@@ -17,14 +17,17 @@ extension BinderService {
     }
 
     func checklist(of binder: BinderReading.Binder) async throws -> [Task] {
-        let sources = binder.entries.map { shown in
-            BinderChecklistSource(
-                entryID: shown.entry.id ?? UUID(), section: shown.entry.binderSection, title: shown.entry.title,
-                fields: shown.entry.fields.filter { !$0.key.isMasked })
-        }
+        let sources = binder.entries.map(Self.checklistSource)
         let ticks = try await BinderTick.query(on: db).filter(\.$household.$id == binder.estate.$household.id).all()
         let byKey = Dictionary(ticks.map { ($0.taskKey, $0) }, uniquingKeysWith: { first, _ in first })
         return BinderChecklist.tasks(sources).map { Task(task: $0, tick: byKey[$0.key]) }
+    }
+
+    /// What the checklist is built from: an entry without its numbers.
+    static func checklistSource(_ shown: BinderReading.Shown) -> BinderChecklistSource {
+        BinderChecklistSource(
+            entryID: shown.entry.id ?? UUID(), section: shown.entry.binderSection, title: shown.entry.title,
+            fields: shown.entry.fields.filter { !$0.key.isMasked })
     }
 
     /// Ticks a task done, or not done again; once the estate is released, and only a task on the executor's list.
