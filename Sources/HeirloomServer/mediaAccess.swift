@@ -13,5 +13,7 @@ extension MediaAccessRules {
         register(PeopleService.mediaOwnerType, MemoryMediaAccess.personRule)
         // A batch's photos are seen by the household's editors and owners, who may add batches.
         register(AppraisalBatchService.mediaOwnerType, AppraisalMediaAccess.rule)
+        // A letter's recording is its writer's, and the owners' when the writer shares the letter with them.
+        register(LetterService.mediaOwnerType, LetterMediaAccess.rule)
     }
 }

@@ -72,5 +72,7 @@ extension Migrations {
         add(CreateLotNotice())
         // Dividing fairly (issue 30): wish rounds, their things, participants, wishes and division runs.
         add(CreateWishRound())
+        // Letters for later (issue 31): letters, their readers and their delivery.
+        add(CreateLetter())
     }
 }

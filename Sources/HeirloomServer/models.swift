@@ -31,5 +31,7 @@ enum ModelRegistry {
         StoredBrief.self, LiquidationPlanStep.self, Sale.self, Lot.self, LotMember.self, LotNotice.self,
         // Dividing fairly: wish rounds.
         WishRound.self, WishRoundThing.self, WishParticipant.self, Wish.self, WishRun.self, WishPick.self,
+        // Letters for later.
+        Letter.self, LetterRecipient.self,
     ]
 }

@@ -79,7 +79,8 @@ extension Request {
     var isOutsiderAPI: Bool {
         let path = path
         return path.hasPrefix("/api/executor/") || path.hasPrefix("/api/recipient/") || path == "/api/wish-session"
-            || path == "/api/wishes" || path.hasPrefix("/api/wishes/")
+            || path == "/api/wishes" || path.hasPrefix("/api/wishes/") || path == "/api/letter-session"
+            || path == "/api/letter" || path.hasPrefix("/api/letter/") || path == "/api/letter.pdf"
     }
 
     /// Whether the path also takes a trusted contact's bearer token: the wish rounds they organise once the estate

@@ -138,6 +138,14 @@ extension SiteURL {
         case .wishLink(let token): ["w", .id(token, .token)]
         case .wishHome: ["w"]
         case .wishPick: ["w", "pick"]
+        case .letters: ["letters"]
+        case .letterNew: ["letters", "new"]
+        case .letter(let id): ["letters", .id(id)]
+        case .letterEdit(let id): ["letters", .id(id), "edit"]
+        case .letterWithdraw(let id): ["letters", .id(id), "withdraw"]
+        case .letterRecording(let id): ["letters", .id(id), "recording"]
+        case .letterLink(let token): ["l", .id(token, .token)]
+        case .letterHome: ["l"]
         case .gatewayDevices: ["settings", "devices", "gateway"]
         case .gatewayDeviceApprove(let id): ["settings", "devices", "gateway", .id(id), "approve"]
         case .gatewayDeviceRefuse(let id): ["settings", "devices", "gateway", .id(id), "refuse"]
@@ -183,6 +191,8 @@ extension SiteURL {
         case .apiBeneficiaryPacket(let id): ["api", "beneficiaries", .id(id), "packet.pdf"]
         case .apiRecipientMedia(let id, let variant): ["api", "recipient", "media", .id(id), .id(variant, .variant)]
         case .apiWishMedia(let id, let variant): ["api", "wishes", "media", .id(id), .id(variant, .variant)]
+        case .apiLetterPDF: ["api", "letter.pdf"]
+        case .apiLetterRecording(let variant): ["api", "letter", "recording", .id(variant, .variant)]
         }
     }
 }

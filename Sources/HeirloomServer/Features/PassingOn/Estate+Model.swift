@@ -106,6 +106,8 @@ enum EstateEvent: String, Codable, Sendable {
     /// Dividing fairly (issue 30): each step of a wish round, and every change by hand.
     case wishRoundDrafted, wishRoundOpened, wishRoundClosed, wishRoundChanged, wishRoundDivided, wishDivisionAdjusted
     case wishRoundConfirmed, wishesReminded
+    /// Letters for later (issue 31): a letter sent on its day, and each time a reader opens it.
+    case letterDelivered, letterOpened
 }
 
 /// A secret link or session for someone outside the household: an executor or a recipient.
@@ -127,6 +129,10 @@ final class PassingToken: Model, @unchecked Sendable {
         /// the participant.
         case wishLink
         case wishSession
+        /// A letter reader's emailed link, and the session it is exchanged for (issue 31); the subject is the
+        /// `LetterRecipient`.
+        case letterLink
+        case letterSession
     }
 
     @ID(key: .id) var id: UUID?

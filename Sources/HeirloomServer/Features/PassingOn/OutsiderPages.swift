@@ -56,6 +56,8 @@ enum OutsiderPages {
 
     /// The wish-round participant's session cookie, set by the emailed link /w/{token}.
     static let wishCookie = "heirloom_wishes"
+    /// A letter reader's session cookie, set by the emailed link /l/{token}.
+    static let letterCookie = "heirloom_letter"
 
     /// The wish-round participant of a bearer token or of their page's cookie, or nil.
     static func wishParticipant(_ req: Request) async throws -> WishParticipant? {

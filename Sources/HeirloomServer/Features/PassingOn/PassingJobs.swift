@@ -26,6 +26,11 @@ struct PassingJobs: Sendable {
             // A wish round's trouble never holds up the mail below.
             logger.warning("wish rounds: \(error)")
         }
+        do {
+            try await LetterJobs(db: db, clock: clock, publicBaseURL: publicBaseURL).runOnce()
+        } catch {
+            logger.warning("letters: \(error)")
+        }
         try await OutboxWorker(db: db, clock: clock, settings: mail, transport: transport, logger: logger).drain()
     }
 
