@@ -9,7 +9,7 @@ import Testing
 /// and the reader's page with its recording.
 @Suite("Letter pages, as snapshots")
 struct LetterPageSnapshots {
-    @Test("The writer's letters, and another member's sealed letter an owner sees")
+    @Test("The writer's letters, and other members' letters an owner sees: one sealed, one shared")
     func letters() async throws {
         let id = PageFixtures.id(50)
         let model = LetterPages.IndexPage(
@@ -23,7 +23,11 @@ struct LetterPageSnapshots {
             others: [
                 .init(
                     subject: nil, from: "Ben Miller", to: "Anna Hart", when: "After Ben Miller’s passing is confirmed",
-                    delivered: false, shared: false, hasRecording: false, editHref: nil, withdrawHref: nil)
+                    delivered: false, shared: false, hasRecording: false, editHref: nil, withdrawHref: nil),
+                .init(
+                    subject: "When you marry", from: "Ben Miller", to: "Tom Hart", when: "On June 1, 2030",
+                    delivered: false, shared: true, hasRecording: false, editHref: nil, withdrawHref: nil,
+                    sharedText: ["Dear Tom,", "Marry someone who laughs at your jokes."]),
             ],
             isOwner: true)
         let html = try await PageFixtures.html(.letters, title: "Letters for later", nav: .home, model)

@@ -15,8 +15,22 @@ struct LetterJobs: Sendable {
         let now = clock()
         // A day ahead in UTC covers every time zone whose day may already have begun.
         let latestDay = Day(now.addingTimeInterval(EstateRules.secondsPerDay), in: .gmt).text
+        // Letters after a passing are read only in households whose estate is (or counts as) released.
+        let released = try await Estate.query(on: db)
+            .group(.or) { either in
+                either.filter(\.$state == EstateState.released.rawValue)
+                    .group(.and) {
+                        $0.filter(\.$state == EstateState.passingReported.rawValue).filter(\.$releaseAt <= now)
+                    }
+            }
+            .all().map(\.$household.id)
         let waiting = try await Letter.query(on: db).filter(\.$deliveredAt == nil)
-            .group(.or) { $0.filter(\.$afterPassing == true).filter(\.$deliverOn <= latestDay) }
+            .group(.or) { either in
+                either.filter(\.$deliverOn <= latestDay)
+                if !released.isEmpty {
+                    either.group(.and) { $0.filter(\.$afterPassing == true).filter(\.$household.$id ~~ released) }
+                }
+            }
             .with(\.$recipients).all()
         var estates: [UUID: Estate] = [:]
         for letter in waiting {

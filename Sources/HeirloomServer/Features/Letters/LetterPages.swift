@@ -15,6 +15,8 @@ enum LetterPages {
         var hasRecording: Bool
         var editHref: String?
         var withdrawHref: String?
+        /// Another member's letter that its writer shared with the owners, to read here.
+        var sharedText: [String]? = nil
     }
 
     struct IndexPage: Encodable {
@@ -116,7 +118,13 @@ enum LetterPages {
             when: when(letter, days: days), delivered: letter.deliveredAt != nil, shared: letter.sharedWithOwners,
             hasRecording: letter.$recording.id != nil,
             editHref: open ? SiteURL.letterEdit(.value(id)).path : nil,
-            withdrawHref: open ? SiteURL.letterWithdraw(.value(id)).path : nil)
+            withdrawHref: open ? SiteURL.letterWithdraw(.value(id)).path : nil,
+            sharedText: !mine && letter.sharedWithOwners ? paragraphs(letter.text) : nil)
+    }
+
+    /// The letter's text in paragraphs, as the pages show it (single line breaks stay within a paragraph).
+    static func paragraphs(_ text: String) -> [String] {
+        text.components(separatedBy: "\n\n")
     }
 
     /// "Delivered on …", "On April 28, 2031", "After my passing is confirmed".
@@ -130,7 +138,7 @@ enum LetterPages {
         let letter = reading.letter
         return ReaderPage(
             from: letter.writerName, to: reading.reader.name, subject: letter.subject,
-            paragraphs: letter.text.components(separatedBy: "\n\n"), deliveredOn: days.day(letter.deliveredAt),
+            paragraphs: paragraphs(letter.text), deliveredOn: days.day(letter.deliveredAt),
             recording: letter.recording.map {
                 Recording(
                     isVideo: $0.use == .video, url: SiteURL.apiLetterRecording(.value(.play)).path,
