@@ -15,5 +15,7 @@ extension MediaAccessRules {
         register(AppraisalBatchService.mediaOwnerType, AppraisalMediaAccess.rule)
         // A binder paper is seen by whoever may read its entry: the holder, and owners unless it is the holder's alone.
         register(BinderService.mediaOwnerType, BinderMediaAccess.rule(clock: clock))
+        // A letter's recording is its writer's, and the owners' when the writer shares the letter with them.
+        register(LetterService.mediaOwnerType, LetterMediaAccess.rule)
     }
 }

@@ -74,5 +74,7 @@ extension Migrations {
         add(CreateWishRound())
         // The estate binder (issue 31): entries, their papers, section defaults, checklist ticks, yearly looks.
         add(CreateBinder())
+        // Letters for later (issue 31): letters, their readers and their delivery.
+        add(CreateLetter())
     }
 }

@@ -34,5 +34,7 @@ enum ModelRegistry {
         // The estate binder.
         BinderEntry.self, BinderSectionSetting.self, BinderDocument.self, BinderTick.self, BinderLook.self,
         ExecutorAddressCheck.self,
+        // Letters for later.
+        Letter.self, LetterRecipient.self,
     ]
 }

@@ -80,6 +80,8 @@ extension Request {
         let path = path
         return path.hasPrefix("/api/executor/") || path.hasPrefix("/api/recipient/") || path == "/api/wish-session"
             || path == "/api/wishes" || path.hasPrefix("/api/wishes/") || path.hasPrefix("/api/binder/files/")
+            || path == "/api/letter-session"
+            || path == "/api/letter" || path.hasPrefix("/api/letter/") || path == "/api/letter.pdf"
     }
 
     /// Whether the path also takes a trusted contact's bearer token: the wish rounds they organise once the estate

@@ -71,6 +71,9 @@ enum Notice: String, Sendable, CaseIterable {
     case binderSectionSaved = "binder-section-saved"
     case binderLooked = "binder-looked"
     case checklistTicked = "checklist-ticked"
+    case letterSaved = "letter-saved"
+    case letterWithdrawn = "letter-withdrawn"
+    case letterRecordingAdded = "letter-recording-added"
 
     /// What the page says.
     var message: String {
@@ -149,6 +152,9 @@ enum Notice: String, Sendable, CaseIterable {
         case .wishRoundConfirmed: "The division is confirmed. Each thing is now left to its person, and they are told."
         case .wishesSaved: "Your wishes are saved. You can change them until the round closes."
         case .wishPicked: "Your choice is kept. The next person has been told it is their turn."
+        case .letterSaved: "Your letter is kept, sealed until its day. You can change it until then."
+        case .letterWithdrawn: "The letter is withdrawn. Nobody will receive it."
+        case .letterRecordingAdded: "The recording is kept with your letter."
         case .wishParticipantRemoved: "They are no longer part of the round. Their link has stopped working."
         }
     }

@@ -152,6 +152,14 @@ extension SiteURL {
         case .wishLink(let token): ["w", .id(token, .token)]
         case .wishHome: ["w"]
         case .wishPick: ["w", "pick"]
+        case .letters: ["letters"]
+        case .letterNew: ["letters", "new"]
+        case .letter(let id): ["letters", .id(id)]
+        case .letterEdit(let id): ["letters", .id(id), "edit"]
+        case .letterWithdraw(let id): ["letters", .id(id), "withdraw"]
+        case .letterRecording(let id): ["letters", .id(id), "recording"]
+        case .letterLink(let token): ["l", .id(token, .token)]
+        case .letterHome: ["l"]
         case .gatewayDevices: ["settings", "devices", "gateway"]
         case .gatewayDeviceApprove(let id): ["settings", "devices", "gateway", .id(id), "approve"]
         case .gatewayDeviceRefuse(let id): ["settings", "devices", "gateway", .id(id), "refuse"]
@@ -200,6 +208,8 @@ extension SiteURL {
         case .apiExecutorBinderPDF: ["api", "executor", "binder.pdf"]
         case .apiBinderPacket: ["api", "binder", "packet.pdf"]
         case .apiBinderFile(let id, let variant): ["api", "binder", "files", .id(id), .id(variant, .variant)]
+        case .apiLetterPDF: ["api", "letter.pdf"]
+        case .apiLetterRecording(let variant): ["api", "letter", "recording", .id(variant, .variant)]
         }
     }
 }

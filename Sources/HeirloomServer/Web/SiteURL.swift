@@ -161,6 +161,14 @@ enum SiteURL: Sendable, Equatable {
     case wishRoundTakePart(Parameter<UUID>)
     case wishLink(Parameter<String>)
     case wishHome, wishPick
+    // Letters for later: the writer's letters, and the reader's page, reached from their emailed link.
+    case letters, letterNew
+    case letter(Parameter<UUID>)
+    case letterEdit(Parameter<UUID>)
+    case letterWithdraw(Parameter<UUID>)
+    case letterRecording(Parameter<UUID>)
+    case letterLink(Parameter<String>)
+    case letterHome
     /// The app's calls, without credentials (`TreasureChestGuardMiddleware`).
     case aiAnalyzeItemPhoto, aiAnalyzeItemText, aiSummarizeAudio, aiLiquidationBrief, aiLiquidationPlan
     case aiPartnersSearch
@@ -181,6 +189,8 @@ enum SiteURL: Sendable, Equatable {
     case apiWishMedia(Parameter<UUID>, Parameter<MediaVariant>)
     case apiBinderFile(Parameter<UUID>, Parameter<MediaVariant>)
     case apiExecutorBinderPDF, apiBinderPacket
+    case apiLetterPDF
+    case apiLetterRecording(Parameter<MediaVariant>)
 }
 
 /// A path parameter: its placeholder when a route is registered, its value when a link is made.

@@ -42,6 +42,8 @@ extension SiteURL {
         "binder": .binder, "binderEntryNew": .binderEntryNew, "binderPreview": .binderPreview,
         "binderLook": .binderLook,
         "apiExecutorBinderPDF": .apiExecutorBinderPDF, "apiBinderPacket": .apiBinderPacket,
+        "letters": .letters, "letterNew": .letterNew,
+        "letterHome": .letterHome, "apiLetterPDF": .apiLetterPDF,
         "apiExport": .apiExport, "apiJournalExport": .apiJournalExport, "itemReports": .itemReports,
         "apiReportEstate": .apiReportEstate, "apiReportInsurance": .apiReportInsurance,
     ]
@@ -53,6 +55,10 @@ extension SiteURL {
         let number = ids.first.flatMap { Int($0) }.map(Parameter.value)
         switch (name, uuid, number) {
         case ("itemEdit", .some(let id), _): return .itemEdit(id)
+        case ("letter", .some(let id), _): return .letter(id)
+        case ("letterEdit", .some(let id), _): return .letterEdit(id)
+        case ("letterWithdraw", .some(let id), _): return .letterWithdraw(id)
+        case ("letterRecording", .some(let id), _): return .letterRecording(id)
         case ("itemDelete", .some(let id), _): return .itemDelete(id)
         case ("itemBeneficiaries", .some(let id), _): return .itemBeneficiaries(id)
         case ("itemBeneficiariesSuggest", .some(let id), _): return .itemBeneficiariesSuggest(id)

@@ -162,6 +162,15 @@ extension Application {
             ])
         #expect(round.status == .created, "\(round.body.string)")
         ids["wish-rounds"] = try round.decoded(Components.Schemas.WishRound.self).id
+        // a letter for later, the owner's
+        let letter = try await api(
+            .POST, "/api/letters", token: owner.token,
+            json: [
+                "to": [["name": "Lily", "email": "lily@example.com"]], "subject": "Later", "text": "Words",
+                "deliver": ["on": "2099-01-01"],
+            ])
+        #expect(letter.status == .created, "\(letter.body.string)")
+        ids["letters"] = try letter.decoded(Components.Schemas.Letter.self).id
         let batch = try await multipart(
             "/api/batches", token: owner.token, files: [("file", "a.jpg", try await MediaFixtures.data("photo.jpg"))])
         #expect(batch.status == .created, "\(batch.body.string)")

@@ -140,3 +140,13 @@ enum BinderSectionKeys {
         "legal", "money", "insurance", "home", "vehicles", "digital", "health", "funeral", "people", "pets", "other",
     ]
 }
+
+@Suite("The audit log's events")
+struct AuditEventTests {
+    @Test("every event the hub records is one the API document names")
+    func everyEventIsDocumented() {
+        for event in EstateEvent.allCases {
+            #expect(Components.Schemas.EstateAuditEntry.EventPayload(rawValue: event.rawValue) != nil, "\(event)")
+        }
+    }
+}

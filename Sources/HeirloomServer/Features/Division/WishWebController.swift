@@ -6,14 +6,9 @@ import Vapor
 struct WishWebController {
     /// The link from the email: exchanges its token for a session cookie and shows the page.
     func link(req: Request) async throws -> Response {
-        guard let token = req.parameters.get(RouteParameter.token.rawValue),
-            let session = try await OutsiderPages.open({
-                try await req.heirloom.wishes.signIn(linkSecret: token, from: req.clientAddress)
-            })
-        else { return try await OutsiderPages.missing(req) }
-        let response = req.redirect(to: SiteURL.wishHome.path)
-        response.cookies[OutsiderPages.wishCookie] = OutsiderPages.sessionCookie(session.secret, req: req)
-        return response
+        try await OutsiderPages.link(req, cookie: OutsiderPages.wishCookie, home: .wishHome) { token in
+            try await req.heirloom.wishes.signIn(linkSecret: token, from: req.clientAddress).secret
+        }
     }
 
     func show(req: Request) async throws -> Response {

@@ -98,7 +98,7 @@ final class EstateAuditEntry: Model, @unchecked Sendable {
 }
 
 /// What the audit log records.
-enum EstateEvent: String, Codable, Sendable {
+enum EstateEvent: String, Codable, CaseIterable, Sendable {
     case executorInvited, executorRemoved, passingReported, passingCancelled, estateReleased, estateReopened
     case linkReleased, emailSent, recipientInvited, recipientOpened, accepted, declined
     /// The hand-over (issue 29): a released heir the hub had no address for, and a link printed for one.
@@ -108,6 +108,8 @@ enum EstateEvent: String, Codable, Sendable {
     case wishRoundConfirmed, wishesReminded
     /// The estate binder (issue 31): each reading by an outsider, each tick of the checklist, the yearly look.
     case binderRead, checklistTicked, binderLookAsked
+    /// Letters for later (issue 31): a letter sent on its day, and each time a reader opens it.
+    case letterDelivered, letterOpened
 }
 
 /// A secret link or session for someone outside the household: an executor or a recipient.
@@ -131,6 +133,10 @@ final class PassingToken: Model, @unchecked Sendable {
         case wishSession
         /// The yearly link that confirms a trusted contact's address still works (issue 31).
         case executorAddressCheck
+        /// A letter reader's emailed link, and the session it is exchanged for (issue 31); the subject is the
+        /// `LetterRecipient`.
+        case letterLink
+        case letterSession
     }
 
     @ID(key: .id) var id: UUID?

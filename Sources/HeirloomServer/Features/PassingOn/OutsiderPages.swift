@@ -31,6 +31,20 @@ enum OutsiderPages {
         }
     }
 
+    /// The page an emailed link opens: its token is exchanged for a session (`exchange` returns the session's
+    /// secret), kept in the cookie `cookie`, and the browser goes on to `home`; a link that does not work (any
+    /// more) gets the calm "this link does not work" page.
+    static func link(
+        _ req: Request, cookie: String, home: SiteURL, _ exchange: (_ token: String) async throws -> String
+    ) async throws -> Response {
+        guard let token = req.parameters.get(RouteParameter.token.rawValue),
+            let secret = try await open({ try await exchange(token) })
+        else { return try await missing(req) }
+        let response = req.redirect(to: home.path)
+        response.cookies[cookie] = sessionCookie(secret, req: req)
+        return response
+    }
+
     /// A session cookie for a page reached from an emailed link: HTTP only, same site, Secure over TLS; it lasts
     /// as long as the session.
     static func sessionCookie(_ secret: String, req: Request) -> HTTPCookies.Value {
@@ -42,6 +56,8 @@ enum OutsiderPages {
 
     /// The wish-round participant's session cookie, set by the emailed link /w/{token}.
     static let wishCookie = "heirloom_wishes"
+    /// A letter reader's session cookie, set by the emailed link /l/{token}.
+    static let letterCookie = "heirloom_letter"
 
     /// The wish-round participant of a bearer token or of their page's cookie, or nil.
     static func wishParticipant(_ req: Request) async throws -> WishParticipant? {

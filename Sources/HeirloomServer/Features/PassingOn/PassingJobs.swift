@@ -31,6 +31,11 @@ struct PassingJobs: Sendable {
         } catch {
             logger.warning("binder: \(error)")
         }
+        do {
+            try await LetterJobs(db: db, clock: clock, publicBaseURL: publicBaseURL).runOnce()
+        } catch {
+            logger.warning("letters: \(error)")
+        }
         try await OutboxWorker(db: db, clock: clock, settings: mail, transport: transport, logger: logger).drain()
     }
 

@@ -83,5 +83,7 @@ struct PassingTokens: Sendable {
 
 extension PassingToken.Kind {
     /// A session a link was exchanged for, which ends (`OutsiderSessions`).
-    var isSession: Bool { self == .executorSession || self == .recipientSession || self == .wishSession }
+    var isSession: Bool {
+        self == .executorSession || self == .recipientSession || self == .wishSession || self == .letterSession
+    }
 }

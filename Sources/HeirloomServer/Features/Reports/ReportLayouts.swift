@@ -28,13 +28,8 @@ struct ReportDocument: Sendable {
 
     /// Draws the report into `file`: laid out once to count the pages, then drawn.
     func render(to file: URL) throws {
-        let measure = PDFCanvas(paper: paper, file: nil) { _ in ("", "") }
-        draw(on: measure)
-        let pages = measure.pageNumber
         let footerLeft = "\(hubName) · \(title) · \(days.day(date))"
-        let canvas = PDFCanvas(paper: paper, file: file) { page in (footerLeft, "Page \(page) of \(pages)") }
-        draw(on: canvas)
-        try canvas.finish()
+        try PDFCanvas.render(paper: paper, to: file, footer: { (footerLeft, "Page \($0) of \($1)") }, draw: draw(on:))
     }
 
     private func draw(on canvas: PDFCanvas) {

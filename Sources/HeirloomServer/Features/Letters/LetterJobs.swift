@@ -1,0 +1,71 @@
+import Fluent
+import Foundation
+import HeirloomCore
+import SQLKit
+
+/// The scheduler's work for letters for later, one pass: every letter whose moment has come (its day where the
+/// family lives, or the writer's estate released) is sent, each reader getting their own link through the outbox.
+/// A letter is claimed with a conditional update, so two server processes on one database send it once.
+struct LetterJobs: Sendable {
+    let db: any Database
+    let clock: @Sendable () -> Date
+    let publicBaseURL: String
+
+    func runOnce() async throws {
+        let now = clock()
+        // A day ahead in UTC covers every time zone whose day may already have begun.
+        let latestDay = Day(now.addingTimeInterval(EstateRules.secondsPerDay), in: .gmt).text
+        // Letters after a passing are read only in households whose estate is (or counts as) released.
+        let released = try await Estate.query(on: db)
+            .group(.or) { either in
+                either.filter(\.$state == EstateState.released.rawValue)
+                    .group(.and) {
+                        $0.filter(\.$state == EstateState.passingReported.rawValue).filter(\.$releaseAt <= now)
+                    }
+            }
+            .all().map(\.$household.id)
+        let waiting = try await Letter.query(on: db).filter(\.$deliveredAt == nil)
+            .group(.or) { either in
+                either.filter(\.$deliverOn <= latestDay)
+                if !released.isEmpty {
+                    either.group(.and) { $0.filter(\.$afterPassing == true).filter(\.$household.$id ~~ released) }
+                }
+            }
+            .with(\.$recipients).all()
+        var estates: [UUID: Estate] = [:]
+        for letter in waiting {
+            let householdID = letter.$household.id
+            if estates[householdID] == nil {
+                estates[householdID] = try await EstateService.ensure(householdID: householdID, on: db)
+            }
+            guard let estate = estates[householdID],
+                letter.delivery.isDue(at: now, estate: estate.status, timeZone: estate.zone)
+            else { continue }
+            try await deliver(letter, now: now)
+        }
+    }
+
+    private func deliver(_ letter: Letter, now: Date) async throws {
+        let base = publicBaseURL
+        try await db.transaction { db in
+            let claimed = try await db.sql().update(Letter.schema).set("delivered_at", to: now)
+                .where("id", .equal, try letter.requireID()).where("delivered_at", .is, SQLLiteral.null)
+                .returning("id").all()
+            guard claimed.count == 1 else { return }
+            letter.deliveredAt = now
+            let householdID = letter.$household.id
+            let readers = letter.recipients.sorted { $0.position < $1.position }
+            for reader in readers {
+                let secret = try await PassingTokens(db: db).issue(
+                    .letterLink, subject: try reader.requireID(), householdID: householdID)
+                let mail = LetterMail.delivered(
+                    letter, to: reader, link: SiteURL.letterLink(.value(secret)).url(on: base))
+                try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: householdID)
+            }
+            try await EstateAudit.append(
+                .letterDelivered,
+                "“\(letter.subject)” from \(letter.writerName) was sent to \(ListText.and(readers.map(\.name))).",
+                householdID: householdID, at: now, on: db)
+        }
+    }
+}

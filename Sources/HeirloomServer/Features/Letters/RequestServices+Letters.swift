@@ -1,0 +1,8 @@
+import Foundation
+
+extension RequestServices {
+    var letters: LetterService { LetterService(db: db, clock: services.clock, media: media) }
+    var letterReader: LetterReader {
+        LetterReader(db: db, clock: services.clock, linkThrottle: services.linkThrottle)
+    }
+}
