@@ -1,22 +1,28 @@
-"""The estate binder, lived through at phone width (issue 31): Ann fills three sections of her binder (her will,
-her bank, her funeral wishes), one kept to herself; her passing is reported and, after the waiting period,
-confirmed; her son Tom, the trusted contact, finds the binder leading his page and works through the checklist.
-No page ever shows the account number whole, and the note Ann kept to herself never leaves her own pages.
+"""The estate binder and a letter for later, lived through at phone width (issue 31): Ann fills three sections of
+her binder (her will, her bank, her funeral wishes), keeps one note to herself, and writes a letter to her
+granddaughter Lily for her 18th birthday. Her passing is reported and, after the waiting period, confirmed; her son
+Tom, the trusted contact, finds the binder leading his page and works through the checklist; Lily receives the
+letter on her birthday and not a day before. No page or email ever shows the account number whole, and the note Ann
+kept to herself never leaves her own pages.
 
 Time moves by restarting the hub with a later HEIRLOOM_NOW; mail goes to a real SMTP server on loopback."""
 
 import shutil
 import tempfile
+import time
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from helpers import click_button, fill_and_submit, wait_for_path, wait_for_text
+from helpers import click_button, fill_and_submit, main_text, wait_for_path, wait_for_text
 from hub import OWNER, Hub, call, free_port
 from test_hand_over import AFTER_WAITING, START, start_hub
 from test_passing_on import as_nobody, link_in, mailbox  # noqa: F401 (the fixture)
 
 ACCOUNT = "40-11-62 91234567"
+BIRTHDAY = "2031-06-01"
+DAY_BEFORE = "2031-05-31T09:00:00Z"
+ON_THE_DAY = "2031-06-01T09:00:00Z"
 CANARY = "CANARY-ANN-5521"
 
 
@@ -71,7 +77,19 @@ def test_an_executor_finds_the_binder_on_the_day_and_not_before(browser, mailbox
         screenshot("binder-filled")
         assert "91234567" not in browser.page_source
 
+        # and writes a letter to Lily for her 18th birthday
+        browser.get(f"{base}/letters/new")
+        wait_for_text(browser, "Who it is for")
+        browser.find_elements(By.NAME, "name[]")[0].send_keys("Lily Miller")
+        browser.find_elements(By.NAME, "email[]")[0].send_keys("lily@example.com")
+        browser.find_element(By.NAME, "subject").send_keys("For your 18th birthday")
+        browser.find_element(By.NAME, "text").send_keys("Dear Lily,\n\nEighteen! The brooch is yours now.")
+        browser.execute_script("arguments[0].value = arguments[1]", browser.find_element(By.NAME, "day"), BIRTHDAY)
+        click_button(browser, "Keep the letter")
+        wait_for_text(browser, "sealed until its day")
+
         # then before the passing, Tom's page shows only the will, which Ann let him read now
+        browser.get(f"{base}/binder")
         Select(browser.find_element(By.ID, "preview-as")).select_by_visible_text("Tom Miller (trusted contact)")
         click_button(browser, "Show the preview")
         wait_for_text(browser, "The binder as Tom Miller sees it")
@@ -110,6 +128,21 @@ def test_an_executor_finds_the_binder_on_the_day_and_not_before(browser, mailbox
         assert "3 of 3 done" in browser.page_source
         assert "Done by Tom Miller" in browser.page_source
         screenshot("binder-executor-done")
+
+        # when the day before Lily's birthday comes, nothing has reached her
+        server.stop()
+        server = start_hub(data_dir, server.port, smtp_port, DAY_BEFORE, "server-binder-eve", "sqlite")
+        time.sleep(5)
+        assert box.count("lily@example.com") == 0
+        # and on her birthday her letter arrives, and she reads it from the link in the email
+        server.stop()
+        server = start_hub(data_dir, server.port, smtp_port, ON_THE_DAY, "server-binder-birthday", "sqlite")
+        letter_link = link_in(box.wait_for("lily@example.com", "A letter for you from Ann Miller"), "l")
+        as_nobody(browser, base)
+        browser.get(letter_link)
+        wait_for_text(browser, "Eighteen! The brooch is yours now.")
+        assert "Delivered on June 1, 2031" in main_text(browser)
+        screenshot("binder-letter-on-the-day")
         # and no email carried the number or the private note
         for _, _, text in box.messages:
             assert "91234567" not in text and CANARY not in text
