@@ -76,5 +76,7 @@ extension Migrations {
         add(CreateBinder())
         // Letters for later (issue 31): letters, their readers and their delivery.
         add(CreateLetter())
+        // Letters after a member's passing (issue 31): the household's choice, and each member's reported passing.
+        add(CreateMemberPassing())
     }
 }

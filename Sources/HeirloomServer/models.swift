@@ -35,6 +35,6 @@ enum ModelRegistry {
         BinderEntry.self, BinderSectionSetting.self, BinderDocument.self, BinderTick.self, BinderLook.self,
         ExecutorAddressCheck.self,
         // Letters for later.
-        Letter.self, LetterRecipient.self,
+        Letter.self, LetterRecipient.self, MemberPassing.self,
     ]
 }

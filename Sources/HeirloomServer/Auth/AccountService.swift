@@ -138,6 +138,8 @@ struct AccountService: Sendable {
         _ = try await EstateService.holderSeen(
             userID: try user.requireID(), householdID: user.$household.id, name: user.name, now: now,
             base: publicBaseURL, on: db)
+        // So is any other member whose passing was reported for their letters.
+        try await MemberPassingService.seen(user, now: now, on: db)
         return SignedIn(user: user, household: user.household, secret: issued.secret)
     }
 

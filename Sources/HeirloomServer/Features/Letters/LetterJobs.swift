@@ -24,11 +24,18 @@ struct LetterJobs: Sendable {
                     }
             }
             .all().map(\.$household.id)
+        // And those of members whose own passing was reported (letters after a member's passing).
+        let members = try await MemberPassing.query(on: db).all()
+        let reported = members.map(\.$user.id)
+        let memberStatus = Dictionary(members.map { ($0.$user.id, $0.status) }, uniquingKeysWith: { first, _ in first })
         let waiting = try await Letter.query(on: db).filter(\.$deliveredAt == nil)
             .group(.or) { either in
                 either.filter(\.$deliverOn <= latestDay)
                 if !released.isEmpty {
                     either.group(.and) { $0.filter(\.$afterPassing == true).filter(\.$household.$id ~~ released) }
+                }
+                if !reported.isEmpty {
+                    either.group(.and) { $0.filter(\.$afterPassing == true).filter(\.$writer.$id ~~ reported) }
                 }
             }
             .with(\.$recipients).all()
@@ -38,9 +45,14 @@ struct LetterJobs: Sendable {
             if estates[householdID] == nil {
                 estates[householdID] = try await EstateService.ensure(householdID: householdID, on: db)
             }
-            guard let estate = estates[householdID],
-                letter.delivery.isDue(at: now, estate: estate.status, timeZone: estate.zone)
-            else { continue }
+            guard let estate = estates[householdID] else { continue }
+            // A letter after passing follows its writer's passing: the holder's is the estate's; another member's
+            // is their own, reported for their letters.
+            let writerID = letter.$writer.id
+            let status =
+                writerID == nil || writerID == estate.$holder.id
+                ? estate.status : writerID.flatMap { memberStatus[$0] } ?? EstateStatus()
+            guard letter.delivery.isDue(at: now, estate: status, timeZone: estate.zone) else { continue }
             try await deliver(letter, now: now)
         }
     }

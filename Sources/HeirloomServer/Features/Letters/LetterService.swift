@@ -121,7 +121,9 @@ struct LetterService: Sendable {
     /// Who the member is as a writer: whether they may leave a letter for after their passing.
     func writer(_ principal: Principal) async throws -> (rules: LetterRules.Writer, zone: TimeZone) {
         let estate = try await EstateService.ensure(householdID: principal.householdID, on: db)
-        return (LetterRules.Writer(isEstateHolder: estate.$holder.id == principal.userID), estate.zone)
+        let writer = LetterRules.Writer(
+            isEstateHolder: estate.$holder.id == principal.userID, membersMayWriteAfterPassing: estate.memberLetters)
+        return (writer, estate.zone)
     }
 
     private func check(_ input: LetterInput, by principal: Principal) async throws -> CheckedLetter {

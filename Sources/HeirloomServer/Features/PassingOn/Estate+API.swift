@@ -21,7 +21,8 @@ extension APIHandler {
         }
         let settings = EstateService.Settings(
             holderUserID: holderID, waitingPeriodDays: body.waitingPeriodDays, inactivityMonths: body.inactivityMonths,
-            showValuesToRecipients: body.showValuesToRecipients, timeZone: body.timeZone)
+            showValuesToRecipients: body.showValuesToRecipients, timeZone: body.timeZone,
+            memberLetters: body.memberLetters)
         return .ok(.init(body: .json(.init(try await request.heirloom.estate.update(settings, by: try principal)))))
     }
 

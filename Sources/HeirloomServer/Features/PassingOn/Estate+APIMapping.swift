@@ -16,7 +16,8 @@ extension Components.Schemas.Estate {
             releaseAt: estate.releaseAt,
             releasedAt: estate.releasedAt,
             showValuesToRecipients: estate.showValuesToRecipients,
-            timeZone: estate.zone.identifier
+            timeZone: estate.zone.identifier,
+            memberLetters: estate.memberLetters
         )
     }
 }

@@ -13,6 +13,9 @@ final class Estate: Model, @unchecked Sendable {
     @Field(key: "waiting_period_days") var waitingPeriodDays: Int
     @OptionalField(key: "inactivity_months") var inactivityMonths: Int?
     @Field(key: "show_values_to_recipients") var showValuesToRecipients: Bool
+    /// Whether members other than the holder may leave letters for after their own passing, which a trusted
+    /// contact reports and the same waiting period confirms.
+    @Field(key: "member_letters") var memberLetters: Bool
     /// `EstateState.rawValue`.
     @Field(key: "state") var state: String
     @OptionalField(key: "reported_at") var reportedAt: Date?
@@ -110,6 +113,8 @@ enum EstateEvent: String, Codable, CaseIterable, Sendable {
     case binderRead, checklistTicked, binderLookAsked
     /// Letters for later (issue 31): a letter sent on its day, and each time a reader opens it.
     case letterDelivered, letterOpened
+    /// A member's passing reported for their letters, and the report stopped by their signing in.
+    case memberPassingReported, memberPassingCancelled
 }
 
 /// A secret link or session for someone outside the household: an executor or a recipient.
@@ -159,7 +164,8 @@ extension Estate {
     /// written (the largest cost of a list page in `make bench-api`'s profile). ModelPropertiesTests checks the list.
     var properties: [any AnyProperty] {
         [
-            $id, $household, $holder, $waitingPeriodDays, $inactivityMonths, $showValuesToRecipients, $state,
+            $id, $household, $holder, $waitingPeriodDays, $inactivityMonths, $showValuesToRecipients, $memberLetters,
+            $state,
             $reportedAt, $reportedBy, $dateOfPassing, $reportNote, $releaseAt, $releasedAt, $halfwayNoticeAt,
             $holderSeenAt, $inactivityReminders, $inactivityExecutorsToldAt, $createdAt, $updatedAt,
         ]

@@ -20,7 +20,8 @@ struct EstateService: Sendable {
         /// nil turns the inactivity check off.
         var inactivityMonths: Int?
         var showValuesToRecipients: Bool?
-        var timeZone: String?
+        var timeZone: String? = nil
+        var memberLetters: Bool? = nil
     }
 
     /// Throws "not found" unless the member is an owner.
@@ -42,6 +43,7 @@ struct EstateService: Sendable {
         estate.$holder.id = firstOwner?.id
         estate.waitingPeriodDays = EstateRules.defaultWaitingPeriodDays
         estate.showValuesToRecipients = false
+        estate.memberLetters = false
         estate.state = EstateState.active.rawValue
         estate.inactivityReminders = 0
         do {
@@ -78,6 +80,7 @@ struct EstateService: Sendable {
         if let days = settings.waitingPeriodDays { estate.waitingPeriodDays = try EstateRules.waitingPeriod(days) }
         estate.inactivityMonths = try EstateRules.inactivity(settings.inactivityMonths)
         if let show = settings.showValuesToRecipients { estate.showValuesToRecipients = show }
+        if let allowed = settings.memberLetters { estate.memberLetters = allowed }
         try await db.transaction { db in
             if let zone = settings.timeZone {
                 estate.household.timeZone = try EstateRules.timeZone(zone).identifier

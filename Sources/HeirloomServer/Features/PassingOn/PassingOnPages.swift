@@ -32,6 +32,7 @@ enum PassingOnPages {
         var inactivityMonths: Int
         var inactivityChoices: [Int]
         var showValues: Bool
+        var memberLetters = false
         var timeZone: String
         var stateLabel: String
         var stateDetail: String

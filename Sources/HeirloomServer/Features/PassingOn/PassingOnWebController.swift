@@ -32,7 +32,7 @@ struct PassingOnWebController {
             detail =
                 "Items left upon passing are visible to their beneficiaries. If this was a mistake, reopen the estate."
         }
-        let model = PassingOnPages.Settings(
+        var model = PassingOnPages.Settings(
             members: try members.map {
                 .init(id: try $0.requireID().text, name: $0.name, isHolder: $0.id == estate.$holder.id)
             },
@@ -63,6 +63,7 @@ struct PassingOnWebController {
             },
             newestAuditURL: logBefore == nil ? nil : SiteURL.passingOn.path(fragment: "audit"),
             errors: errors)
+        model.memberLetters = estate.memberLetters
         return try await Page.render(
             .passingOn, base: PageBase(request: req, title: "Passing on", nav: .settings), model, on: req)
     }
@@ -72,6 +73,7 @@ struct PassingOnWebController {
         var waitingPeriodDays: String?
         var inactivityMonths: String?
         var showValuesToRecipients: String?
+        var memberLetters: String?
     }
 
     func update(req: Request) async throws -> Response {
@@ -85,7 +87,8 @@ struct PassingOnWebController {
             let months = form.inactivityMonths.flatMap { Int($0) }.flatMap { $0 == 0 ? nil : $0 }
             let settings = EstateService.Settings(
                 holderUserID: form.holderUserId.flatMap(UUID.init(uuidString:)), waitingPeriodDays: days,
-                inactivityMonths: months, showValuesToRecipients: form.showValuesToRecipients == "on")
+                inactivityMonths: months, showValuesToRecipients: form.showValuesToRecipients == "on",
+                memberLetters: form.memberLetters == "on")
             _ = try await req.heirloom.estate.update(settings, by: try req.principal())
             return req.redirect(to: SiteURL.passingOn.path(done: .estateSaved))
         } orShowAgain: { errors in
