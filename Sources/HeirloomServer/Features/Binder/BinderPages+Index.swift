@@ -60,7 +60,8 @@ extension BinderPages {
         var notices = state.dueEntries.map(reminder)
         notices += state.unconfirmedExecutors.map { executor in
             Notice(
-                text: "\(executor.name) has not yet confirmed that \(executor.email) still works. Check the address on Passing on.",
+                text: "\(executor.name) has not yet confirmed that \(executor.email) still works. "
+                    + "Check the address on Passing on.",
                 href: SiteURL.passingOn.path)
         }
         notices += state.staleEntries.prefix(5).map { entry in
