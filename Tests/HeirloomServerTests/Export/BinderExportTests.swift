@@ -16,6 +16,7 @@ struct BinderExportTests {
             // given
             let family = try await BinderFamily.make(app)
             try await family.fill(app)
+            let paper = try await Self.addPaper(to: "For me alone", app, family.margaret.token)
 
             // when
             let margaret = try await Self.export(app, family.margaret.token)
@@ -30,9 +31,12 @@ struct BinderExportTests {
             let page = try margaret.text("binder.html")
             #expect(page.contains("For me alone") && page.contains("Only you"))
             #expect(try margaret.text("index.html").contains("href=\"binder.html\""))
+            #expect(try margaret.names.filter { $0.hasPrefix("media/") }.map { try margaret[$0] } == [paper])
 
             let others = try ExportJSON.decoder().decode(ExportRecord.Binder.self, from: tom["binder.json"])
             #expect(others.entries.map(\.title).sorted() == ["Current account", "Funeral wishes", "The will"])
+            #expect(!tom.names.contains { $0.hasPrefix("media/") }, "not the private entry's paper")
+            #expect(!(try tom.text("media.json").contains(BinderService.mediaOwnerType)))
             for name in tom.names {
                 let bytes = try tom[name]
                 #expect(bytes.range(of: Data(BinderFamily.canary.utf8)) == nil, "no canary in \(name)")
