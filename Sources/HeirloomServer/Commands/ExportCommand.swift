@@ -4,17 +4,22 @@ import HeirloomCore
 import NIOCore
 import Vapor
 
-/// `heirloom export --household ID --output FILE.zip`, or `heirloom export --user EMAIL --journal --output FILE.zip`.
+/// `heirloom export --household ID [--user EMAIL] --output FILE.zip`, or `heirloom export --user EMAIL --journal --output FILE.zip`.
 ///
 /// Writes the archive as it is made, to a temporary name beside FILE.zip that is renamed when the archive is
 /// complete, so a failed export never leaves a file that looks whole. A journal export holds the locked drawers
-/// only with `--unlock`, which asks for the member's password as the journal page does.
+/// only with `--unlock`, which asks for the member's password as the journal page does. A household export holds the
+/// binder's entries nobody else may read only when `--user` names the estate holder (or their author).
 struct ExportCommand: AsyncCommand {
     struct Signature: CommandSignature {
         @Option(
             name: "household", help: "The id of the household to export (see Settings, or the API's /api/household).")
         var household: String?
-        @Option(name: "user", help: "With --journal: the email address of the member whose journal to export.")
+        @Option(
+            name: "user",
+            help:
+                "With --journal: the member whose journal to export; else the member the household export is for "
+                + "(the binder's private entries are the estate holder's own).")
         var user: String?
         @Flag(name: "journal", help: "Export the member's own journal instead of a household.")
         var journal: Bool
@@ -62,8 +67,17 @@ struct ExportCommand: AsyncCommand {
                         ? "This hub has no household yet: there is nothing to export with --household ID."
                         : "Choose a household with --household ID (this hub's households are listed above).")
             }
+            var exporterID: UUID? = nil
+            if let email = signature.user {
+                let address = try AccountRules.email(email)
+                guard let user = try await User.query(on: app.db).filter(\.$email == address).first(),
+                    user.$household.id == id
+                else { throw CommandFailure("No member of that household has the email address \(email).") }
+                exporterID = user.id
+            }
             do {
-                archive = try await HouseholdExport(db: app.db, store: store, now: now).archive(householdID: id)
+                archive = try await HouseholdExport(db: app.db, store: store, now: now)
+                    .archive(householdID: id, exportedBy: exporterID)
             } catch AppError.notFound {
                 throw CommandFailure("This hub has no household with the id \(id).")
             }

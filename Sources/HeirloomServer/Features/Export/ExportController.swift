@@ -6,7 +6,8 @@ import Vapor
 struct ExportController {
     func index(req: Request) async throws -> View {
         let principal = try req.principal()
-        let snapshot = try await ExportSnapshot.read(householdID: principal.householdID, on: req.db)
+        let snapshot = try await ExportSnapshot.read(
+            householdID: principal.householdID, exportedBy: principal.userID, on: req.db)
         let bytes = snapshot.media.reduce(into: [String: Int64]()) { $0[$1.sha256] = $1.sizeBytes }.values
             .reduce(0, +)
         let model = ExportPage(
@@ -27,7 +28,8 @@ struct ExportController {
             throw AppError.badRequest("progress must be 8 to 64 letters, digits or dashes.")
         }
         do {
-            let archive = try await req.heirloom.householdExport.archive(householdID: principal.householdID)
+            let archive = try await req.heirloom.householdExport.archive(
+                householdID: principal.householdID, exportedBy: principal.userID)
             let progress = progressID.map {
                 Progress(board: services.exportProgress, id: $0, userID: principal.userID, clock: services.clock)
             }

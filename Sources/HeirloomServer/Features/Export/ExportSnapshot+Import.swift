@@ -14,6 +14,9 @@ extension ExportSnapshot {
         memories = try reader.records("memories.json", as: [ExportRecord.Memory].self)
         // Sets came with downsizing; older exports have none.
         sets = try reader.hasRecords("sets.json") ? reader.records("sets.json", as: [ExportRecord.ItemSet].self) : []
+        // The binder came later still.
+        binder =
+            try reader.hasRecords("binder.json") ? reader.records("binder.json", as: ExportRecord.Binder.self) : .empty
     }
 
     /// Throws `damaged`, naming the file and the record, unless every reference in the records is to a record of
@@ -36,6 +39,8 @@ extension ExportSnapshot {
         _ = try Self.unique(memories.flatMap(\.files).map(\.id), "memories.json", "memory file")
         _ = try Self.unique(memories.flatMap(\.faces).map(\.id), "memories.json", "face")
         let member = { (id: UUID?) in id.map(memberIDs.contains) ?? true }
+        let binderEntryIDs = try checkBinderReferences(
+            memberIDs: memberIDs, mediaIDs: mediaIDs, beneficiaryIDs: beneficiaryIDs)
 
         for file in media {
             guard ExportPaths.isMedia(file.path, sha256: file.sha256), mediaSizes[file.path] == file.sizeBytes else {
@@ -50,6 +55,8 @@ extension ExportSnapshot {
                         ?? false
                 case MemoryService.mediaOwnerType: file.ownerId.flatMap { Int($0) }.map(memoryIDs.contains) ?? false
                 case PeopleService.mediaOwnerType: file.ownerId.flatMap { Int($0) }.map(personIDs.contains) ?? false
+                case BinderService.mediaOwnerType:
+                    file.ownerId.flatMap(UUID.init(uuidString:)).map(binderEntryIDs.contains) ?? false
                 case nil: file.ownerId == nil
                 default: false
                 }
@@ -80,7 +87,7 @@ extension ExportSnapshot {
         }
     }
 
-    private static func unique<ID: Hashable>(_ ids: [ID], _ file: String, _ what: String) throws -> Set<ID> {
+    static func unique<ID: Hashable>(_ ids: [ID], _ file: String, _ what: String) throws -> Set<ID> {
         var seen = Set<ID>()
         for id in ids where !seen.insert(id).inserted {
             throw ImportError.damaged(file, "the \(what) \(id) is in it twice")
@@ -88,7 +95,7 @@ extension ExportSnapshot {
         return seen
     }
 
-    private static func outside(_ file: String, _ what: String, _ id: some CustomStringConvertible) -> ImportError {
+    static func outside(_ file: String, _ what: String, _ id: some CustomStringConvertible) -> ImportError {
         .damaged(file, "the \(what) \(id) refers to a record that is not in this export")
     }
 }
@@ -98,7 +105,7 @@ enum ExportPaths {
     /// The records and other files an export holds besides its media.
     static let records: Set<String> = [
         "household.json", "members.json", "media.json", "items.json", "beneficiaries.json", "links.json",
-        "people.json", "memories.json", "sets.json", "items.csv", "index.html",
+        "people.json", "memories.json", "sets.json", "binder.json", "items.csv", "index.html", "binder.html",
     ]
 
     /// Exactly 64 lower-case hexadecimal digits: the only SHA-256 an import uses as a name.

@@ -62,6 +62,7 @@ extension ExportSnapshot {
         for set in sets {
             try Self.rule("sets.json", "the set \(set.id)") { try Self.check(set) }
         }
+        try checkBinderRules()
     }
 
     private static func check(_ item: ExportRecord.Item, linked: Bool) throws {
@@ -142,7 +143,7 @@ extension ExportSnapshot {
     }
 
     /// Runs a record's checks; what they refuse stops the import, naming the file and the record.
-    private static func rule(_ file: String, _ record: String, _ body: () throws -> Void) throws {
+    static func rule(_ file: String, _ record: String, _ body: () throws -> Void) throws {
         do {
             try body()
         } catch let error as FieldError {

@@ -8,31 +8,25 @@ enum ExportViewer {
     static func html(_ snapshot: ExportSnapshot, exportedAt: Date) -> String {
         let days = DayText(zone: snapshot.household.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current)
         let page = Page(snapshot)
-        var html = """
-            <!doctype html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(escape(snapshot.household.name)) — Heirloom export</title>
-            <style>\(style)</style>
-            </head>
-            <body>
-            <header class="top">
-            <h1>\(escape(snapshot.household.name))</h1>
-            <p>Everything the family kept in Heirloom, exported on \(days.day(exportedAt)).
-            The files are in the <code>media</code> folder beside this page; items.csv opens in a spreadsheet.</p>
-            <nav aria-label="Sections"><ul>
-            <li><a href="#items">Items (\(snapshot.items.count))</a></li>
-            <li><a href="#memories">Memories (\(snapshot.memories.count))</a></li>
-            <li><a href="#people">People (\(snapshot.people.count))</a></li>
-            <li><a href="#receivers">Who receives what (\(snapshot.beneficiaries.count))</a></li>
-            </ul></nav>
-            </header>
-            <main>
-            <section id="items"><h2>Items</h2>
+        var html =
+            head("\(snapshot.household.name) — Heirloom export")
+                + """
+                <header class="top">
+                <h1>\(escape(snapshot.household.name))</h1>
+                <p>Everything the family kept in Heirloom, exported on \(days.day(exportedAt)).
+                The files are in the <code>media</code> folder beside this page; items.csv opens in a spreadsheet.</p>
+                <nav aria-label="Sections"><ul>
+                <li><a href="#items">Items (\(snapshot.items.count))</a></li>
+                <li><a href="#memories">Memories (\(snapshot.memories.count))</a></li>
+                <li><a href="#people">People (\(snapshot.people.count))</a></li>
+                <li><a href="#receivers">Who receives what (\(snapshot.beneficiaries.count))</a></li>
+                <li><a href="binder.html">Estate binder (\(snapshot.binder.entries.count))</a></li>
+                </ul></nav>
+                </header>
+                <main>
+                <section id="items"><h2>Items</h2>
 
-            """
+                """
         if snapshot.items.isEmpty { html += "<p class=\"empty\">No items were kept.</p>\n" }
         for item in snapshot.items { html += page.item(item) }
         html += "</section>\n<section id=\"memories\"><h2>Memories</h2>\n"
@@ -48,8 +42,8 @@ enum ExportViewer {
         return html
     }
 
-    /// Lookups shared by the sections.
-    private struct Page {
+    /// Lookups shared by the sections (and the binder's page).
+    struct Page {
         let snapshot: ExportSnapshot
         let media: [UUID: ExportRecord.Media]
         let people: [Int: ExportRecord.Person]
@@ -78,13 +72,7 @@ enum ExportViewer {
             if let serial = item.serialNumber { facts.append(("Serial number", serial)) }
             if let notes = item.valuation?.userNotes, !notes.isEmpty { facts.append(("Notes on its value", notes)) }
             html += definitions(facts)
-            if !item.documents.isEmpty {
-                html += "<h4>Papers</h4>\n<ul>\n"
-                for document in item.documents.compactMap({ media[$0.mediaId] }) {
-                    html += "<li><a href=\"\(escape(document.path))\">\(escape(document.fileName))</a></li>\n"
-                }
-                html += "</ul>\n"
-            }
+            html += papers(item.documents.compactMap { media[$0.mediaId] })
             for story in item.stories {
                 guard let recording = media[story.mediaId] else { continue }
                 html += "<h4>\(escape(story.title.isEmpty ? "A story" : story.title))</h4>\n"
@@ -186,6 +174,14 @@ enum ExportViewer {
             }
         }
 
+        /// An item's or a binder entry's papers, as links to their files.
+        func papers(_ files: [ExportRecord.Media]) -> String {
+            guard !files.isEmpty else { return "" }
+            return "<h4>Papers</h4>\n<ul>\n"
+                + files.map { "<li><a href=\"\(escape($0.path))\">\(escape($0.fileName))</a></li>\n" }.joined()
+                + "</ul>\n"
+        }
+
         func rule(_ link: ExportRecord.Link) -> String {
             switch AccessPermission(rawValue: link.accessPermission) {
             case .immediate: "straight away"
@@ -211,34 +207,4 @@ enum ExportViewer {
                 .map { "<p>\(escape(String($0)))</p>\n" }.joined()
         }
     }
-
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
-
-    private static let style = """
-        body{margin:0;background:#F6F1E7;color:#211E1C;font:18px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif}
-        h1,h2,h3,h4{font-family:ui-serif,Georgia,"Times New Roman",serif;line-height:1.2}
-        .top,main{max-width:56rem;margin:0 auto;padding:1rem}
-        nav ul{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.5rem 1.25rem}
-        a{color:#211E1C}a:focus{outline:3px solid #C49245;outline-offset:2px}
-        .card{background:#FCF9F3;border:1px solid #D6CAB7;border-radius:10px;padding:1rem;margin:0 0 1rem}
-        .card h3{margin-top:0}.muted,.empty{color:#70675E}
-        img,video{max-width:100%;height:auto;border-radius:6px;margin:.25rem 0;display:block}
-        img{max-height:24rem}.avatar{width:6rem;height:6rem;object-fit:cover;border-radius:50%}
-        audio{width:100%}dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dd{margin:0}
-        dt{color:#70675E}blockquote{margin:.25rem 0 .5rem 1rem;font-style:italic}
-        """
 }

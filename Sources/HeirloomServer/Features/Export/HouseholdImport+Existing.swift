@@ -34,6 +34,11 @@ extension HouseholdImport {
         try await refuse(FaceTag.self, memories.flatMap(\.faces).map(\.id), "memories.json", "face")
         try await refuse(ItemSet.self, records.sets.map(\.id), "sets.json", "set")
         try await refuse(ItemSetMember.self, records.sets.flatMap(\.members).map(\.id), "sets.json", "set member")
+        let binder = records.binder
+        try await refuse(BinderEntry.self, binder.entries.map(\.id), "binder.json", "binder entry")
+        try await refuse(BinderDocument.self, binder.entries.flatMap(\.papers).map(\.id), "binder.json", "paper")
+        try await refuse(BinderSectionSetting.self, binder.sections.map(\.id), "binder.json", "binder section")
+        try await refuse(BinderTick.self, binder.ticks.map(\.id), "binder.json", "checklist tick")
     }
 
     private func refuse<Row: Model>(_ model: Row.Type, _ ids: [Row.IDValue], _ file: String, _ what: String)

@@ -8,7 +8,7 @@ struct RowWriter {
     let db: any Database
 
     /// Times to put back after the rows are made: Fluent stamps new rows with the present.
-    private struct Times {
+    struct Times {
         var schema: String
         var id: any Encodable & Sendable
         var createdAt: Date?
@@ -104,6 +104,7 @@ struct RowWriter {
         }
         try await writeMemories(memories, householdID: household.id, times: &times)
         try await writeSets(sets, householdID: household.id, times: &times)
+        try await writeBinder(records.binder, householdID: household.id, times: &times)
 
         let sql = try db.sql()
         for time in times {
