@@ -259,6 +259,7 @@ func routes(_ app: Application) throws {
     web.post(.executorReport, use: executorPages.report)
     web.post(.executorHeirLink(.key), use: heirPages.executorLink)
     web.post(.executorChecklistTick(.key), use: executorPages.tick)
+    web.post(.executorMemberReport(.key), use: executorPages.reportMember)
     let stillHere = StillHereWebController()
     web.get(.stillHere(.key), use: stillHere.show)
     web.post(.stillHere(.key), use: stillHere.confirm)

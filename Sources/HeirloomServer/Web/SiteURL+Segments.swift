@@ -117,6 +117,7 @@ extension SiteURL {
         case .beneficiaryInvite(let id): ["beneficiaries", .id(id), "invite"]
         case .executorLink(let token): ["executor", .id(token, .token)]
         case .executorChecklistTick(let task): ["executor", "checklist", .id(task, .task)]
+        case .executorMemberReport(let id): ["executor", "members", .id(id), "report"]
         case .binder: ["binder"]
         case .binderEntryNew: ["binder", "new"]
         case .binderEntries: ["binder", "entries"]

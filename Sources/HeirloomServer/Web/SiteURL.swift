@@ -113,6 +113,7 @@ enum SiteURL: Sendable, Equatable {
     case binderSection(Parameter<BinderSection>)
     case binderAddressCheck(Parameter<String>)
     case executorChecklistTick(Parameter<String>)
+    case executorMemberReport(Parameter<UUID>)
     case outboxSent(Parameter<UUID>)
     case outboxResend(Parameter<UUID>)
     case beneficiaryInvite(Parameter<UUID>)

@@ -178,6 +178,7 @@ enum RouteGuard: Sendable {
         "GET executor": .anyone,
         "POST executor/report": .anyone,
         "POST executor/checklist/:task": .anyone,
+        "POST executor/members/:id/report": .anyone,
         "GET binder/address/:token": .anyone,
         "GET binder": .hiddenOwner,
         "GET binder/new": .hiddenOwner,

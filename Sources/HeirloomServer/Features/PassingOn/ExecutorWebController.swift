@@ -53,6 +53,20 @@ struct ExecutorWebController {
         return req.redirect(to: SiteURL.executorHome.path(done: .checklistTicked, fragment: "checklist"))
     }
 
+    /// Reports the passing of another member, for the letters they left for after it.
+    func reportMember(req: Request) async throws -> Response {
+        guard let executor = try await OutsiderPages.executor(req) else { return try await OutsiderPages.missing(req) }
+        let form = try req.content.decode(ReportForm.self)
+        do {
+            _ = try await req.heirloom.memberPassings.report(
+                try req.id("member"), dateOfPassing: form.dateOfPassing ?? "", by: executor)
+        } catch {
+            let problem = try AppError.userFacing(error)
+            return try await render(req: req, executor: executor, error: problem.message, status: problem.status)
+        }
+        return req.redirect(to: SiteURL.executorHome.path(done: .passingReported, fragment: "members"))
+    }
+
     private func render(req: Request, executor: Executor, error: String?, status: HTTPStatus) async throws -> Response {
         let estate = try await req.heirloom.executors.estate(of: executor)
         let now = req.heirloom.now
@@ -67,6 +81,9 @@ struct ExecutorWebController {
             let words = try await BinderWords.load(estate, reader: nil, on: req.db)
             model.binder = BinderPages.reading(
                 binder, words: words, days: estate.days, paperHref: BinderPages.outsiderPaper)
+        }
+        model.members = try await req.heirloom.memberPassings.waiting(for: executor).map {
+            PassingOnPages.memberRow($0, now: now, days: estate.days)
         }
         if state == .released {
             let tasks = try await req.heirloom.binder.checklist(of: binder)

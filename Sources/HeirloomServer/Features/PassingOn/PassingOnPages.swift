@@ -150,6 +150,31 @@ enum PassingOnPages {
         var binder: BinderPages.Reading? = nil
         var checklist: [BinderPages.ChecklistRow] = []
         var checklistDone = 0
+        /// Other members whose letters wait for their own passing, where the household allows such letters.
+        var members: [MemberRow] = []
+    }
+
+    /// A member whose letters wait for their passing, as the trusted contact's page shows them.
+    struct MemberRow: Encodable {
+        var id: String
+        var name: String
+        var state: String
+        var detail: String?
+        var action: String
+    }
+
+    static func memberRow(_ waiting: MemberPassingService.Waiting, now: Date, days: DayText) -> MemberRow {
+        let state = waiting.status.effectiveState(at: now)
+        let detail: String? =
+            switch state {
+            case .active: nil
+            case .passingReported:
+                "Reported. Their letters go on \(days.day(waiting.status.releaseAt)) unless they sign in first."
+            case .released: "Their letters have gone to their readers."
+            }
+        return MemberRow(
+            id: (waiting.user.id ?? UUID()).text, name: waiting.user.name, state: state.rawValue, detail: detail,
+            action: SiteURL.executorMemberReport(.value(waiting.user.id ?? UUID())).path)
     }
 
     struct RecipientView: Encodable {

@@ -1,0 +1,104 @@
+import Foundation
+import HeirloomAPI
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import HeirloomServer
+
+@Suite("Letters after a member's passing")
+struct MemberLetterTests {
+    @Test("only where the household allows it may another member leave a letter for after their passing")
+    func householdChooses() async throws {
+        try await withApp { app in
+            let holder = try await app.setUpHub()
+            let ben = try await app.addMember(role: "editor", by: holder)
+            let refused = try await app.api(
+                .POST, "/api/letters", token: ben.token,
+                json: [
+                    "to": [["name": "Lily Hart", "email": "lily@example.com"]], "subject": "After I am gone",
+                    "text": "Dear Lily", "deliver": ["afterPassing": true],
+                ])
+            #expect(refused.status == .unprocessableEntity)
+            let allowed = try await app.api(.PUT, "/api/estate", token: holder.token, json: ["memberLetters": true])
+            #expect(try allowed.decoded(Components.Schemas.Estate.self).memberLetters == true)
+            _ = try await app.writeLetter(ben, day: nil)
+        }
+    }
+
+    @Test(
+        "a member's letter goes after their own reported passing and its waiting period, never on the holder's release, and their signing in stops it"
+    )
+    func reportWaitAndCancel() async throws {
+        let clock = TestClock()
+        try await withApp(clock: clock) { app in
+            // given: Ben, a member, left Lily a letter for after his passing; Mary is the trusted contact
+            let holder = try await app.setUpHub()
+            _ = try await app.api(.PUT, "/api/estate", token: holder.token, json: ["memberLetters": true])
+            let ben = try await app.addMember(role: "editor", by: holder)
+            _ = try await app.writeLetter(ben, day: nil)
+            let mary = try await app.executorSession(holder)
+            let members = try await app.api(.GET, "/api/executor/members", token: mary)
+            let listed = try members.decoded(Components.Schemas.MemberPassingList.self).members
+            #expect(listed.map(\.name) == ["Ben Miller"])
+            let benID = try #require(listed.first?.userId)
+            #expect(
+                try await app.api(
+                    .POST, "/api/executor/members/\(holder.id)/report", token: mary,
+                    json: ["dateOfPassing": "2026-01-02"]
+                ).status == .notFound)
+
+            // when Mary reports Ben's passing, and Ben signs in the next day
+            let report = try await app.api(
+                .POST, "/api/executor/members/\(benID)/report", token: mary, json: ["dateOfPassing": "2026-01-02"])
+            #expect(report.status == .ok, "\(report.body.string)")
+            #expect(
+                try await app.api(
+                    .POST, "/api/executor/members/\(benID)/report", token: mary,
+                    json: ["dateOfPassing": "2026-01-02"]
+                ).status == .conflict)
+            clock.advance(by: 86_400)
+            let signIn = try await app.api(
+                .POST, "/api/auth/login", json: ["email": ben.email, "password": ben.password])
+            #expect(signIn.status == .ok, "\(signIn.body.string)")
+            clock.advance(by: 20 * 86_400)
+            try await app.runScheduler()
+
+            // then nothing went
+            #expect(try await app.letterMails(to: "lily@example.com", owner: holder).isEmpty)
+
+            // when Mary reports it again and nobody signs in; meanwhile the holder's own estate is released too
+            let again = try await app.api(
+                .POST, "/api/executor/members/\(benID)/report", token: mary, json: ["dateOfPassing": "2026-01-02"])
+            #expect(again.status == .ok, "\(again.body.string)")
+            clock.advance(by: 7 * 86_400)
+            try await app.runScheduler()
+            #expect(try await app.letterMails(to: "lily@example.com", owner: holder).isEmpty)
+            clock.advance(by: 8 * 86_400)
+            try await app.runScheduler()
+
+            // then the letter goes once the waiting period ends
+            #expect(try await app.letterMails(to: "lily@example.com", owner: holder).count == 1)
+            let mails = try await app.outbox(holder).messages.filter { $0.purpose == "memberPassingReported" }
+            #expect(mails.count == 2 && mails.allSatisfy { $0.toEmail == ben.email })
+        }
+    }
+
+    @Test("a member's letter for after their passing does not go when the holder's estate is released")
+    func notOnTheHoldersRelease() async throws {
+        let clock = TestClock()
+        try await withApp(clock: clock) { app in
+            let holder = try await app.setUpHub()
+            _ = try await app.api(.PUT, "/api/estate", token: holder.token, json: ["memberLetters": true])
+            let ben = try await app.addMember(role: "owner", by: holder)
+            _ = try await app.writeLetter(ben, day: nil)
+            let mary = try await app.executorSession(ben)
+            let report = try await app.api(
+                .POST, "/api/executor/report", token: mary, json: ["dateOfPassing": "2026-01-02"])
+            #expect(report.status == .ok)
+            clock.advance(by: 15 * 86_400)
+            try await app.runScheduler()
+            #expect(try await app.letterMails(to: "lily@example.com", owner: ben).isEmpty)
+        }
+    }
+}
