@@ -78,5 +78,7 @@ extension Migrations {
         add(CreateLetter())
         // Letters after a member's passing (issue 31): the household's choice, and each member's reported passing.
         add(CreateMemberPassing())
+        // The binder (issue 31): each beneficiary told once of each entry released to them.
+        add(CreateBinderNotice())
     }
 }

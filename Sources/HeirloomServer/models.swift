@@ -33,7 +33,7 @@ enum ModelRegistry {
         WishRound.self, WishRoundThing.self, WishParticipant.self, Wish.self, WishRun.self, WishPick.self,
         // The estate binder.
         BinderEntry.self, BinderSectionSetting.self, BinderDocument.self, BinderTick.self, BinderLook.self,
-        ExecutorAddressCheck.self,
+        ExecutorAddressCheck.self, BinderNotice.self,
         // Letters for later.
         Letter.self, LetterRecipient.self, MemberPassing.self,
     ]

@@ -139,7 +139,7 @@ struct AccountService: Sendable {
             userID: try user.requireID(), householdID: user.$household.id, name: user.name, now: now,
             base: publicBaseURL, on: db)
         // So is any other member whose passing was reported for their letters.
-        try await MemberPassingService.seen(user, now: now, on: db)
+        try await MemberPassingService.seen(userID: try user.requireID(), name: user.name, now: now, on: db)
         return SignedIn(user: user, household: user.household, secret: issued.secret)
     }
 

@@ -54,6 +54,11 @@ struct TokenAuthenticator: AsyncMiddleware {
                     userID: principal.userID, householdID: principal.householdID, name: principal.name,
                     now: now, base: services.config.publicBaseURL, on: request.db)
             }
+            // So is any request of another member whose passing was reported for their letters.
+            if signedIn.memberPassingReported {
+                try await MemberPassingService.seen(
+                    userID: principal.userID, name: principal.name, now: now, on: request.db)
+            }
         }
         return try await next.respond(to: request)
     }

@@ -25,6 +25,8 @@ extension TokenService {
         /// The household's estate's holder and state; nil without an estate.
         var estateHolderID: UUID?
         var estate: HolderSighting?
+        /// `EstateState.rawValue` of a reported passing of this member, for their letters (issue 31); nil without.
+        var memberPassingState: String? = nil
     }
 
     /// Every signed-in request's one read: the token by its hash, its member, their household and the household's
@@ -59,7 +61,8 @@ extension TokenService {
         "SELECT "
         + SignIn.Column.allCases.map { "\($0.source.expression) AS \($0.source.name)" }.joined(separator: ", ")
         + " FROM auth_tokens t JOIN users u ON u.id = t.user_id JOIN households h ON h.id = u.household_id"
-        + " LEFT JOIN estates e ON e.household_id = u.household_id WHERE t.token_hash = "
+        + " LEFT JOIN estates e ON e.household_id = u.household_id"
+        + " LEFT JOIN member_passings mp ON mp.user_id = u.id WHERE t.token_hash = "
 }
 
 extension TokenService.SignIn {
@@ -83,6 +86,7 @@ extension TokenService.SignIn {
         case estateReminders
         case estateToldAt
         case householdTimeZone
+        case memberPassingState
 
         /// What is read, and its name in the result.
         var source: (expression: String, name: String) { Self.sources[rawValue] }
@@ -95,7 +99,7 @@ extension TokenService.SignIn {
             ("h.default_currency", "household_currency"), ("e.holder_user_id", "estate_holder"),
             ("e.state", "estate_state"), ("e.holder_seen_at", "estate_seen_at"),
             ("e.inactivity_reminders", "estate_reminders"), ("e.inactivity_executors_told_at", "estate_told_at"),
-            ("h.time_zone", "household_time_zone"),
+            ("h.time_zone", "household_time_zone"), ("mp.state", "member_passing_state"),
         ]
     }
 
@@ -128,7 +132,8 @@ extension TokenService.SignIn {
             householdName: try required(.householdName, row.text(.householdName)),
             householdCurrency: try required(.householdCurrency, row.text(.householdCurrency)),
             householdTimeZone: try row.text(.householdTimeZone),
-            estateHolderID: try row.uuid(.estateHolder), estate: estate)
+            estateHolderID: try row.uuid(.estateHolder), estate: estate,
+            memberPassingState: try row.text(.memberPassingState))
     }
 
     /// A row of the read: nil for NULL, an error for a value of another type.

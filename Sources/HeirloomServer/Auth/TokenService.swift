@@ -37,6 +37,8 @@ struct TokenService: Sendable {
         var principal: Principal
         /// The estate of which the member is the holder, as read; nil when they hold none.
         var estate: HolderSighting?
+        /// Whether a passing of this member was reported for their letters (and may need stopping).
+        var memberPassingReported = false
     }
 
     /// The member a secret belongs to, or nil when it is unknown, revoked or expired.
@@ -74,7 +76,9 @@ struct TokenService: Sendable {
             viaCookie: viaCookie,
             journalUnlockedUntil: found.journalUnlockedUntil
         )
-        return SignedInRequest(principal: principal, estate: found.estateHolderID == found.userID ? found.estate : nil)
+        return SignedInRequest(
+            principal: principal, estate: found.estateHolderID == found.userID ? found.estate : nil,
+            memberPassingReported: found.memberPassingState == EstateState.passingReported.rawValue)
     }
 
     /// A paired phone's member and its token's stored hash, by the token's id (signed media addresses carry the

@@ -107,6 +107,19 @@ struct BinderAPITests {
             let document = try #require(try paper.decoded(Components.Schemas.BinderEntry.self).documents.first)
             let download = try await app.download(document.url, token: family.margaret.token)
             #expect(download.status == .ok)
+            let account = try await family.entry(
+                app,
+                [
+                    "section": "money", "title": "Old account",
+                    "fields": ["accountNumber": "12345678", "contactName": "Jo"],
+                ])
+            let moved = try await app.api(
+                .PATCH, "/api/binder/entries/\(account)", token: family.margaret.token, json: ["section": "legal"])
+            #expect(moved.status == .ok, "\(moved.body.string)")
+            #expect(
+                try moved.decoded(Components.Schemas.BinderEntry.self).fields.additionalProperties == [
+                    "contactName": "Jo"
+                ])
             #expect(
                 try await app.api(.DELETE, "/api/binder/entries/\(id)", token: family.margaret.token).status
                     == .noContent)
@@ -139,6 +152,28 @@ enum BinderSectionKeys {
     static let all = [
         "legal", "money", "insurance", "home", "vehicles", "digital", "health", "funeral", "people", "pets", "other",
     ]
+}
+
+@Suite("The estate binder: its papers through the members' file route")
+struct BinderPaperAccessTests {
+    @Test("a paper of an entry kept to the holder is served to her alone, not to another owner or an editor")
+    func privatePaper() async throws {
+        try await withApp { app in
+            let family = try await BinderFamily.make(app)
+            let id = try await family.entry(
+                app, ["section": "legal", "title": "Letter of wishes", "visibility": BinderFamily.readers("never")])
+            let paper = try await app.multipart(
+                "/api/binder/entries/\(id)/documents", token: family.margaret.token,
+                files: [("file", "wishes.pdf", try await MediaFixtures.data("letter.pdf"))])
+            let url = try #require(try paper.decoded(Components.Schemas.BinderEntry.self).documents.first?.url)
+            let editor = try await app.addMember(
+                role: "editor", by: family.margaret, name: "Ed", email: "ed@example.com")
+            #expect(try await app.download(url, token: family.margaret.token).status == .ok)
+            #expect(try await app.download(url, token: family.tom.token).status == .notFound)
+            #expect(try await app.download(url, token: editor.token).status == .notFound)
+            #expect(try await app.download(url, token: family.mary).status == .unauthorized)
+        }
+    }
 }
 
 @Suite("The audit log's events")

@@ -45,18 +45,31 @@ struct BinderReleaseTests {
         }
     }
 
-    @Test("a beneficiary reads only what names them, after the release")
+    @Test(
+        "a beneficiary reads only what names them, after the release, and is emailed their link once; another reads nothing"
+    )
     func beneficiary() async throws {
         let clock = TestClock()
         try await withApp(clock: clock) { app in
             let family = try await BinderFamily.make(app)
             try await family.fill(app)
+            let sam = try await app.beneficiary(
+                ["name": "Sam Hill", "email": "sam@example.com"], token: family.tom.token)
+            let samToken = try await app.recipientSession(sam.id, email: "sam@example.com", owner: family.tom)
             let lily = try await app.recipientSession(family.lily, email: "lily@example.com", owner: family.tom)
             #expect(try BinderFamily.titles(try await app.api(.GET, "/api/recipient/binder", token: lily)).isEmpty)
             try await family.release(app, clock: clock)
+            try await app.runScheduler()
             let after = try await app.api(.GET, "/api/recipient/binder", token: lily)
             #expect(try BinderFamily.titles(after) == ["Funeral wishes"])
             #expect(!after.body.string.contains(BinderFamily.canary))
+            #expect(try BinderFamily.titles(try await app.api(.GET, "/api/recipient/binder", token: samToken)).isEmpty)
+            let told = try await app.outbox(family.tom).messages.filter { $0.purpose == "binderReleased" }
+            #expect(told.map(\.toEmail) == ["lily@example.com"])
+            let link = try #require(told.first?.link)
+            let session = try await app.api(
+                .POST, "/api/recipient/session", json: ["token": String(link.split(separator: "/").last ?? "")])
+            #expect(session.status == .ok, "\(session.body.string)")
         }
     }
 
@@ -79,6 +92,8 @@ struct BinderReleaseTests {
             #expect(try BinderFamily.titles(lily) == ["Funeral wishes"])
             #expect(
                 try await app.api(.GET, "/api/binder/preview", token: family.tom.token).status == .unprocessableEntity)
+            let both = "/api/binder/preview?executorId=\(maryID)&beneficiaryId=\(family.lily)"
+            #expect(try await app.api(.GET, both, token: family.tom.token).status == .unprocessableEntity)
             #expect(
                 try await app.api(.GET, "/api/binder/preview?executorId=\(UUID())", token: family.tom.token).status
                     == .notFound)

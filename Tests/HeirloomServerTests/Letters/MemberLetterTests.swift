@@ -67,7 +67,7 @@ struct MemberLetterTests {
             // then nothing went
             #expect(try await app.letterMails(to: "lily@example.com", owner: holder).isEmpty)
 
-            // when Mary reports it again and nobody signs in; meanwhile the holder's own estate is released too
+            // when Mary reports it again and nobody signs in
             let again = try await app.api(
                 .POST, "/api/executor/members/\(benID)/report", token: mary, json: ["dateOfPassing": "2026-01-02"])
             #expect(again.status == .ok, "\(again.body.string)")
@@ -98,7 +98,50 @@ struct MemberLetterTests {
             #expect(report.status == .ok)
             clock.advance(by: 15 * 86_400)
             try await app.runScheduler()
+            let estate = try await app.api(.GET, "/api/estate", token: ben.token)
+            #expect(try estate.decoded(Components.Schemas.Estate.self).state == .released)
             #expect(try await app.letterMails(to: "lily@example.com", owner: ben).isEmpty)
+        }
+    }
+
+    @Test("a member who stays signed in stops the report with any request, even after it has run out")
+    func stayingSignedIn() async throws {
+        let clock = TestClock()
+        try await withApp(clock: clock) { app in
+            let holder = try await app.setUpHub()
+            _ = try await app.api(.PUT, "/api/estate", token: holder.token, json: ["memberLetters": true])
+            let ben = try await app.addMember(role: "editor", by: holder)
+            _ = try await app.writeLetter(ben, day: nil)
+            let mary = try await app.executorSession(holder)
+            let report = try await app.api(
+                .POST, "/api/executor/members/\(ben.id)/report", token: mary, json: ["dateOfPassing": "2026-01-02"])
+            #expect(report.status == .ok, "\(report.body.string)")
+            // Ben uses the hub with the session he already has, the day the waiting period ran out
+            clock.advance(by: 15 * 86_400)
+            #expect(try await app.api(.GET, "/api/items", token: ben.token).status == .ok)
+            try await app.runScheduler()
+            #expect(try await app.letterMails(to: "lily@example.com", owner: holder).isEmpty)
+            #expect(try await MemberPassing.query(on: app.db).count() == 0)
+            let audit = try await app.api(.GET, "/api/estate/audit", token: holder.token)
+            #expect(audit.body.string.contains("Ben Miller is still here"))
+        }
+    }
+
+    @Test("a removed member's letter for after their passing is held, never sent on someone else's")
+    func removedWriter() async throws {
+        let clock = TestClock()
+        try await withApp(clock: clock) { app in
+            let holder = try await app.setUpHub()
+            _ = try await app.api(.PUT, "/api/estate", token: holder.token, json: ["memberLetters": true])
+            let ben = try await app.addMember(role: "editor", by: holder)
+            _ = try await app.writeLetter(ben, day: nil)
+            #expect(try await app.api(.DELETE, "/api/members/\(ben.id)", token: holder.token).status.code < 300)
+            let other = try await app.addMember(role: "owner", by: holder, name: "Tom Miller", email: "tom@example.com")
+            let mary = try await app.executorSession(other)
+            _ = try await app.api(.POST, "/api/executor/report", token: mary, json: ["dateOfPassing": "2026-01-02"])
+            clock.advance(by: 15 * 86_400)
+            try await app.runScheduler()
+            #expect(try await app.letterMails(to: "lily@example.com", owner: other).isEmpty)
         }
     }
 }

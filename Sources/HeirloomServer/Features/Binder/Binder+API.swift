@@ -41,8 +41,7 @@ extension APIHandler {
         let draft = try BinderEntryDraft(
             section: body.section?.rawValue ?? current.section, title: body.title ?? current.title,
             text: body.text ?? current.text,
-            fields: body.fields?.additionalProperties
-                ?? Dictionary(uniqueKeysWithValues: current.fields.map { ($0.key.rawValue, $0.value) }),
+            fields: body.fields?.additionalProperties ?? Self.keptFields(current, movingTo: body.section?.rawValue),
             reviewOn: body.reviewOn ?? current.reviewOn)
         var visibility: BinderVisibility?? = nil
         if body.followSection == true { visibility = .some(nil) }
@@ -110,5 +109,13 @@ extension APIHandler {
             beneficiaryID: try input.query.beneficiaryId.map { try uuid($0, "beneficiary") }, by: principal)
         let shown = try await binder.preview(as: reader.reader, at: input.query.at, by: principal)
         return .ok(.init(body: .json(try await binderBody(shown, for: principal, outsider: true))))
+    }
+
+    /// The fields an entry keeps when a change does not send them: all of them, or, moving to another section, those
+    /// the new section has too.
+    static func keptFields(_ entry: BinderEntry, movingTo section: String?) -> [String: String] {
+        let fits = BinderSection(rawValue: section ?? entry.section)?.fields ?? []
+        return Dictionary(
+            uniqueKeysWithValues: entry.fields.filter { fits.contains($0.key) }.map { ($0.key.rawValue, $0.value) })
     }
 }

@@ -134,3 +134,15 @@ enum BinderJSON {
         try? JSONDecoder().decode(BinderVisibility.self, from: Data(json.utf8))
     }
 }
+
+/// That a beneficiary was emailed about an entry released to them, so each is told once.
+final class BinderNotice: Model, @unchecked Sendable {
+    static let schema = "binder_notices"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "entry_id") var entry: BinderEntry
+    @Parent(key: "beneficiary_id") var beneficiary: Beneficiary
+    @Field(key: "told_at") var toldAt: Date
+
+    init() {}
+}

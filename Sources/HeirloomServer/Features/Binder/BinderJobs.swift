@@ -14,6 +14,7 @@ struct BinderJobs: Sendable {
     func runOnce() async throws {
         try await noticeReviewDates()
         try await askForYearlyLook()
+        try await tellBeneficiaries()
     }
 
     /// One email per entry and review date, to the holder, from 30 days before the date.
@@ -31,9 +32,10 @@ struct BinderJobs: Sendable {
                 estate = try await EstateService.ensure(householdID: householdID, on: db)
                 estates[householdID] = estate
             }
-            guard BinderReview.isDue(day, today: Day(now, in: estate.zone)), let holder = estate.holder else {
-                continue
-            }
+            // Once a passing is reported or confirmed, the holder is not written to about renewing papers.
+            guard estate.status.effectiveState(at: now) == .active,
+                BinderReview.isDue(day, today: Day(now, in: estate.zone)), let holder = estate.holder
+            else { continue }
             let base = publicBaseURL
             try await db.transaction { db in
                 let claimed = try await db.sql().update(BinderEntry.schema).set("review_noticed_on", to: reviewOn)

@@ -41,4 +41,16 @@ struct BinderMail: Sendable {
             ],
             link: SiteURL.binderAddressCheck(.value(secret)).url(on: base), linkLabel: "Yes, this address works")
     }
+
+    func released(to person: Beneficiary, email: String, count: Int, from holder: String, link: String) -> Mail {
+        Mail(
+            purpose: "binderReleased", toName: person.name, toEmail: email,
+            subject: "\(holder) left papers and wishes for you",
+            paragraphs: [
+                "\(holder) keeps an estate binder in the family's Heirloom hub: where papers are, and what they would "
+                    + "like. \(count == 1 ? "One entry of it is" : "\(count) entries of it are") now there for you to read.",
+                "The link below is yours alone; you do not need a password.",
+            ],
+            link: link, linkLabel: "Open your page")
+    }
 }

@@ -64,3 +64,20 @@ struct CreateBinder: AsyncMigration {
         }
     }
 }
+
+/// The binder (issue 31): which beneficiary was told of which entry released to them.
+struct CreateBinderNotice: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(BinderNotice.schema)
+            .id()
+            .field("entry_id", .uuid, .required, .references(BinderEntry.schema, .id, onDelete: .cascade))
+            .field("beneficiary_id", .uuid, .required, .references(Beneficiary.schema, .id, onDelete: .cascade))
+            .field("told_at", .datetime, .required)
+            .unique(on: "entry_id", "beneficiary_id")
+            .create()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(BinderNotice.schema).delete()
+    }
+}

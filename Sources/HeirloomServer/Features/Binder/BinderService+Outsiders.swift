@@ -65,6 +65,10 @@ extension BinderService {
     func previewReader(executorID: UUID?, beneficiaryID: UUID?, by principal: Principal) async throws
         -> (reader: BinderReader, name: String)
     {
+        if executorID != nil, beneficiaryID != nil {
+            throw AppError.invalid(
+                FieldError(field: "beneficiaryId", message: "Please preview as one person at a time."))
+        }
         if let executorID {
             guard
                 let executor = try await Executor.query(on: db).filter(\.$id == executorID)

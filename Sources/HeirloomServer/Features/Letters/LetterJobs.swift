@@ -46,13 +46,7 @@ struct LetterJobs: Sendable {
                 estates[householdID] = try await EstateService.ensure(householdID: householdID, on: db)
             }
             guard let estate = estates[householdID] else { continue }
-            // A letter after passing follows its writer's passing: the holder's is the estate's; another member's
-            // is their own, reported for their letters.
-            let writerID = letter.$writer.id
-            let status =
-                writerID == nil || writerID == estate.$holder.id
-                ? estate.status : writerID.flatMap { memberStatus[$0] } ?? EstateStatus()
-            guard letter.delivery.isDue(at: now, estate: status, timeZone: estate.zone) else { continue }
+            guard LetterWriterPassing.isDue(letter, estate: estate, members: memberStatus, at: now) else { continue }
             try await deliver(letter, now: now)
         }
     }

@@ -106,8 +106,8 @@ struct LetterService: Sendable {
             throw AppError.forbidden("Only the letter's writer can change it.")
         }
         let estate = try await EstateService.ensure(householdID: principal.householdID, on: db)
-        if letter.deliveredAt != nil || letter.delivery.isDue(at: clock(), estate: estate.status, timeZone: estate.zone)
-        {
+        let due = try await LetterWriterPassing.isDue(letter, estate: estate, at: clock(), on: db)
+        if letter.deliveredAt != nil || due {
             throw AppError.conflict(
                 code: "letter_delivered", message: "This letter has been delivered, so it can no longer be changed.")
         }

@@ -63,13 +63,16 @@ extension APIHandler {
             throw AppError.badRequest("Send the recording as multipart/form-data.")
         }
         var letter: Letter?
-        for try await part in parts {
-            switch part {
-            case .file(let file):
-                letter = try await request.heirloom.letters.setRecording(
-                    of: id, file.payload.body, fileName: file.filename, contentType: nil, by: principal)
-            case .undocumented(let other):
-                try await Self.drain(other.body)
+        let letters = try request.heirloom.letters
+        try await Self.readingParts {
+            for try await part in parts {
+                switch part {
+                case .file(let file):
+                    letter = try await letters.setRecording(
+                        of: id, file.payload.body, fileName: file.filename, contentType: nil, by: principal)
+                case .undocumented(let other):
+                    try await Self.drain(other.body)
+                }
             }
         }
         guard let letter else {

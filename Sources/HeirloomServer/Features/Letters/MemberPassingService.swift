@@ -70,17 +70,22 @@ struct MemberPassingService: Sendable {
         return Waiting(user: member.user, status: reported)
     }
 
-    /// The member signed in: a waiting report of their passing is stopped. Returns whether one was.
+    /// The member is here (any signed-in request, or signing in): a report of their passing is stopped, whether
+    /// still waiting or already run out (their letters already sent stay sent; none goes later). Returns whether
+    /// there was one.
     @discardableResult
-    static func seen(_ user: User, now: Date, on db: any Database) async throws -> Bool {
-        guard let userID = user.id,
-            let row = try await MemberPassing.query(on: db).filter(\.$user.$id == userID).first(),
-            row.status.effectiveState(at: now) == .passingReported
-        else { return false }
+    static func seen(userID: UUID, name: String, now: Date, on db: any Database) async throws -> Bool {
+        guard let row = try await MemberPassing.query(on: db).filter(\.$user.$id == userID).first() else {
+            return false
+        }
+        let waiting = row.status.effectiveState(at: now) == .passingReported
         try await db.transaction { db in
             try await row.delete(on: db)
             try await EstateAudit.append(
-                .memberPassingCancelled, "\(user.name) signed in: the report of their passing was stopped.",
+                .memberPassingCancelled,
+                waiting
+                    ? "\(name) is still here: the report of their passing was stopped."
+                    : "\(name) is still here, after the report of their passing had run out; no more of their letters will go.",
                 householdID: row.$household.id, at: now, on: db)
         }
         return true
