@@ -17,6 +17,10 @@ extension ExportSnapshot {
         // The binder came later still.
         binder =
             try reader.hasRecords("binder.json") ? reader.records("binder.json", as: ExportRecord.Binder.self) : .empty
+        // And letters for later after it.
+        letters =
+            try reader.hasRecords("letters.json")
+            ? reader.records("letters.json", as: ExportRecord.Letters.self) : .empty
     }
 
     /// Throws `damaged`, naming the file and the record, unless every reference in the records is to a record of
@@ -41,6 +45,7 @@ extension ExportSnapshot {
         let member = { (id: UUID?) in id.map(memberIDs.contains) ?? true }
         let binderEntryIDs = try checkBinderReferences(
             memberIDs: memberIDs, mediaIDs: mediaIDs, beneficiaryIDs: beneficiaryIDs)
+        let letterIDs = try checkLetterReferences(memberIDs: memberIDs, mediaIDs: mediaIDs)
 
         for file in media {
             guard ExportPaths.isMedia(file.path, sha256: file.sha256), mediaSizes[file.path] == file.sizeBytes else {
@@ -57,6 +62,8 @@ extension ExportSnapshot {
                 case PeopleService.mediaOwnerType: file.ownerId.flatMap { Int($0) }.map(personIDs.contains) ?? false
                 case BinderService.mediaOwnerType:
                     file.ownerId.flatMap(UUID.init(uuidString:)).map(binderEntryIDs.contains) ?? false
+                case LetterService.mediaOwnerType:
+                    file.ownerId.flatMap(UUID.init(uuidString:)).map(letterIDs.contains) ?? false
                 case nil: file.ownerId == nil
                 default: false
                 }
@@ -105,7 +112,8 @@ enum ExportPaths {
     /// The records and other files an export holds besides its media.
     static let records: Set<String> = [
         "household.json", "members.json", "media.json", "items.json", "beneficiaries.json", "links.json",
-        "people.json", "memories.json", "sets.json", "binder.json", "items.csv", "index.html", "binder.html",
+        "people.json", "memories.json", "sets.json", "binder.json", "letters.json", "items.csv", "index.html",
+        "binder.html", "letters.html",
     ]
 
     /// Exactly 64 lower-case hexadecimal digits: the only SHA-256 an import uses as a name.

@@ -63,6 +63,7 @@ extension ExportSnapshot {
             try Self.rule("sets.json", "the set \(set.id)") { try Self.check(set) }
         }
         try checkBinderRules()
+        try checkLetterRules()
     }
 
     private static func check(_ item: ExportRecord.Item, linked: Bool) throws {

@@ -15,16 +15,18 @@ struct ExportSnapshot: Sendable {
     var sets: [ExportRecord.ItemSet]
     /// Empty in exports made before the binder existed.
     var binder: ExportRecord.Binder = .empty
+    /// Empty in exports made before letters for later existed.
+    var letters: ExportRecord.Letters = .empty
 
     /// The kinds of file a household export shares: the feature files of items, memories and people (and the papers
-    /// of the binder's entries it holds, read with them). Journal
+    /// of the binder's entries and the recordings of the letters it holds, read with them). Journal
     /// recordings are private to their author; batch photos and unattached uploads are work in progress.
     static let exportedMediaOwners: Set<String> = [
         ItemService.mediaOwnerType, MemoryService.mediaOwnerType, PeopleService.mediaOwnerType,
     ]
 
     /// Reads the household's records, in a stable order (by creation, then id), as `exporterID` may take them: the
-    /// binder's entries nobody else may read are theirs only (`readBinder`).
+    /// binder's entries nobody else may read and sealed letters are theirs only (`readBinder`, `readLetters`).
     static func read(householdID: UUID, exportedBy exporterID: UUID?, on db: any Database) async throws
         -> ExportSnapshot
     {
@@ -51,8 +53,9 @@ struct ExportSnapshot: Sendable {
         let memoryPeople = try await MemoryPerson.query(on: db).filter(\.$memory.$id ~~ memoryIDs).all()
         let sets = try await ItemSet.query(on: db).filter(\.$household.$id == householdID).with(\.$members)
             .sort(\.$createdAt).sort(\.$id).all()
-        let binder = try await readBinder(
-            householdID: householdID, exportedBy: users.first { $0.id == exporterID }, on: db)
+        let exporter = users.first { $0.id == exporterID }
+        let binder = try await readBinder(householdID: householdID, exportedBy: exporter, on: db)
+        let letters = try await readLetters(householdID: householdID, exportedBy: exporter, on: db)
 
         return ExportSnapshot(
             household: .init(
@@ -64,7 +67,7 @@ struct ExportSnapshot: Sendable {
                     id: try $0.requireID(), name: $0.name, email: $0.email, role: $0.role.rawValue,
                     createdAt: $0.createdAt, updatedAt: $0.updatedAt)
             },
-            media: try (mediaObjects + binder.papers).map(ExportRecord.Media.init),
+            media: try (mediaObjects + binder.papers + letters.recordings).map(ExportRecord.Media.init),
             items: try items.map { item in
                 try ExportRecord.Item(item, valuation: valuations.first { $0.$item.id == item.id })
             },
@@ -94,7 +97,7 @@ struct ExportSnapshot: Sendable {
                     memory, personIDs: memoryPeople.filter { $0.$memory.id == id }.map(\.$person.id).sorted())
             },
             sets: try sets.map(ExportRecord.ItemSet.init),
-            binder: binder.binder
+            binder: binder.binder, letters: letters.letters
         )
     }
 
@@ -104,6 +107,7 @@ struct ExportSnapshot: Sendable {
             "members": members.count, "media": media.count, "items": items.count,
             "beneficiaries": beneficiaries.count, "links": links.count, "people": people.count,
             "memories": memories.count, "sets": sets.count, "binderEntries": binder.entries.count,
+            "letters": letters.letters.count + letters.notices.count,
         ]
     }
 }

@@ -21,6 +21,7 @@ enum ExportViewer {
                 <li><a href="#people">People (\(snapshot.people.count))</a></li>
                 <li><a href="#receivers">Who receives what (\(snapshot.beneficiaries.count))</a></li>
                 <li><a href="binder.html">Estate binder (\(snapshot.binder.entries.count))</a></li>
+                <li><a href="letters.html">Letters (\(snapshot.letters.letters.count + snapshot.letters.notices.count))</a></li>
                 </ul></nav>
                 </header>
                 <main>

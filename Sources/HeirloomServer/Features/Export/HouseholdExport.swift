@@ -27,7 +27,7 @@ struct HouseholdExport: Sendable {
     }
 
     /// The archive of one household as `exporterID` may take it (the binder's private entries are the estate holder's
-    /// and their authors' only); throws `missingFile` before anything is sent if a file is not in the store.
+    /// and their authors' only, sealed letters their writers'); throws `missingFile` before anything is sent if a file is not in the store.
     func archive(householdID: UUID, exportedBy exporterID: UUID?) async throws -> ExportArchive {
         let snapshot = try await ExportSnapshot.read(householdID: householdID, exportedBy: exporterID, on: db)
         let encoder = ExportJSON.encoder()
@@ -42,9 +42,11 @@ struct HouseholdExport: Sendable {
             .data("memories.json", try encoder.encode(snapshot.memories)),
             .data("sets.json", try encoder.encode(snapshot.sets)),
             .data("binder.json", try encoder.encode(snapshot.binder)),
+            .data("letters.json", try encoder.encode(snapshot.letters)),
             .data("items.csv", try ExportSpreadsheet.csv(snapshot)),
             .data("index.html", Data(ExportViewer.html(snapshot, exportedAt: now).utf8)),
             .data("binder.html", Data(ExportViewer.binderHTML(snapshot, exportedAt: now).utf8)),
+            .data("letters.html", Data(ExportViewer.lettersHTML(snapshot, exportedAt: now).utf8)),
         ]
         var seen = Set<String>()
         for file in snapshot.media where seen.insert(file.path).inserted {

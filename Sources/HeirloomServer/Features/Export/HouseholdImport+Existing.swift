@@ -39,6 +39,10 @@ extension HouseholdImport {
         try await refuse(BinderDocument.self, binder.entries.flatMap(\.papers).map(\.id), "binder.json", "paper")
         try await refuse(BinderSectionSetting.self, binder.sections.map(\.id), "binder.json", "binder section")
         try await refuse(BinderTick.self, binder.ticks.map(\.id), "binder.json", "checklist tick")
+        let letters = records.letters
+        try await refuse(Letter.self, letters.letters.map(\.id), "letters.json", "letter")
+        try await refuse(LetterRecipient.self, letters.letters.flatMap(\.to).map(\.id), "letters.json", "letter reader")
+        try await refuse(MemberPassing.self, letters.passings.map(\.id), "letters.json", "passing")
     }
 
     private func refuse<Row: Model>(_ model: Row.Type, _ ids: [Row.IDValue], _ file: String, _ what: String)

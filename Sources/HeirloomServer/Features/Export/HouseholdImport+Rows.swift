@@ -105,6 +105,7 @@ struct RowWriter {
         try await writeMemories(memories, householdID: household.id, times: &times)
         try await writeSets(sets, householdID: household.id, times: &times)
         try await writeBinder(records.binder, householdID: household.id, times: &times)
+        try await writeLetters(records.letters, householdID: household.id, times: &times)
 
         let sql = try db.sql()
         for time in times {
