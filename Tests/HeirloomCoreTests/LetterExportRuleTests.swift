@@ -16,14 +16,14 @@ struct LetterExportRuleTests {
         }
     }
 
-    @Test("an owner gets another member's sealed letter only as a notice, unless it is shared or delivered")
+    @Test("an owner gets another member's letter only as a notice, delivered or not, unless it is shared")
     func owner() {
         let share = { (delivered: Bool, shared: Bool) in
             LetterExportRule.share(isWriter: false, isOwner: true, isDelivered: delivered, isSharedWithOwners: shared)
         }
         #expect(share(false, false) == .notice)
         #expect(share(false, true) == .whole)
-        #expect(share(true, false) == .whole)
+        #expect(share(true, false) == .notice)
         #expect(share(true, true) == .whole)
     }
 

@@ -3,10 +3,10 @@ import Foundation
 /// How much of a letter for later a household export holds, given who is exporting: the one answer shared by the
 /// export and its offline page.
 ///
-/// A letter is its writer's alone until it is delivered. The writer's own export holds it whole (and, while it is
-/// sealed, marked so); an owner's holds another member's sealed letter only as the owners see it in the app (that
-/// it exists, from whom, for whom and when), unless the writer shared it with the owners. A delivered letter is
-/// the family's: any owner's export holds it whole.
+/// A letter is its writer's and, once delivered, its readers'. The writer's own export holds it whole (and, while
+/// it is sealed, marked so); an owner's holds another member's letter only as the owners see it in the app (that it
+/// exists, from whom, for whom and when), unless the writer shared it with the owners. Delivery does not widen it:
+/// a letter written to a granddaughter is not the household's to read.
 public enum LetterExportRule {
     /// What of one letter an export holds.
     public enum Share: Equatable, Sendable {
@@ -23,6 +23,6 @@ public enum LetterExportRule {
     public static func share(isWriter: Bool, isOwner: Bool, isDelivered: Bool, isSharedWithOwners: Bool) -> Share {
         if isWriter { return .whole }
         guard isOwner else { return .nothing }
-        return isDelivered || isSharedWithOwners ? .whole : .notice
+        return isSharedWithOwners ? .whole : .notice
     }
 }

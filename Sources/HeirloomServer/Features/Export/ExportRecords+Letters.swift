@@ -44,8 +44,8 @@ extension ExportRecord {
             var updatedAt: Date?
         }
 
-        /// Another member's sealed letter as the owners see it in the app: that it exists, from whom, for whom and
-        /// when; never its subject, words, readers' addresses or recording.
+        /// Another member's letter as the owners see it in the app: that it exists, from whom, for whom and when
+        /// (and when it went); never its subject, words, readers' addresses or recording.
         struct Notice: Codable, Equatable {
             var id: UUID
             var from: String
@@ -53,6 +53,7 @@ extension ExportRecord {
             var to: [String]
             var deliver: Delivery
             var sealed: Bool
+            var deliveredAt: Date? = nil
         }
 
         /// A member's passing reported for their letters (`member_passings`): where it stands.

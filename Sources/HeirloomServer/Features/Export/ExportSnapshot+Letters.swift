@@ -4,7 +4,7 @@ import HeirloomCore
 
 extension ExportSnapshot {
     /// The household's letters as the member exporting may take them (`LetterExportRule`): their own whole, sealed
-    /// ones marked; for an owner, the others' delivered or shared letters whole and their sealed ones as notices,
+    /// ones marked; for an owner, the others' shared letters whole and the rest as notices,
     /// with the members' reported passings. Without a member (`heirloom export` with no `--user`) the export is an
     /// owner's who wrote nothing. Returns the records and the recordings of the letters held whole.
     static func readLetters(householdID: UUID, exportedBy exporter: User?, on db: any Database) async throws
@@ -63,7 +63,7 @@ extension ExportRecord.Letters.Notice {
         self.init(
             id: try letter.requireID(), from: letter.writerName,
             to: letter.recipients.sorted { $0.position < $1.position }.map(\.name), deliver: .init(letter),
-            sealed: true)
+            sealed: letter.deliveredAt == nil, deliveredAt: letter.deliveredAt)
     }
 }
 

@@ -16,8 +16,8 @@ extension ExportViewer {
                 <header class="top">
                 <h1>Letters for later</h1>
                 <p>\(escape(snapshot.household.name)), exported on \(days.day(exportedAt)).
-                <a href="index.html">Everything else the family kept</a>. A sealed letter's words are only in its
-                writer's own export, or in the owners' when the writer shared it with them.</p>
+                <a href="index.html">Everything else the family kept</a>. A letter's words are only in its writer's
+                own export, or in the owners' when the writer shared it with them.</p>
                 </header>
                 <main>
 
@@ -47,8 +47,14 @@ extension ExportViewer {
         for notice in letters.notices {
             html +=
                 "<article class=\"card\" id=\"letter-\(notice.id)\">\n<h3>A letter from \(escape(notice.from))</h3>\n"
-            html += "<p class=\"muted\">\(escape(page.fromTo(notice.from, notice.to)))</p>\n" + seal(notice.deliver)
-            html += "<p class=\"muted\">Its words are its writer's until then.</p>\n</article>\n"
+            html += "<p class=\"muted\">\(escape(page.fromTo(notice.from, notice.to)))</p>\n"
+            if let delivered = notice.deliveredAt {
+                html += "<p class=\"muted\">Delivered on \(days.day(delivered)). Its words are its writer's and "
+                html += "its readers'.</p>\n</article>\n"
+            } else {
+                html +=
+                    seal(notice.deliver) + "<p class=\"muted\">Its words are its writer's until then.</p>\n</article>\n"
+            }
         }
         return html + "</main>\n</body>\n</html>\n"
     }
