@@ -46,7 +46,8 @@ extension BinderService {
                 tick.$household.id = householdID
                 tick.taskKey = key
                 tick.tickedBy = executor.name
-                tick.tickedAt = now
+                // Whole seconds: what the export writes, and reads back the same from every database.
+                tick.tickedAt = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
                 try await tick.create(on: db)
             }
             let verb = done ? "ticked" : "unticked"
