@@ -17,39 +17,32 @@ public struct BinderEntryDraft: Equatable, Sendable {
         section rawSection: String, title rawTitle: String, text rawText: String?, fields rawFields: [String: String],
         reviewOn rawReviewOn: String?
     ) throws(FieldError) {
-        var problems: [FieldError] = []
-        let section = BinderSection(rawValue: rawSection)
-        if section == nil {
-            problems.append(FieldError(field: "section", message: "Please choose one of the binder's sections."))
+        guard let section = BinderSection(rawValue: rawSection) else {
+            throw FieldError(field: "section", message: "Please choose one of the binder's sections.")
         }
         let title = rawTitle.trimmingWhitespace()
-        if title.isEmpty {
-            problems.append(
-                FieldError(field: "title", message: "Please give the entry a title, such as the bank's name."))
+        guard !title.isEmpty else {
+            throw FieldError(field: "title", message: "Please give the entry a title, such as the bank's name.")
         }
-        problems += Self.limit(title, Self.maximumTitleLength, field: "title", name: "The title")
+        try Self.limit(title, Self.maximumTitleLength, field: "title", name: "The title")
         let text = (rawText ?? "").trimmingWhitespace()
-        problems += Self.limit(text, Self.maximumTextLength, field: "text", name: "The text")
+        try Self.limit(text, Self.maximumTextLength, field: "text", name: "The text")
         var fields: [BinderField: String] = [:]
-        for (key, raw) in rawFields {
-            let value = raw.trimmingWhitespace()
-            guard let field = BinderField(rawValue: key), section?.fields.contains(field) ?? true else {
-                problems.append(FieldError(field: "fields.\(key)", message: "This section has no field \"\(key)\"."))
-                continue
+        for (key, raw) in rawFields.sorted(by: { $0.key < $1.key }) {
+            guard let field = BinderField(rawValue: key), section.fields.contains(field) else {
+                throw FieldError(field: "fields.\(key)", message: "This section has no field \"\(key)\".")
             }
-            problems += Self.limit(value, field.maximumLength, field: "fields.\(key)", name: field.label)
+            let value = raw.trimmingWhitespace()
+            try Self.limit(value, field.maximumLength, field: "fields.\(key)", name: field.label)
             if !value.isEmpty { fields[field] = value }
         }
         var reviewOn: Day?
         if let raw = rawReviewOn?.trimmingWhitespace(), !raw.isEmpty {
-            reviewOn = Day(raw)
-            if reviewOn == nil {
-                problems.append(
-                    FieldError(field: "reviewOn", message: "Please give the date as a day, such as 2030-04-01."))
+            guard let day = Day(raw) else {
+                throw FieldError(field: "reviewOn", message: "Please give the date as a day, such as 2030-04-01.")
             }
+            reviewOn = day
         }
-        if let first = problems.first { throw first }
-        guard let section else { throw FieldError(field: "section", message: "") }
         self.section = section
         self.title = title
         self.text = text
@@ -57,15 +50,9 @@ public struct BinderEntryDraft: Equatable, Sendable {
         self.reviewOn = reviewOn
     }
 
-    private static func limit(_ text: String, _ maximum: Int, field: String, name: String) -> [FieldError] {
-        switch TextLimit.problem(text, maximum: maximum) {
-        case nil: []
-        case .tooLong?:
-            [
-                FieldError(
-                    field: field, message: "\(name) can be at most \(maximum) characters long; it has \(text.count).")
-            ]
-        case .tooManyMarks?: [FieldError(field: field, message: TextLimit.tooManyMarksMessage)]
-        }
+    private static func limit(_ text: String, _ maximum: Int, field: String, name: String) throws(FieldError) {
+        try TextLimit.check(
+            text, maximum: maximum, field: field,
+            tooLong: "\(name) can be at most \(maximum) characters long; it has \(text.count).")
     }
 }

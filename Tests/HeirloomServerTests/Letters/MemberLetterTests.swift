@@ -33,10 +33,7 @@ struct MemberLetterTests {
         let clock = TestClock()
         try await withApp(clock: clock) { app in
             // given: Ben, a member, left Lily a letter for after his passing; Mary is the trusted contact
-            let holder = try await app.setUpHub()
-            _ = try await app.api(.PUT, "/api/estate", token: holder.token, json: ["memberLetters": true])
-            let ben = try await app.addMember(role: "editor", by: holder)
-            _ = try await app.writeLetter(ben, day: nil)
+            let (holder, ben) = try await Self.benWritesForAfterHisPassing(app)
             let mary = try await app.executorSession(holder)
             let members = try await app.api(.GET, "/api/executor/members", token: mary)
             let listed = try members.decoded(Components.Schemas.MemberPassingList.self).members
@@ -88,10 +85,7 @@ struct MemberLetterTests {
     func notOnTheHoldersRelease() async throws {
         let clock = TestClock()
         try await withApp(clock: clock) { app in
-            let holder = try await app.setUpHub()
-            _ = try await app.api(.PUT, "/api/estate", token: holder.token, json: ["memberLetters": true])
-            let ben = try await app.addMember(role: "owner", by: holder)
-            _ = try await app.writeLetter(ben, day: nil)
+            let (_, ben) = try await Self.benWritesForAfterHisPassing(app, role: "owner")
             let mary = try await app.executorSession(ben)
             let report = try await app.api(
                 .POST, "/api/executor/report", token: mary, json: ["dateOfPassing": "2026-01-02"])
@@ -108,10 +102,7 @@ struct MemberLetterTests {
     func stayingSignedIn() async throws {
         let clock = TestClock()
         try await withApp(clock: clock) { app in
-            let holder = try await app.setUpHub()
-            _ = try await app.api(.PUT, "/api/estate", token: holder.token, json: ["memberLetters": true])
-            let ben = try await app.addMember(role: "editor", by: holder)
-            _ = try await app.writeLetter(ben, day: nil)
+            let (holder, ben) = try await Self.benWritesForAfterHisPassing(app)
             let mary = try await app.executorSession(holder)
             let report = try await app.api(
                 .POST, "/api/executor/members/\(ben.id)/report", token: mary, json: ["dateOfPassing": "2026-01-02"])
@@ -131,10 +122,7 @@ struct MemberLetterTests {
     func removedWriter() async throws {
         let clock = TestClock()
         try await withApp(clock: clock) { app in
-            let holder = try await app.setUpHub()
-            _ = try await app.api(.PUT, "/api/estate", token: holder.token, json: ["memberLetters": true])
-            let ben = try await app.addMember(role: "editor", by: holder)
-            _ = try await app.writeLetter(ben, day: nil)
+            let (holder, ben) = try await Self.benWritesForAfterHisPassing(app)
             #expect(try await app.api(.DELETE, "/api/members/\(ben.id)", token: holder.token).status.code < 300)
             let other = try await app.addMember(role: "owner", by: holder, name: "Tom Miller", email: "tom@example.com")
             let mary = try await app.executorSession(other)
@@ -143,5 +131,33 @@ struct MemberLetterTests {
             try await app.runScheduler()
             #expect(try await app.letterMails(to: "lily@example.com", owner: other).isEmpty)
         }
+    }
+
+    @Test("the trusted contact's page lists the members with such letters and reports a passing from its form")
+    func executorPage() async throws {
+        try await withApp { app in
+            let (holder, ben) = try await Self.benWritesForAfterHisPassing(app)
+            _ = try await app.executorSession(holder)
+            let mary = WebSession(app: app)
+            _ = try await mary.get("/executor/\(try await app.linkToken(for: "mary@example.com", owner: holder))")
+            let page = try await mary.get("/executor")
+            #expect(page.body.string.contains("Letters from other members"))
+            #expect(page.body.string.contains("Tell the hub about Ben Miller"))
+            let reported = try await mary.post("/executor/members/\(ben.id)/report", ["dateOfPassing": "2026-01-02"])
+            #expect(reported.status == .seeOther, "\(reported.body.string)")
+            #expect(try await mary.get("/executor").body.string.contains("unless they sign in first"))
+            #expect(try await MemberPassing.query(on: app.db).count() == 1)
+        }
+    }
+
+    /// A household that allows members' letters after their passing, and Ben, a member, who wrote Lily one.
+    static func benWritesForAfterHisPassing(_ app: Application, role: String = "editor") async throws
+        -> (holder: Member, ben: Member)
+    {
+        let holder = try await app.setUpHub()
+        _ = try await app.api(.PUT, "/api/estate", token: holder.token, json: ["memberLetters": true])
+        let ben = try await app.addMember(role: role, by: holder)
+        _ = try await app.writeLetter(ben, day: nil)
+        return (holder, ben)
     }
 }

@@ -66,9 +66,25 @@ struct BinderReading: Sendable {
 
     /// One entry the member may read; anything else is 404.
     func entry(_ id: UUID, by principal: Principal) async throws -> Shown {
-        guard let shown = try await binder(by: principal).entries.first(where: { $0.entry.id == id }) else {
-            throw AppError.notFound("entry")
-        }
+        let estate = try await EstateService.ensure(householdID: principal.householdID, on: db)
+        let reader = try reader(principal, estate: estate)
+        guard let shown = try await entry(id, in: estate),
+            BinderRelease.isVisible(shown.visibility, to: reader(shown.entry), estate: estate.status, at: clock())
+        else { throw AppError.notFound("entry") }
         return shown
+    }
+
+    /// One entry of the estate's household with its papers and the readers it follows, whoever may read it: one
+    /// entry and its section's row read, not the whole binder (a paper's download asks this each time).
+    func entry(_ id: UUID, in estate: Estate) async throws -> Shown? {
+        guard
+            let entry = try await BinderEntry.query(on: db).filter(\.$id == id)
+                .filter(\.$household.$id == estate.$household.id).with(\.$documents) { $0.with(\.$media) }.first()
+        else { return nil }
+        let section = try await BinderSectionSetting.query(on: db).filter(\.$household.$id == estate.$household.id)
+            .filter(\.$section == entry.section).first()
+        let visibility = section?.visibility ?? .sectionDefault
+        return Shown(
+            entry: entry, visibility: entry.ownVisibility ?? visibility, followsSection: entry.ownVisibility == nil)
     }
 }

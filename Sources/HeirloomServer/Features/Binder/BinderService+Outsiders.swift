@@ -91,14 +91,13 @@ extension BinderService {
     func document(_ mediaID: UUID, for outsider: Outsider) async throws -> MediaObject {
         let estate = try await EstateService.ensure(householdID: outsider.householdID, on: db)
         let now = clock()
-        let binder = try await reading.load(estate) { shown in
-            BinderRelease.isVisible(shown.visibility, to: outsider.reader, estate: estate.status, at: now)
-        }
-        guard let entry = binder.entries.first(where: { $0.entry.documents.contains { $0.$media.id == mediaID } }),
-            let document = entry.entry.documents.first(where: { $0.$media.id == mediaID })
+        guard let paper = try await BinderDocument.query(on: db).filter(\.$media.$id == mediaID).first(),
+            let shown = try await reading.entry(paper.$entry.id, in: estate),
+            BinderRelease.isVisible(shown.visibility, to: outsider.reader, estate: estate.status, at: now),
+            let document = shown.entry.documents.first(where: { $0.$media.id == mediaID })
         else { throw AppError.notFound("file") }
         try await EstateAudit.append(
-            .binderRead, "\(outsider.description) opened a paper of \u{201C}\(entry.entry.title)\u{201D}.",
+            .binderRead, "\(outsider.description) opened a paper of \u{201C}\(shown.entry.title)\u{201D}.",
             householdID: outsider.householdID, at: now, on: db)
         return document.media
     }

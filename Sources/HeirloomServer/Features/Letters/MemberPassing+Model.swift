@@ -4,7 +4,7 @@ import HeirloomCore
 
 /// A member other than the estate holder whose passing a trusted contact reported, for their letters after it:
 /// the estate's own state machine (`EstateStatus`), kept per member.
-final class MemberPassing: Model, @unchecked Sendable {
+final class MemberPassing: Model, PassingStatusRow, @unchecked Sendable {
     static let schema = "member_passings"
 
     @ID(key: .id) var id: UUID?
@@ -18,20 +18,6 @@ final class MemberPassing: Model, @unchecked Sendable {
     @Field(key: "reported_by") var reportedBy: String
 
     init() {}
-
-    var status: EstateStatus {
-        get {
-            EstateStatus(
-                state: EstateState(rawValue: state) ?? .active, reportedAt: reportedAt, releaseAt: releaseAt,
-                releasedAt: releasedAt)
-        }
-        set {
-            state = newValue.state.rawValue
-            reportedAt = newValue.reportedAt
-            releaseAt = newValue.releaseAt
-            releasedAt = newValue.releasedAt
-        }
-    }
 }
 
 /// Letters after a member's passing (issue 31): the household's choice to allow them, and each member's passing.

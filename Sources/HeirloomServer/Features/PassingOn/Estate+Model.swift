@@ -2,8 +2,35 @@ import Fluent
 import Foundation
 import HeirloomCore
 
+/// A row that keeps a passing's state machine (`EstateStatus`) in four columns: the estate's, and a member's
+/// passing reported for their letters (`MemberPassing`).
+protocol PassingStatusRow: AnyObject {
+    /// `EstateState.rawValue`.
+    var state: String { get set }
+    var reportedAt: Date? { get set }
+    var releaseAt: Date? { get set }
+    var releasedAt: Date? { get set }
+}
+
+extension PassingStatusRow {
+    /// The state machine's view of the row.
+    var status: EstateStatus {
+        get {
+            EstateStatus(
+                state: EstateState(rawValue: state) ?? .active, reportedAt: reportedAt, releaseAt: releaseAt,
+                releasedAt: releasedAt)
+        }
+        set {
+            state = newValue.state.rawValue
+            reportedAt = newValue.reportedAt
+            releaseAt = newValue.releaseAt
+            releasedAt = newValue.releasedAt
+        }
+    }
+}
+
 /// A household's plan for passing on: whose legacy it is, how long a reported passing waits, and where it stands.
-final class Estate: Model, @unchecked Sendable {
+final class Estate: Model, PassingStatusRow, @unchecked Sendable {
     static let schema = "estates"
 
     @ID(key: .id) var id: UUID?
@@ -38,21 +65,6 @@ final class Estate: Model, @unchecked Sendable {
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 
     init() {}
-
-    /// The state machine's view of the row.
-    var status: EstateStatus {
-        get {
-            EstateStatus(
-                state: EstateState(rawValue: state) ?? .active, reportedAt: reportedAt, releaseAt: releaseAt,
-                releasedAt: releasedAt)
-        }
-        set {
-            state = newValue.state.rawValue
-            reportedAt = newValue.reportedAt
-            releaseAt = newValue.releaseAt
-            releasedAt = newValue.releasedAt
-        }
-    }
 
     /// The household's time zone: date rules open at midnight there. Every query of estates loads the household.
     var zone: TimeZone { $household.value?.zone ?? .current }
