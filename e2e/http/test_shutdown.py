@@ -22,12 +22,15 @@ def recording(path):
 
 
 def slowly(data, seconds, sending):
-    """The bytes in 20 pieces over `seconds`, as a phone on a slow network sends them; sets `sending` once the
-    first piece has gone, so the signal comes while the body is still arriving."""
+    """The bytes in 20 pieces over `seconds`, as a phone on a slow network sends them; sets `sending` once three
+    pieces have gone, so the signal comes while the body is still arriving. (After the first piece alone, a busy
+    machine sometimes had not yet read the request's head when the signal came: the server, rightly, had no
+    request to wait for.)"""
     step = max(1, len(data) // 20)
-    for start in range(0, len(data), step):
+    for number, start in enumerate(range(0, len(data), step)):
         yield data[start : start + step]
-        sending.set()
+        if number == 2:
+            sending.set()
         time.sleep(seconds / 20)
 
 
