@@ -64,9 +64,9 @@ struct LetterImportTests {
             let passing = MemberPassing()
             passing.$household.id = try #require(UUID(uuidString: ann.householdID))
             passing.$user.id = try #require(UUID(uuidString: ben.id))
-            passing.status = EstateStatus(
-                state: .passingReported, reportedAt: clock.now, releaseAt: clock.now.addingTimeInterval(86_400),
-                releasedAt: nil)
+            var status = EstateStatus()
+            try status.report(at: clock.now, waitingPeriodDays: 1)
+            passing.status = status
             passing.reportedBy = "Mary Hill"
             try await passing.create(on: app.db)
             before = try await Self.passings(app)
