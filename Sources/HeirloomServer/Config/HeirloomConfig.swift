@@ -17,6 +17,10 @@ public struct HeirloomConfig: Sendable {
     public var appleJWKSURL: URL
     /// The largest upload for each use, in bytes.
     public var mediaLimits: [MediaUse: Int64]
+    /// Where the media live: a folder or an S3 bucket (`HEIRLOOM_MEDIA_URL`).
+    public var media: MediaLocation = .folder(nil)
+    /// The S3 service (`HEIRLOOM_S3_*`), when one is set: s3:// media need it, and so does a move to a bucket.
+    public var s3: S3Service?
     /// The AI appraiser's provider, model and key.
     public var ai = AISettings()
     /// The Legacy Treasure Chest gateway's speech-to-text and places providers.
@@ -177,6 +181,8 @@ extension HeirloomConfig {
             schedulerSeconds = seconds
         }
 
+        let (media, s3) = try MediaLocation.load(value)
+
         return HeirloomConfig(
             dataDirectory: dataDirectory,
             database: database,
@@ -185,6 +191,8 @@ extension HeirloomConfig {
             appleBundleIDs: bundleIDs,
             appleJWKSURL: jwksURL,
             mediaLimits: mediaLimits,
+            media: media,
+            s3: s3,
             ai: try AISettings.load(value),
             treasureChest: try TreasureChestSettings.load(value),
             resourcesDirectory: try ResourceLocation.find(
