@@ -63,7 +63,6 @@ struct HouseholdExport: Sendable {
         return ExportArchive(fileName: Self.fileName(snapshot.household.name, now), entries: entries, store: store)
     }
 
-
     /// "heirloom-the-millers-2026-11-23.zip".
     static func fileName(_ name: String, _ date: Date, kind: String = "") -> String {
         let slug = name.lowercased().unicodeScalars.map {
