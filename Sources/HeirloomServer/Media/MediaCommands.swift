@@ -3,9 +3,10 @@ import HeirloomCore
 import NIOCore
 import Vapor
 
-/// `heirloom media gc`: removes orphaned blobs, stale temporary files and never-attached uploads.
+/// `heirloom media gc` removes orphaned blobs, stale temporary files and never-attached uploads;
+/// `heirloom media check` reads every blob the rows refer to.
 struct MediaCommands: AsyncCommandGroup {
-    var commands: [String: any AnyAsyncCommand] { ["gc": MediaGCCommand()] }
+    var commands: [String: any AnyAsyncCommand] { ["gc": MediaGCCommand(), "check": MediaCheckCommand()] }
     var help: String { "Looks after the media store." }
 }
 
@@ -42,6 +43,33 @@ struct MediaGCCommand: AsyncCommand {
         context.console.info(
             "Removed \(report.removed.count) item(s), freed \(ByteCountText.describe(report.bytesFreed))."
         )
+    }
+}
+
+struct MediaCheckCommand: AsyncCommand {
+    struct Signature: CommandSignature {}
+
+    var help: String {
+        "Reads every file the hub's rows refer to and checks it is in the media store with its size and SHA-256."
+    }
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        let app = context.application
+        try await prepareDatabase(app)
+        let store = app.hub.media.store
+        context.console.info("Checking the media in \(store.blobs.location)…")
+        let console = context.console
+        let started = Date()
+        let findings = try await MediaCheck(db: app.db, store: store).run { done, total in
+            if done == total || done % 500 == 0 { console.print("checked \(done) of \(total)") }
+        }
+        for finding in findings { context.console.print(finding.description) }
+        let seconds = Int(Date().timeIntervalSince(started).rounded())
+        guard findings.isEmpty else {
+            throw CommandFailure(
+                "\(findings.count) file(s) are missing or damaged in \(store.blobs.location); restore them from a backup.")
+        }
+        context.console.info("Every file is in place and whole (\(seconds) s).")
     }
 }
 
