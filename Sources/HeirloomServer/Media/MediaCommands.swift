@@ -67,7 +67,8 @@ struct MediaCheckCommand: AsyncCommand {
         let seconds = Int(Date().timeIntervalSince(started).rounded())
         guard findings.isEmpty else {
             throw CommandFailure(
-                "\(findings.count) file(s) are missing or damaged in \(store.blobs.location); restore them from a backup.")
+                "\(findings.count) file(s) are missing or damaged in \(store.blobs.location); restore them from a backup."
+            )
         }
         context.console.info("Every file is in place and whole (\(seconds) s).")
     }
