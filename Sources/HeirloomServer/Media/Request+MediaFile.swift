@@ -9,7 +9,7 @@ extension Request {
         let (hash, contentType, fileName) = try Self.pick(variant, of: object)
         let blobs = heirloom.services.media.store.blobs
         let response: Response
-        if let path = blobs.localPath(hash) {
+        if let path = await blobs.localPath(hash) {
             response = try await fileResponse(path.path, contentType: contentType)
         } else {
             response = try await blobResponse(hash, from: blobs, contentType: contentType)

@@ -35,7 +35,7 @@ protocol BlobBackend: Sendable {
     func copy(_ sha256: String, to file: URL) async throws
 
     /// The blob's own file when the store is a folder of this machine, so it can be served as a file.
-    func localPath(_ sha256: String) -> URL?
+    func localPath(_ sha256: String) async -> URL?
 }
 
 /// One blob as the store lists it.
