@@ -18,6 +18,9 @@ packages=(
     fonts-dejavu-core                  # the reports' fonts, embedded in each PDF
     curl                               # delivers the outbox's email over SMTP (STARTTLS, SMTPS, AUTH)
     wrk                                # make bench-api's load generator
+    ceph-mon ceph-osd                  # the one-node Ceph cluster of scripts/with-s3.sh (memstore, no disk)
+    radosgw                            # its S3-compatible gateway, the tests' media store
+    ceph-common                        # radosgw-admin and ceph-authtool, which make its keyrings and S3 user
 )
 
 # One `dpkg -s` for all of them: prints the names of the packages that are fully installed.
@@ -60,10 +63,10 @@ if ((${#missing[@]} > 0)); then
     fi
 fi
 
-if ! python3 -c 'import selenium, pytest, requests, schemathesis, axe_selenium_python, aiosmtpd, fastapi, uvicorn' \
-    2>/dev/null; then
+if ! python3 -c 'import selenium, pytest, requests, schemathesis, axe_selenium_python, aiosmtpd, fastapi, uvicorn
+import boto3, botocore' 2>/dev/null; then
     echo "Installing Python test helpers: selenium, pytest, requests, schemathesis, axe-selenium-python, aiosmtpd," \
-        "and fastapi and uvicorn for make bench-api's peer"
+        "fastapi and uvicorn for make bench-api's peer, and boto3 and botocore, the reference S3 client"
     if ! has_pip; then
         # python3 is not Debian's (pyenv, say) and came without pip.
         python3 -m ensurepip --upgrade >/dev/null
@@ -72,7 +75,8 @@ if ! python3 -c 'import selenium, pytest, requests, schemathesis, axe_selenium_p
         'selenium>=4.11' 'pytest>=7' 'requests>=2.31' 'schemathesis>=4,<5' \
         'axe-selenium-python==2.1.6' \
         'aiosmtpd>=1.4,<2' \
-        'fastapi>=0.110' 'uvicorn[standard]>=0.29')  # axe carries axe-core 3.1.1 itself; aiosmtpd is the tests' SMTP server
+        'fastapi>=0.110' 'uvicorn[standard]>=0.29' \
+        'boto3>=1.28' 'botocore>=1.31')  # axe carries axe-core 3.1.1 itself; aiosmtpd is the tests' SMTP server
     # Debian's own python3 is "externally managed" (PEP 668): there the helpers go in with
     # --break-system-packages, which only adds them beside the system's packages.
     if ! "${pip_install[@]}" 2>/dev/null; then

@@ -59,7 +59,12 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
             jwksURL: config.appleJWKSURL, bundleIDs: config.appleBundleIDs, clock: overrides.clock),
         media: try MediaPipeline(
             dataDirectory: config.dataDirectory, limits: config.mediaLimits,
-            audio: AudioLimits(maximumSeconds: config.maximumAudioSeconds), threadPool: app.threadPool),
+            audio: AudioLimits(maximumSeconds: config.maximumAudioSeconds), threadPool: app.threadPool,
+            locations: MediaLocations(config: config, client: app.http.client.shared, logger: app.logger),
+            latestMove: { [weak app] in
+                guard let app else { return nil }
+                return try await MediaMove.latest(on: app.db)?.record
+            }),
         mediaAccess: MediaAccessRules(),
         lan: LANEndpoint(setting: config.lanAddress, publicURL: config.publicURL),
         aiSleep: overrides.aiSleep

@@ -80,5 +80,7 @@ extension Migrations {
         add(CreateMemberPassing())
         // The binder (issue 31): each beneficiary told once of each entry released to them.
         add(CreateBinderNotice())
+        // Past one machine (issue 32): moves of the media between stores.
+        add(CreateMediaMove())
     }
 }

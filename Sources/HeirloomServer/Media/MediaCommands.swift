@@ -3,9 +3,12 @@ import HeirloomCore
 import NIOCore
 import Vapor
 
-/// `heirloom media gc`: removes orphaned blobs, stale temporary files and never-attached uploads.
+/// `heirloom media gc` removes orphaned blobs, stale temporary files and never-attached uploads;
+/// `heirloom media check` reads every blob the rows refer to; `heirloom media migrate` moves them to another store.
 struct MediaCommands: AsyncCommandGroup {
-    var commands: [String: any AnyAsyncCommand] { ["gc": MediaGCCommand()] }
+    var commands: [String: any AnyAsyncCommand] {
+        ["gc": MediaGCCommand(), "check": MediaCheckCommand(), "migrate": MediaMigrateCommand()]
+    }
     var help: String { "Looks after the media store." }
 }
 
@@ -42,6 +45,66 @@ struct MediaGCCommand: AsyncCommand {
         context.console.info(
             "Removed \(report.removed.count) item(s), freed \(ByteCountText.describe(report.bytesFreed))."
         )
+    }
+}
+
+struct MediaCheckCommand: AsyncCommand {
+    struct Signature: CommandSignature {}
+
+    var help: String {
+        "Reads every file the hub's rows refer to and checks it is in the media store with its size and SHA-256."
+    }
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        let app = context.application
+        try await prepareDatabase(app)
+        let store = app.hub.media.store
+        context.console.info("Checking the media in \(store.blobs.location)…")
+        let console = context.console
+        let started = Date()
+        let findings = try await MediaCheck(db: app.db, store: store).run { done, total in
+            if done == total || done % 500 == 0 { console.print("checked \(done) of \(total)") }
+        }
+        for finding in findings { context.console.print(finding.description) }
+        let seconds = Int(Date().timeIntervalSince(started).rounded())
+        guard findings.isEmpty else {
+            throw CommandFailure(
+                "\(findings.count) file(s) are missing or damaged in \(store.blobs.location); restore them from a backup."
+            )
+        }
+        context.console.info("Every file is in place and whole (\(seconds) s).")
+    }
+}
+
+struct MediaMigrateCommand: AsyncCommand {
+    struct Signature: CommandSignature {
+        @Option(name: "to", help: "Where the media go: s3://bucket/prefix (with HEIRLOOM_S3_*) or file:///folder.")
+        var to: String?
+        @Option(name: "settle-seconds", help: "How long to give the hubs to notice the switch (15 by default).")
+        var settleSeconds: Int?
+    }
+
+    var help: String {
+        "Copies every media file to another store, checks each copy, then switches the hubs to it while they serve."
+    }
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        let app = context.application
+        try await prepareDatabase(app)
+        guard let raw = signature.to, !raw.isEmpty else {
+            throw CommandFailure("Name where the media go with --to s3://bucket/prefix or --to file:///folder.")
+        }
+        let media = app.hub.media
+        let target = try media.locations.location(of: raw)
+        var mover = MediaMover(db: app.db, open: media.locations.open, scratch: media.store.temporaryDirectory)
+        if let seconds = signature.settleSeconds { mover.settle = .seconds(max(0, seconds)) }
+        let console = context.console
+        let summary = try await mover.move(configured: media.locations.configured, to: target) { console.print($0) }
+        context.console.info(
+            "Moved \(summary.copied) file(s), \(ByteCountText.describe(summary.bytes)) (\(summary.alreadyThere) were "
+                + "there already), to \(summary.to); every copy was read back and checked. The hubs use it now. "
+                + "Set HEIRLOOM_MEDIA_URL=\(summary.to) before their next start; the old store \(summary.from) can "
+                + "be removed once `heirloom media check` passes.")
     }
 }
 

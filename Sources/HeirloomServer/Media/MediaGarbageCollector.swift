@@ -32,13 +32,13 @@ struct MediaGarbageCollector: Sendable {
             }
         }
         let referenced = Set(objects.flatMap(\.blobHashes))
-        for blob in store.allBlobs()
+        for blob in try await store.allBlobs()
         where !referenced.contains(blob.sha256) && now.timeIntervalSince(blob.modified) > Self.gracePeriod {
             report.removed.append("media/\(blob.sha256)")
             report.bytesFreed += blob.size
         }
         for object in objects {
-            for hash in object.blobHashes where !FileManager.default.fileExists(atPath: store.path(for: hash).path) {
+            for hash in object.blobHashes where try await !store.contains(hash) {
                 report.missing.append("\(object.id?.text ?? "?") \(object.originalName): media/\(hash)")
             }
         }
@@ -58,9 +58,9 @@ struct MediaGarbageCollector: Sendable {
         let store = pipeline.store
         try await store.withLock {
             let referenced = try await referencedHashes()
-            for blob in store.allBlobs()
+            for blob in try await store.allBlobs()
             where !referenced.contains(blob.sha256) && now.timeIntervalSince(blob.modified) > Self.gracePeriod {
-                store.delete(blob.sha256)
+                try await store.delete(blob.sha256)
                 report.removed.append("media/\(blob.sha256)")
                 report.bytesFreed += blob.size
             }

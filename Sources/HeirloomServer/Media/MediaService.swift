@@ -62,7 +62,7 @@ struct MediaService: Sendable {
         let store = pipeline.store
         try await store.withLock {
             do {
-                for (url, sha256) in files { try store.adopt(url, sha256: sha256) }
+                for (url, sha256) in files { try await store.adopt(url, sha256: sha256) }
                 try await object.create(on: db)
             } catch {
                 for (url, _) in files { try? FileManager.default.removeItem(at: url) }
@@ -110,7 +110,8 @@ struct MediaService: Sendable {
                         .filter(\.$thumbnailSHA256 == hash).filter(\.$playableSHA256 == hash)
                 }
                 .count()
-            if references == 0 { pipeline.store.delete(hash) }
+            // One left behind (the store did not answer) is the collector's to remove later.
+            if references == 0 { try? await pipeline.store.delete(hash) }
         }
     }
 

@@ -7,7 +7,22 @@ extension Request {
     /// Streams one variant of a media object to whoever the caller has checked may see it.
     func mediaFile(_ object: MediaObject, variant: MediaVariant, download: Bool) async throws -> Response {
         let (hash, contentType, fileName) = try Self.pick(variant, of: object)
-        let path = heirloom.services.media.store.path(for: hash).path
+        let blobs = heirloom.services.media.store.blobs
+        let response: Response
+        if let path = await blobs.localPath(hash) {
+            response = try await fileResponse(path.path, contentType: contentType)
+        } else {
+            response = try await blobResponse(hash, from: blobs, contentType: contentType)
+        }
+        // A journal recording must not outlive "Lock now" or signing out in the browser's cache.
+        let isPrivate = object.ownerType == JournalCardService.mediaOwnerType
+        response.headers.describeDownload(
+            fileName, attachment: download, cacheControl: isPrivate ? "no-store" : "private, max-age=86400")
+        return response
+    }
+
+    /// A blob of a folder store, sent by Vapor's file streaming (which also answers If-None-Match).
+    private func fileResponse(_ path: String, contentType: HTTPMediaType) async throws -> Response {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
             let size = (attributes[.size] as? NSNumber)?.int64Value
         else { throw AppError.notFound("file") }
@@ -19,11 +34,48 @@ extension Request {
         case .bytes(let range):
             headers.replaceOrAdd(name: .range, value: "bytes=\(range.lowerBound)-\(range.upperBound)")
         }
-        let response = try await fileio.asyncStreamFile(at: path, mediaType: contentType)
-        // A journal recording must not outlive "Lock now" or signing out in the browser's cache.
-        let isPrivate = object.ownerType == JournalCardService.mediaOwnerType
-        response.headers.describeDownload(
-            fileName, attachment: download, cacheControl: isPrivate ? "no-store" : "private, max-age=86400")
+        return try await fileio.asyncStreamFile(at: path, mediaType: contentType)
+    }
+
+    /// A blob of another store, streamed as it is read (a ranged read for a Range request). Blobs never change,
+    /// so their hash is their ETag.
+    private func blobResponse(_ hash: String, from blobs: any BlobBackend, contentType: HTTPMediaType) async throws
+        -> Response
+    {
+        let etag = "\"\(hash)\""
+        if headers.first(name: .ifNoneMatch)?.split(separator: ",").contains(where: {
+            $0.trimmingCharacters(in: .whitespaces) == etag
+        }) == true {
+            let response = Response(status: .notModified)
+            response.headers.replaceOrAdd(name: .eTag, value: etag)
+            return response
+        }
+        guard let info = try await blobs.info(hash) else { throw AppError.notFound("file") }
+        var wanted: ClosedRange<Int64>?
+        switch ByteRange(header: headers.first(name: .range), size: info.size) {
+        case .unsatisfiable: throw AppError.rangeNotSatisfiable(size: info.size)
+        case .whole: wanted = nil
+        case .bytes(let range): wanted = range
+        }
+        let bytes = try await blobs.read(hash, range: wanted)
+        let response = Response(status: wanted == nil ? .ok : .partialContent)
+        response.headers.contentType = contentType
+        response.headers.replaceOrAdd(name: .eTag, value: etag)
+        response.headers.replaceOrAdd(name: .acceptRanges, value: "bytes")
+        if let wanted {
+            response.headers.replaceOrAdd(
+                name: .contentRange, value: "bytes \(wanted.lowerBound)-\(wanted.upperBound)/\(info.size)")
+        }
+        let length = wanted.map { $0.upperBound - $0.lowerBound + 1 } ?? info.size
+        response.body = Response.Body(
+            asyncStream: { writer in
+                do {
+                    for try await chunk in bytes.chunks { try await writer.writeBuffer(chunk) }
+                    try await writer.write(.end)
+                } catch {
+                    try? await writer.write(.error(error))
+                }
+            }, count: Int(length))
         return response
     }
 

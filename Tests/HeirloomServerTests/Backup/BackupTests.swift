@@ -165,8 +165,8 @@ struct BackupTests {
             let objects = try await MediaObject.query(on: app.db).filter(\.$ownerType == ItemService.mediaOwnerType)
                 .all()
             let object = try #require(objects.first)
-            try FileManager.default.removeItem(at: app.hub.media.store.path(for: object.sha256))
-            let before = app.hub.media.store.allBlobs().count
+            try await app.hub.media.store.delete(object.sha256)
+            let before = try await app.hub.media.store.allBlobs().count
 
             // when
             let error = await #expect(throws: CommandFailure.self) {
@@ -175,7 +175,7 @@ struct BackupTests {
 
             // then
             #expect(error?.description.contains("1 file(s)") == true)
-            #expect(app.hub.media.store.allBlobs().count == before)
+            #expect(try await app.hub.media.store.allBlobs().count == before)
             #expect(try await MediaObject.query(on: app.db).count() > 0)
             _ = made
         }

@@ -200,7 +200,7 @@ struct ImportTests {
             let made = try await app.makeFullHousehold()
             let file = try await app.exportToFile(made.owner.token)
             defer { try? FileManager.default.removeItem(at: file) }
-            let blobs = app.hub.media.store.allBlobs().count
+            let blobs = try await app.hub.media.store.allBlobs().count
 
             // when
             let error = await #expect(throws: CommandFailure.self) {
@@ -210,7 +210,7 @@ struct ImportTests {
             // then
             #expect(error?.description.contains("already holds the household “The Miller Family”") == true)
             #expect(try await Household.query(on: app.db).count() == 1)
-            #expect(app.hub.media.store.allBlobs().count == blobs)
+            #expect(try await app.hub.media.store.allBlobs().count == blobs)
         }
     }
 
@@ -243,7 +243,7 @@ struct ImportTests {
             let files = try await MediaObject.query(on: app.db).count()
             #expect(error?.description.contains(damaged) == true, "\(String(describing: error))")
             #expect(households == 0 && files == 0)
-            #expect(app.hub.media.store.allBlobs().isEmpty, "no file entered the store")
+            #expect(try await app.hub.media.store.allBlobs().isEmpty, "no file entered the store")
         }
     }
 

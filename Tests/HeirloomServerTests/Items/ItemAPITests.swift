@@ -191,7 +191,7 @@ struct ItemAPITests {
             #expect(try await app.api(.DELETE, base, token: owner.token).status == .noContent)
             #expect(try await app.api(.GET, base, token: owner.token).status == .notFound)
             #expect(try await MediaObject.query(on: app.db).count() == 0)
-            #expect(app.hub.media.store.allBlobs().isEmpty)
+            #expect(try await app.hub.media.store.allBlobs().isEmpty)
         }
     }
 

@@ -24,7 +24,7 @@ struct AudioLengthLimitTests {
             #expect(try response.apiError.field == "file")
             #expect(try response.apiError.message.contains("far too small"))
             #expect(try await app.mediaCount() == 0)
-            #expect(app.hub.media.store.allBlobs().isEmpty)
+            #expect(try await app.hub.media.store.allBlobs().isEmpty)
         }
     }
 

@@ -42,7 +42,7 @@ struct MediaSafetyTests {
                 #expect(message.contains(words), "\(label): \(message)")
             }
             #expect(try await MediaObject.query(on: app.db).count() == 0)
-            #expect(app.hub.media.store.allBlobs().isEmpty)
+            #expect(try await app.hub.media.store.allBlobs().isEmpty)
             #expect(
                 try FileManager.default.contentsOfDirectory(atPath: app.hub.media.store.temporaryDirectory.path)
                     .isEmpty)
@@ -72,7 +72,7 @@ struct MediaSafetyTests {
             let response = try await app.upload(big, use: "photo", token: owner.token)
             #expect(response.status == .payloadTooLarge)
             #expect(try response.apiError.message.contains("1 MB"))
-            #expect(app.hub.media.store.allBlobs().isEmpty)
+            #expect(try await app.hub.media.store.allBlobs().isEmpty)
         }
     }
 
@@ -93,13 +93,13 @@ struct MediaSafetyTests {
             }
             #expect(Set(ids).count == 4)
             // original, display and thumbnail: three blobs for four uploads
-            #expect(app.hub.media.store.allBlobs().count == 3)
+            #expect(try await app.hub.media.store.allBlobs().count == 3)
             for id in ids.dropLast() {
                 #expect(try await app.api(.DELETE, "/api/media/\(id)", token: owner.token).status == .noContent)
-                #expect(app.hub.media.store.allBlobs().count == 3)
+                #expect(try await app.hub.media.store.allBlobs().count == 3)
             }
             #expect(try await app.api(.DELETE, "/api/media/\(ids[3])", token: owner.token).status == .noContent)
-            #expect(app.hub.media.store.allBlobs().isEmpty)
+            #expect(try await app.hub.media.store.allBlobs().isEmpty)
         }
     }
 
@@ -122,7 +122,7 @@ struct MediaSafetyTests {
             }
             _ = owner
             #expect(try await MediaObject.query(on: app.db).count() == 0)
-            #expect(app.hub.media.store.allBlobs().isEmpty)
+            #expect(try await app.hub.media.store.allBlobs().isEmpty)
             #expect(
                 try FileManager.default.contentsOfDirectory(atPath: app.hub.media.store.temporaryDirectory.path)
                     .isEmpty)
@@ -139,25 +139,20 @@ struct MediaSafetyTests {
             let store = app.hub.media.store
             // given what a crash leaves: a blob without a row, and a half-written temporary file
             let orphan = String(repeating: "ab", count: 32)
-            try FileManager.default.createDirectory(
-                at: store.path(for: orphan).deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(count: 5000).write(to: store.path(for: orphan))
+            let leftover = store.temporaryFile()
+            try Data(count: 5000).write(to: leftover)
+            try await store.adopt(leftover, sha256: orphan)
             try Data(count: 700).write(to: store.temporaryFile())
             // when an hour has passed
             clock.advance(by: 3600)
-            let old = Date().addingTimeInterval(-3600)
-            for url in [store.path(for: orphan)]
-                + (try FileManager.default.contentsOfDirectory(
-                    at: store.temporaryDirectory, includingPropertiesForKeys: nil))
-            {
-                try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: url.path)
-            }
-            let report = try await MediaGarbageCollector(db: app.db, pipeline: app.hub.media, now: Date()).run()
+            let report = try await MediaGarbageCollector(
+                db: app.db, pipeline: app.hub.media, now: Date().addingTimeInterval(3600)
+            ).run()
             // then only the leftovers are gone
             #expect(report.removed.count == 2)
             #expect(report.bytesFreed == 5700)
-            #expect(!FileManager.default.fileExists(atPath: store.path(for: orphan).path))
-            #expect(store.allBlobs().count == 3)
+            #expect(try await !store.contains(orphan))
+            #expect(try await store.allBlobs().count == 3)
             let media = try kept.decoded(Components.Schemas.MediaFile.self)
             #expect(try await app.download(media.originalUrl, token: owner.token).status == .ok)
         }

@@ -37,7 +37,7 @@ struct AppraisalService: Sendable {
             title: item.name, category: ItemCategory.normalise(item.category),
             notes: notes, description: item.description, currencyCode: item.currencyCode)
         request.facts = Self.facts(of: photo.media)
-        let analysis = try await ai.analyse(try image(of: photo.media), request: request)
+        let analysis = try await ai.analyse(try await image(of: photo.media), request: request)
         let at = now
         _ = try await changeValuation(of: id) { $0.record(analysis, at: at) }
         return analysis
@@ -156,15 +156,15 @@ struct AppraisalService: Sendable {
     }
 
     /// The bytes sent to the model: the display size (a JPEG of at most 1600 px) when there is one.
-    func image(of media: MediaObject) throws -> AIImage {
+    func image(of media: MediaObject) async throws -> AIImage {
         if ai.provider == nil, [.jpeg, .png].contains(media.format) {
             // Tesseract reads small print better at full size.
-            return AIImage(data: try Data(contentsOf: store.path(for: media.sha256)), mimeType: media.format.mimeType)
+            return AIImage(data: try await store.data(media.sha256), mimeType: media.format.mimeType)
         }
         if let display = media.displaySHA256 {
-            return AIImage(data: try Data(contentsOf: store.path(for: display)), mimeType: "image/jpeg")
+            return AIImage(data: try await store.data(display), mimeType: "image/jpeg")
         }
-        return AIImage(data: try Data(contentsOf: store.path(for: media.sha256)), mimeType: media.format.mimeType)
+        return AIImage(data: try await store.data(media.sha256), mimeType: media.format.mimeType)
     }
 
     /// Facts from the photo's metadata, as sentences.

@@ -34,7 +34,7 @@ extension Request {
             await runner.start(batchID, db: appDB, concurrency: concurrency) { media in
                 var request = AppraisalRequest(currencyCode: currency)
                 request.facts = AppraisalService.facts(of: media)
-                return try await ai.analyse(try appraisal.image(of: media), request: request)
+                return try await ai.analyse(try await appraisal.image(of: media), request: request)
             }
         }
         batches.now = services.now

@@ -64,7 +64,7 @@ struct HubBackup: Sendable {
                     timeout: 6 * 3600)
                 guard result.status == 0 else { throw BackupError("pg_dump failed: \(result.errorOutput)") }
             }
-            (facts.mediaFiles, facts.sizeBytes) = try Self.mirror(store.root, into: media)
+            (facts.mediaFiles, facts.sizeBytes) = try await Self.mirror(store.blobs, into: media)
         }
         facts.sizeBytes +=
             Self.size(of: folder.appendingPathComponent(Self.sqliteFile))
@@ -134,6 +134,25 @@ struct HubBackup: Sendable {
                 try fileManager.copyItem(at: url, to: destination)
             }
             // A link shares the stored file's mode, which renditions written by other tools may have left 0644.
+            PrivateFiles.restrict(destination)
+        }
+        return (files, bytes)
+    }
+
+    /// Every blob of a store into the folder `target`, laid out as a folder store: linked from a folder
+    /// store, downloaded from any other. Returns how many files and bytes the store holds.
+    static func mirror(_ blobs: any BlobBackend, into target: URL) async throws -> (files: Int, bytes: Int64) {
+        if let folder = blobs as? FolderBlobs { return try mirror(folder.root, into: target) }
+        try PrivateFiles.makeFolder(target)
+        var files = 0
+        var bytes: Int64 = 0
+        for try await blob in blobs.list() {
+            files += 1
+            bytes += blob.size
+            let destination = target.appendingPathComponent(BlobKey.path(blob.sha256))
+            if FileManager.default.fileExists(atPath: destination.path) { continue }
+            try PrivateFiles.makeFolder(destination.deletingLastPathComponent())
+            try await blobs.copy(blob.sha256, to: destination)
             PrivateFiles.restrict(destination)
         }
         return (files, bytes)

@@ -9,26 +9,26 @@ import Foundation
 struct ExportArchive: Sendable {
     enum Entry: Sendable {
         case data(String, Data)
-        /// A file of the store: its bytes must still have this SHA-256 when they are sent.
-        case file(String, URL, size: Int64, sha256: String)
+        /// A blob of the store: its bytes must still have this SHA-256 when they are sent.
+        case blob(String, size: Int64, sha256: String)
 
         var name: String {
             switch self {
-            case .data(let name, _), .file(let name, _, _, _): name
+            case .data(let name, _), .blob(let name, _, _): name
             }
         }
 
         var size: Int64 {
             switch self {
             case .data(_, let data): Int64(data.count)
-            case .file(_, _, let size, _): size
+            case .blob(_, let size, _): size
             }
         }
 
         var sha256: String {
             switch self {
             case .data(_, let data): SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
-            case .file(_, _, _, let sha256): sha256
+            case .blob(_, _, let sha256): sha256
             }
         }
     }
@@ -43,6 +43,8 @@ struct ExportArchive: Sendable {
     var fileName: String
     var entries: [Entry]
     var layout = ZIPLayout()
+    /// Where the blobs of `.blob` entries are read from.
+    var store: BlobStore?
 
     /// The archive's exact size in bytes.
     var size: Int64 { layout.archiveSize(entries.map { ($0.name, $0.size) }) }
@@ -59,10 +61,13 @@ struct ExportArchive: Sendable {
             switch entry {
             case .data(let name, let data):
                 try await zip.add(name, data: data)
-            case .file(let name, let url, let size, let sha256):
-                let sum = try ZIPStreamWriter.checksum(of: url)
-                guard sum.sha256 == sha256, sum.size == size else { throw ExportError.damagedFile(name) }
-                try await zip.add(name, file: url, size: size, crc: sum.crc)
+            case .blob(let name, let size, let sha256):
+                guard let store else { throw ExportError.missingFile(name) }
+                try await store.withLocalFile(sha256) { url in
+                    let sum = try ZIPStreamWriter.checksum(of: url)
+                    guard sum.sha256 == sha256, sum.size == size else { throw ExportError.damagedFile(name) }
+                    try await zip.add(name, file: url, size: size, crc: sum.crc)
+                }
             }
         }
         try await zip.finish()

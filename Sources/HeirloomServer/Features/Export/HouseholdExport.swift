@@ -50,23 +50,17 @@ struct HouseholdExport: Sendable {
         ]
         var seen = Set<String>()
         for file in snapshot.media where seen.insert(file.path).inserted {
-            let url = store.path(for: file.sha256)
-            guard let size = Self.size(of: url) else { throw ExportError.missingFile(file.path) }
-            entries.append(.file(file.path, url, size: size, sha256: file.sha256))
+            guard let size = try await store.blobs.info(file.sha256)?.size else {
+                throw ExportError.missingFile(file.path)
+            }
+            entries.append(.blob(file.path, size: size, sha256: file.sha256))
         }
         let manifest = Manifest(
             format: Self.formatName, version: Self.formatVersion, hubVersion: HubInfo.version, exportedAt: now,
             household: .init(id: snapshot.household.id, name: snapshot.household.name), counts: snapshot.counts,
             files: ExportArchive.manifestFiles(entries))
         entries.insert(.data("manifest.json", try encoder.encode(manifest)), at: 0)
-        return ExportArchive(fileName: Self.fileName(snapshot.household.name, now), entries: entries)
-    }
-
-    static func size(of url: URL) -> Int64? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-            (attributes[.type] as? FileAttributeType) == .typeRegular
-        else { return nil }
-        return (attributes[.size] as? NSNumber)?.int64Value
+        return ExportArchive(fileName: Self.fileName(snapshot.household.name, now), entries: entries, store: store)
     }
 
     /// "heirloom-the-millers-2026-11-23.zip".

@@ -61,17 +61,17 @@ struct HouseholdImport: Sendable {
         try await store.withLock {
             // Only files new to the store are removed again when the import fails; shared ones stay.
             var added: [String] = []
-            func adopt(_ file: URL, _ sha256: String) throws {
-                let isNew = !FileManager.default.fileExists(atPath: store.path(for: sha256).path)
-                try store.adopt(file, sha256: sha256)
+            func adopt(_ file: URL, _ sha256: String) async throws {
+                let isNew = try await !store.contains(sha256)
+                try await store.adopt(file, sha256: sha256)
                 if isNew { added.append(sha256) }
             }
             do {
                 for (sha256, analysis) in made {
                     guard let copy = reader.copies[sha256] else { continue }
-                    try adopt(copy, sha256)
+                    try await adopt(copy, sha256)
                     for rendition in [analysis.display, analysis.thumbnail, analysis.playable].compactMap({ $0 }) {
-                        try adopt(rendition.url, rendition.sha256)
+                        try await adopt(rendition.url, rendition.sha256)
                     }
                 }
                 try await db.transaction { db in
@@ -79,7 +79,7 @@ struct HouseholdImport: Sendable {
                 }
             } catch {
                 for hash in added where !((try? await Self.isReferenced(hash, on: db)) ?? true) {
-                    store.delete(hash)
+                    try? await store.delete(hash)
                 }
                 throw error is ImportError ? error : ImportError.notWritten("\(error)")
             }

@@ -63,6 +63,8 @@ struct JournalExport: Sendable {
             .filter(\.$id ~~ cards.compactMap(\.mediaID)).filter(\.$ownerType == JournalCardService.mediaOwnerType)
             .all()
         let byID = Dictionary(recordings.compactMap { object in object.id.map { ($0, object) } }) { first, _ in first }
+        var sizes: [String: Int64] = [:]
+        for recording in recordings { sizes[recording.sha256] = try await store.blobs.info(recording.sha256)?.size }
         var media: [ExportArchive.Entry] = []
         var journal = Journal(
             format: Self.formatName, version: 1, hubVersion: HubInfo.version, exportedAt: now,
@@ -78,9 +80,8 @@ struct JournalExport: Sendable {
                         let recording = card.mediaID.flatMap { byID[$0] }
                         let path = recording.map { "media/\($0.sha256).\($0.format.fileExtension)" }
                         if let recording, let path, !media.contains(where: { $0.name == path }) {
-                            let url = store.path(for: recording.sha256)
-                            guard let size = HouseholdExport.size(of: url) else { throw ExportError.missingFile(path) }
-                            media.append(.file(path, url, size: size, sha256: recording.sha256))
+                            guard let size = sizes[recording.sha256] else { throw ExportError.missingFile(path) }
+                            media.append(.blob(path, size: size, sha256: recording.sha256))
                         }
                         return .init(
                             id: try card.requireID(), kind: card.kind.rawValue, title: card.title, body: card.body,
@@ -93,7 +94,8 @@ struct JournalExport: Sendable {
         journal.files = ExportArchive.manifestFiles([.data("index.html", page)] + media)
         let entries: [ExportArchive.Entry] =
             [.data("journal.json", try ExportJSON.encoder().encode(journal)), .data("index.html", page)] + media
-        return ExportArchive(fileName: HouseholdExport.fileName(user.name, now, kind: "-journal"), entries: entries)
+        return ExportArchive(
+            fileName: HouseholdExport.fileName(user.name, now, kind: "-journal"), entries: entries, store: store)
     }
 
     /// A plain page of the journal, drawer by drawer, that opens from the unpacked folder.

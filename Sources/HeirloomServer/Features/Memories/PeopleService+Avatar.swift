@@ -44,8 +44,10 @@ extension PeopleService {
             .with(\.$media).sort(\.$position).all()
         guard photos.indices.contains(face.photoIndex), let display = photos[face.photoIndex].media.displaySHA256
         else { throw AppError.notFound("photo") }
-        let cropped = try await FaceCrop.cut(
-            media.pipeline.store.path(for: display), box: face.box, pipeline: media.pipeline)
+        let pipeline = media.pipeline
+        let cropped = try await pipeline.store.withLocalFile(display) {
+            try await FaceCrop.cut($0, box: face.box, pipeline: pipeline)
+        }
         defer { try? FileManager.default.removeItem(at: cropped) }
         let object = try await media.ingest(
             FileChunks(url: cropped), fileName: "face.jpg", use: .photo,

@@ -87,8 +87,11 @@ struct ReportService: Sendable {
         let output = store.temporaryFile(".jpg")
         defer { try? FileManager.default.removeItem(at: output) }
         do {
-            try await pipeline.images.makePrintSize(
-                from: store.path(for: display), to: output, size: Self.photoSize, scratch: store.temporaryFile(".jpg"))
+            let images = pipeline.images
+            try await store.withLocalFile(display) {
+                try await images.makePrintSize(
+                    from: $0, to: output, size: Self.photoSize, scratch: store.temporaryFile(".jpg"))
+            }
         } catch {
             return nil  // A photo that cannot be read is left out of the report, not the whole report.
         }

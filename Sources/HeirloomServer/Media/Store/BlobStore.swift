@@ -1,22 +1,28 @@
 import Foundation
 import NIOConcurrencyHelpers
 
-/// The content-addressed store: `media/ab/cd/<sha256>`, each content once.
+/// The content-addressed store: each content once, under its SHA-256, in a folder of this machine or in an
+/// S3-compatible bucket (`blobs`), with scratch space for uploads and their renditions on this machine.
 ///
-/// A file enters the store only whole (written to a temporary file, fsynced, then renamed), so a crash
-/// leaves no half-written blob. Adding and releasing blobs go through one lock, so that a blob being
-/// added again is never deleted under it. The lock is an advisory lock on `media.lock` in the data folder, so
-/// it holds across processes: the serving hub, and `heirloom backup`, `media gc` or `import` run beside it.
+/// Adding and releasing blobs go through one lock, so that a blob being added again is never deleted under it.
+/// The lock is an advisory lock on `media.lock` in the data folder, so it holds across processes: the serving
+/// hub, and `heirloom backup`, `media gc` or `import` run beside it.
 final class BlobStore: Sendable {
-    let root: URL
+    let blobs: any BlobBackend
     let temporaryDirectory: URL
     /// An open file whose advisory lock is held while blobs are added or released.
     private let lockDescriptor: Int32
 
-    init(dataDirectory: URL) throws {
-        root = dataDirectory.appendingPathComponent("media", isDirectory: true)
+    /// A store in the folder `media` of the data folder.
+    convenience init(dataDirectory: URL) throws {
+        try self.init(
+            dataDirectory: dataDirectory,
+            blobs: FolderBlobs(root: dataDirectory.appendingPathComponent("media", isDirectory: true)))
+    }
+
+    init(dataDirectory: URL, blobs: any BlobBackend) throws {
+        self.blobs = blobs
         temporaryDirectory = dataDirectory.appendingPathComponent("tmp", isDirectory: true)
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: temporaryDirectory, withIntermediateDirectories: true)
         // Close-on-exec: a child process (vips, ffmpeg, pg_dump) must not keep the lock after the hub is gone.
         let lockFile = dataDirectory.appendingPathComponent("media.lock")
@@ -31,20 +37,7 @@ final class BlobStore: Sendable {
         if lockDescriptor >= 0 { close(lockDescriptor) }
     }
 
-    /// Where a blob lives.
-    func path(for sha256: String) -> URL {
-        let characters = Array(sha256)
-        guard characters.count == 64, characters.allSatisfy(\.isHexDigit) else {
-            return root.appendingPathComponent("invalid")
-        }
-        return
-            root
-            .appendingPathComponent(String(characters[0..<2]), isDirectory: true)
-            .appendingPathComponent(String(characters[2..<4]), isDirectory: true)
-            .appendingPathComponent(sha256)
-    }
-
-    /// A new path for a temporary file in the data directory (same file system as the store).
+    /// A new path for a temporary file in the data directory (same file system as a folder store).
     func temporaryFile(_ suffix: String = "") -> URL {
         temporaryDirectory.appendingPathComponent("upload-\(UUID().text)\(suffix)")
     }
@@ -71,50 +64,35 @@ final class BlobStore: Sendable {
 
     /// Moves a complete, fsynced temporary file into the store under its hash (or drops it when the
     /// content is stored already). Call inside `withLock`.
-    func adopt(_ temporary: URL, sha256: String) throws {
-        let destination = path(for: sha256)
-        let fileManager = FileManager.default
-        if fileManager.fileExists(atPath: destination.path) {
-            try? fileManager.removeItem(at: temporary)
-            // Newly referenced again: a sweep must see it as young, whatever it read before.
-            try? fileManager.setAttributes([.modificationDate: Date()], ofItemAtPath: destination.path)
-            return
-        }
-        let directory = destination.deletingLastPathComponent()
-        try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
-        if rename(temporary.path, destination.path) != 0 {
-            throw MediaError.storage("could not move the upload into the store (errno \(errno))")
-        }
-        Self.fsyncDirectory(directory)
+    func adopt(_ temporary: URL, sha256: String) async throws {
+        try await blobs.adopt(temporary, sha256: sha256)
     }
 
-    /// Deletes a blob's file. Call inside `withLock`, after checking nothing refers to it.
-    func delete(_ sha256: String) {
-        try? FileManager.default.removeItem(at: path(for: sha256))
+    /// Deletes a blob. Call inside `withLock`, after checking nothing refers to it.
+    func delete(_ sha256: String) async throws {
+        try await blobs.delete(sha256)
+    }
+
+    /// Whether the store holds a blob.
+    func contains(_ sha256: String) async throws -> Bool {
+        try await blobs.info(sha256) != nil
     }
 
     /// Every blob in the store with its size and modification date.
-    func allBlobs() -> [(sha256: String, size: Int64, modified: Date)] {
-        let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey, .isRegularFileKey]
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys) else {
-            return []
-        }
-        var blobs: [(String, Int64, Date)] = []
-        for case let url as URL in enumerator {
-            guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else {
-                continue
-            }
-            blobs.append(
-                (url.lastPathComponent, Int64(values.fileSize ?? 0), values.contentModificationDate ?? .distantPast))
-        }
-        return blobs
+    func allBlobs() async throws -> [BlobInfo] {
+        var all: [BlobInfo] = []
+        for try await blob in blobs.list() { all.append(blob) }
+        return all
     }
 
-    static func fsyncDirectory(_ directory: URL) {
-        let descriptor = open(directory.path, O_RDONLY)
-        guard descriptor >= 0 else { return }
-        fsync(descriptor)
-        close(descriptor)
+    /// Runs `body` with the blob as a file of this machine (see `BlobBackend.withLocalFile`).
+    func withLocalFile<T: Sendable>(_ sha256: String, _ body: (URL) async throws -> T) async throws -> T {
+        try await blobs.withLocalFile(sha256, scratch: temporaryDirectory, body)
+    }
+
+    /// The whole blob in memory: only for small ones (a photo's display size for the AI appraiser).
+    func data(_ sha256: String) async throws -> Data {
+        try await withLocalFile(sha256) { try Data(contentsOf: $0) }
     }
 }
 

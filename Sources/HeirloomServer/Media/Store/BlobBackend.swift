@@ -1,0 +1,66 @@
+import Foundation
+import NIOCore
+
+/// Where the content-addressed blobs live: a folder on this machine (`FolderBlobs`) or a bucket of an
+/// S3-compatible service (`S3Blobs`). A blob's key is the hex SHA-256 of its bytes; it is written once, whole,
+/// and never changed, so a blob that is there is always complete.
+protocol BlobBackend: Sendable {
+    /// Where, in words for logs and commands: "the folder /srv/heirloom/media", "s3://family/media at
+    /// https://s3.example.com". Never a secret.
+    var location: String { get }
+
+    /// Puts a complete file of this machine into the store under its hash and removes the file; when the
+    /// content is stored already, only removes the file.
+    func adopt(_ file: URL, sha256: String) async throws
+
+    /// Removes a blob; one that is not there is no error.
+    func delete(_ sha256: String) async throws
+
+    /// A blob's size and when it was written, or nil when it is not in the store.
+    func info(_ sha256: String) async throws -> BlobInfo?
+
+    /// Every blob in the store, read page by page.
+    func list() -> AsyncThrowingStream<BlobInfo, any Error>
+
+    /// The bytes of a blob, or of `range` of them, as they arrive: never the whole blob in memory.
+    func read(_ sha256: String, range: ClosedRange<Int64>?) async throws -> BlobBytes
+
+    /// Runs `body` with the blob as a file of this machine, for the tools that need one (vips, ffmpeg, the
+    /// ZIP writer): the stored file itself in a folder, otherwise a download into `scratch` removed afterwards.
+    func withLocalFile<T: Sendable>(
+        _ sha256: String, scratch: URL, _ body: (URL) async throws -> T
+    ) async throws -> T
+
+    /// Writes a copy of the blob to `file` (a new file of this machine), whole or not at all.
+    func copy(_ sha256: String, to file: URL) async throws
+
+    /// The blob's own file when the store is a folder of this machine, so it can be served as a file.
+    func localPath(_ sha256: String) async -> URL?
+}
+
+/// One blob as the store lists it.
+struct BlobInfo: Sendable, Equatable {
+    var sha256: String
+    var size: Int64
+    var modified: Date
+}
+
+/// A blob's bytes on their way: its whole size, the range being read and the bytes of that range.
+struct BlobBytes: Sendable {
+    var size: Int64
+    var range: ClosedRange<Int64>?
+    var chunks: AsyncThrowingStream<ByteBuffer, any Error>
+}
+
+/// What a blob key may be: 64 lower-case hex digits. Anything else never reaches a file system or a bucket.
+enum BlobKey {
+    static func isValid(_ sha256: String) -> Bool {
+        sha256.utf8.count == 64 && sha256.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+
+    /// `ab/cd/<sha256>`: two levels of folders keep any one folder small.
+    static func path(_ sha256: String) -> String {
+        let characters = Array(sha256)
+        return "\(String(characters[0..<2]))/\(String(characters[2..<4]))/\(sha256)"
+    }
+}

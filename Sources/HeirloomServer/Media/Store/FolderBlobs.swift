@@ -1,0 +1,135 @@
+import Foundation
+import NIOCore
+
+/// Blobs as files in a folder of this machine: `media/ab/cd/<sha256>`, the default store.
+///
+/// A file enters the folder only whole (written to a temporary file in the same file system, fsynced, then
+/// renamed), so a crash leaves no half-written blob.
+struct FolderBlobs: BlobBackend {
+    let root: URL
+
+    init(root: URL) throws {
+        self.root = root
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    var location: String { "the folder \(root.path)" }
+
+    /// Where a blob lives; a key that is not a SHA-256 leads to a name no blob has.
+    func path(for sha256: String) -> URL {
+        guard BlobKey.isValid(sha256) else { return root.appendingPathComponent("invalid") }
+        return root.appendingPathComponent(BlobKey.path(sha256))
+    }
+
+    func localPath(_ sha256: String) -> URL? { path(for: sha256) }
+
+    func adopt(_ file: URL, sha256: String) async throws {
+        let destination = path(for: sha256)
+        let fileManager = FileManager.default
+        if fileManager.fileExists(atPath: destination.path) {
+            try? fileManager.removeItem(at: file)
+            // Newly referenced again: a sweep must see it as young, whatever it read before.
+            try? fileManager.setAttributes([.modificationDate: Date()], ofItemAtPath: destination.path)
+            return
+        }
+        let directory = destination.deletingLastPathComponent()
+        try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
+        if rename(file.path, destination.path) != 0 {
+            // Another file system (a store on its own disk): copy to a temporary name beside it, then rename.
+            guard errno == EXDEV else {
+                throw MediaError.storage("could not move the upload into the store (errno \(errno))")
+            }
+            let beside = directory.appendingPathComponent(".incoming-\(UUID().uuidString)")
+            do {
+                try fileManager.copyItem(at: file, to: beside)
+                try Self.fsync(beside)
+                guard rename(beside.path, destination.path) == 0 else {
+                    throw MediaError.storage("could not move the upload into the store (errno \(errno))")
+                }
+            } catch {
+                try? fileManager.removeItem(at: beside)
+                throw error
+            }
+            try? fileManager.removeItem(at: file)
+        }
+        Self.fsyncDirectory(directory)
+    }
+
+    func delete(_ sha256: String) async throws {
+        try? FileManager.default.removeItem(at: path(for: sha256))
+    }
+
+    func info(_ sha256: String) async throws -> BlobInfo? {
+        guard BlobKey.isValid(sha256),
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path(for: sha256).path),
+            (attributes[.type] as? FileAttributeType) == .typeRegular
+        else { return nil }
+        return BlobInfo(
+            sha256: sha256, size: (attributes[.size] as? NSNumber)?.int64Value ?? 0,
+            modified: attributes[.modificationDate] as? Date ?? .distantPast)
+    }
+
+    func list() -> AsyncThrowingStream<BlobInfo, any Error> {
+        let root = root
+        return AsyncThrowingStream { continuation in
+            let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey, .isRegularFileKey]
+            if let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys) {
+                for case let url as URL in walker {
+                    guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true,
+                        BlobKey.isValid(url.lastPathComponent)
+                    else { continue }
+                    continuation.yield(
+                        BlobInfo(
+                            sha256: url.lastPathComponent, size: Int64(values.fileSize ?? 0),
+                            modified: values.contentModificationDate ?? .distantPast))
+                }
+            }
+            continuation.finish()
+        }
+    }
+
+    func read(_ sha256: String, range: ClosedRange<Int64>?) async throws -> BlobBytes {
+        guard let info = try await info(sha256) else { throw MediaError.storage("media/\(sha256) is not in the store") }
+        let handle = try FileHandle(forReadingFrom: path(for: sha256))
+        let start = range?.lowerBound ?? 0
+        var left = (range.map { $0.upperBound + 1 } ?? info.size) - start
+        try handle.seek(toOffset: UInt64(start))
+        let chunks = AsyncThrowingStream<ByteBuffer, any Error> {
+            guard left > 0 else {
+                try? handle.close()
+                return nil
+            }
+            guard let data = try handle.read(upToCount: Int(min(left, 1 << 20))), !data.isEmpty else {
+                try? handle.close()
+                throw MediaError.storage("media/\(sha256) ended early")
+            }
+            left -= Int64(data.count)
+            return ByteBuffer(bytes: data)
+        }
+        return BlobBytes(size: info.size, range: range, chunks: chunks)
+    }
+
+    func withLocalFile<T: Sendable>(
+        _ sha256: String, scratch: URL, _ body: (URL) async throws -> T
+    ) async throws -> T {
+        try await body(path(for: sha256))
+    }
+
+    func copy(_ sha256: String, to file: URL) async throws {
+        let source = path(for: sha256)
+        if link(source.path, file.path) != 0 { try FileManager.default.copyItem(at: source, to: file) }
+    }
+
+    static func fsync(_ file: URL) throws {
+        let handle = try FileHandle(forUpdating: file)
+        defer { try? handle.close() }
+        try handle.synchronize()
+    }
+
+    static func fsyncDirectory(_ directory: URL) {
+        let descriptor = open(directory.path, O_RDONLY)
+        guard descriptor >= 0 else { return }
+        Foundation.fsync(descriptor)
+        close(descriptor)
+    }
+}

@@ -1,0 +1,154 @@
+import Crypto
+import Fluent
+import Foundation
+import HeirloomAPI
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import HeirloomServer
+
+/// `heirloom media migrate`: every file moves to another store and back while the hub serves, each copy is
+/// checked, and nothing a family sees changes.
+@Suite("Moving the media between stores")
+struct MediaMoveTests {
+    @Test(
+        "Photos, films, recordings and journal audio move away and back while uploads go on; pages and export stay the same"
+    )
+    func moveAndBack() async throws {
+        let clock = TestClock()
+        try await withApp(TestOptions(allowSignup: true), clock: clock) { app in
+            // given a household with photos, a film, recordings and a journal voice card
+            let made = try await app.makeFullHousehold()
+            let film = try await app.sendParts(
+                "/api/memories", token: made.owner.token,
+                parts: [
+                    .text("type", "video"), .text("title", "First steps"),
+                    .file(
+                        "file", fileName: "clip.mp4", contentType: "video/mp4", try await MediaFixtures.data("clip.mp4")
+                    ),
+                ])
+            #expect(film.status == .created, "\(film.body.string)")
+            let voice = try await app.voiceCard(
+                made.owner,
+                parts: [
+                    ("drawerId", try #require(try await app.journalDrawers(made.owner)["Daily"])),
+                    ("title", "Thursday"),
+                ],
+                file: try await MediaFixtures.data("story.m4a"))
+            #expect(voice.status == .created, "\(voice.body.string)")
+            let browser = WebSession(app: app)
+            try await browser.post("/login", ["email": made.owner.email, "password": made.owner.password])
+            let before = try await Self.looks(app, made, browser)
+            let home = app.hub.media.locations.configured
+            let away = FileManager.default.temporaryDirectory.appendingPathComponent("heirloom-away-\(UUID())")
+            defer { try? FileManager.default.removeItem(at: away) }
+
+            // when the media move to a folder while another family uploads and this one looks
+            let sam = try await Self.otherFamily(app)
+            try await Self.move(app, to: MediaLocations.folder(away), whileServing: made, sam)
+
+            // then every file is in the new store with its SHA-256, the old one can go, and nothing looks different
+            #expect(try await Self.findings(app, in: MediaLocations.folder(away)).isEmpty)
+            try await Self.empty(home, app)
+            #expect(try await Self.looks(app, made, browser) == before)
+
+            // and back again, to where they started
+            try await Self.move(app, to: home, whileServing: made, sam)
+            #expect(try await Self.findings(app, in: home).isEmpty)
+            try FileManager.default.removeItem(at: away)
+            #expect(try await Self.looks(app, made, browser) == before)
+            #expect(try await MediaCheck(db: app.db, store: app.hub.media.store).run().isEmpty)
+        }
+    }
+
+    @Test("A move to where the media are, or while another move is unfinished, is refused and changes nothing")
+    func refusals() async throws {
+        try await withApp { app in
+            _ = try await app.setUpHub()
+            let home = app.hub.media.locations.configured
+            let error = await #expect(throws: CommandFailure.self) {
+                try await app.runCommand(MediaMigrateCommand(), ["heirloom", "--to", home])
+            }
+            #expect(error?.description.contains("already") == true)
+            let unfinished = MediaMove()
+            (unfinished.from, unfinished.to, unfinished.state, unfinished.startedAt) =
+                (home, "file:///srv/elsewhere", "copying", Date())
+            try await unfinished.create(on: app.db)
+            let other = await #expect(throws: CommandFailure.self) {
+                try await app.runCommand(MediaMigrateCommand(), ["heirloom", "--to", "file:///srv/third"])
+            }
+            #expect(other?.description.contains("file:///srv/elsewhere") == true)
+            #expect(try await MediaMove.query(on: app.db).count() == 1)
+        }
+    }
+
+    /// Runs the move while a second family uploads photos and the first downloads its files: every answer is a
+    /// success, and every upload is kept.
+    static func move(_ app: Application, to target: String, whileServing made: FullHousehold, _ sam: String)
+        async throws
+    {
+        let photo = try await MediaFixtures.data("photo.jpg")
+        let household = try #require(UUID(uuidString: made.owner.householdID))
+        let originals = try await MediaObject.query(on: app.db).filter(\.$household.$id == household).all()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try await app.runCommand(MediaMigrateCommand(), ["heirloom", "--to", target, "--settle-seconds", "6"])
+            }
+            group.addTask {
+                for round in 0..<6 {
+                    var bytes = photo
+                    bytes.append(contentsOf: Array("round \(round) \(UUID())".utf8))  // a new file each time
+                    let upload = try await app.upload(bytes, use: "photo", token: sam)
+                    #expect(upload.status == .created, "\(upload.body.string)")
+                    for object in originals {
+                        let read = try await app.download(
+                            "/api/media/\(object.requireID())/original", token: made.owner.token)
+                        #expect(read.status == .ok, "\(read.body.string)")
+                    }
+                    try await Task.sleep(for: .seconds(1))
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+
+    /// What the family sees: the export's bytes, the item and memory pages, and the item's JSON.
+    static func looks(_ app: Application, _ made: FullHousehold, _ browser: WebSession) async throws -> [String] {
+        let export = try await app.download("/api/export", token: made.owner.token)
+        #expect(export.status == .ok, "\(export.body.string)")
+        return [
+            SHA256.hash(data: Data(export.body.readableBytesView)).map { String(format: "%02x", $0) }.joined(),
+            try await browser.get("/items/\(made.itemID)").body.string,
+            try await browser.get("/memories/\(made.memoryID)").body.string,
+            try await app.api(.GET, "/api/items/\(made.itemID)", token: made.owner.token).body.string,
+        ]
+    }
+
+    /// What `media check` finds when the hub's rows are read against the store at `location`.
+    static func findings(_ app: Application, in location: String) async throws -> [MediaCheck.Finding] {
+        let store = try BlobStore(
+            dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("heirloom-check-\(UUID())"),
+            blobs: app.hub.media.locations.open(location))
+        return try await MediaCheck(db: app.db, store: store).run()
+    }
+
+    /// Removes every blob of the store at `location`, as someone clearing the old store after a move would.
+    static func empty(_ location: String, _ app: Application) async throws {
+        let blobs = try app.hub.media.locations.open(location)
+        for try await blob in blobs.list() { try await blobs.delete(blob.sha256) }
+        if let folder = blobs as? FolderBlobs { try FileManager.default.removeItem(at: folder.root) }
+    }
+
+    /// A second household, made by sign-up; its owner's token.
+    static func otherFamily(_ app: Application) async throws -> String {
+        let registered = try await app.api(
+            .POST, "/api/auth/register",
+            json: [
+                "householdName": "The Smiths", "name": "Sam Smith", "email": "sam@example.com",
+                "password": "sam's long password",
+            ])
+        #expect(registered.status == .created, "\(registered.body.string)")
+        return try registered.decoded(Components.Schemas.AuthResponse.self).token
+    }
+}
