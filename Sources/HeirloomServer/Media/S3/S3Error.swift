@@ -16,6 +16,8 @@ enum S3Error: Error, Sendable, CustomStringConvertible {
     case tooLarge(String)
     /// A key S3 does not take: empty, or longer than 1024 bytes with the prefix.
     case invalidKey(String)
+    /// Bytes were given to an upload already finished or aborted.
+    case uploadEnded(key: String)
 
     /// The error code S3 gave (`NoSuchKey`, `AccessDenied`…), if any.
     var code: String? {
@@ -38,7 +40,7 @@ enum S3Error: Error, Sendable, CustomStringConvertible {
         case .refused(let status, let code, _, _):
             [500, 502, 503, 504].contains(status) || code == "SlowDown" || code == "RequestTimeout"
         case .unreachable, .timedOut: true
-        case .unreadableAnswer, .tooLarge, .invalidKey: false
+        case .unreadableAnswer, .tooLarge, .invalidKey, .uploadEnded: false
         }
     }
 
@@ -54,6 +56,8 @@ enum S3Error: Error, Sendable, CustomStringConvertible {
             "the S3 service gave an answer that cannot be read: \(detail)"
         case .tooLarge(let detail):
             detail
+        case .uploadEnded(let key):
+            "the upload of \(key) has already been finished or aborted"
         case .invalidKey(let key):
             "\"\(key.prefix(80))\" is not a key S3 takes: empty, or longer than 1024 bytes"
         }

@@ -64,7 +64,6 @@ actor S3MultipartUpload {
             var bytes = bytes
             size += Int64(bytes.readableBytes)
             while bytes.readableBytes > 0 {
-                if pending.capacity < partSize { pending.reserveCapacity(partSize) }
                 var slice = bytes.readSlice(length: min(partSize - pending.readableBytes, bytes.readableBytes))!
                 pending.writeBuffer(&slice)
                 if pending.readableBytes == partSize { try await sendPending() }
@@ -96,14 +95,15 @@ actor S3MultipartUpload {
         pending = ByteBufferAllocator().buffer(capacity: 0)
         for task in inFlight.values { task.cancel() }
         while !inFlight.isEmpty { await waitForAPart() }
-        if let uploadID { try await client.abort(fullKey: fullKey, uploadID: uploadID) }
+        guard let uploadID else { return }
+        // In a task of its own, so that a caller cancelled (a client gone) still removes the parts.
+        let (client, fullKey) = (client, fullKey)
+        try await Task { try await client.abort(fullKey: fullKey, uploadID: uploadID) }.value
     }
 
     /// Runs `body`; on an error, aborts (logging an abort that fails) and throws the error.
     private func abortingOnFailure(_ body: () async throws -> Void) async throws {
-        guard state == .open else {
-            throw S3Error.unreadableAnswer("the upload of \(key) is already \(state == .finished ? "done" : "aborted")")
-        }
+        guard state == .open else { throw S3Error.uploadEnded(key: key) }
         do {
             try await body()
         } catch {
@@ -123,14 +123,15 @@ actor S3MultipartUpload {
         if uploadID == nil { uploadID = try await client.createMultipartUpload(fullKey: fullKey) }
         while inFlight.count >= partsInFlight, failure == nil, state == .open { await waitForAPart() }
         if let failure { throw failure }
-        guard state == .open else { throw CancellationError() }
+        guard state == .open else { throw S3Error.uploadEnded(key: key) }
+        try Task.checkCancellation()
         let number = nextPartNumber
         guard number <= Self.maximumParts else {
             throw S3Error.tooLarge("\(key) needs more than \(Self.maximumParts) parts of \(partSize >> 20) MiB")
         }
         nextPartNumber += 1
         let part = pending
-        pending = ByteBufferAllocator().buffer(capacity: partSize)
+        pending = ByteBufferAllocator().buffer(capacity: 0)
         let (client, fullKey, uploadID) = (client, fullKey, uploadID!)
         inFlight[number] = Task {
             let result: Result<String, Error>

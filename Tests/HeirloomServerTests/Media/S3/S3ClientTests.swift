@@ -160,6 +160,26 @@ struct S3ClientTests {
         }
     }
 
+    @Test("an upload whose caller is cancelled (a client gone) removes its parts")
+    func cancelledCaller() async throws {
+        try await TestS3.withClient { client in
+            // given bytes streaming in, parts on their way
+            let upload = try client.multipartUpload("video/gone.mov")
+            let chunk = ByteBuffer(bytes: TestS3.bytes(1 << 20))
+            let writer = Task {
+                for _ in 0..<10_000 { try await upload.append(chunk) }
+            }
+            while try await client.abandonedUploads().isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+            // when the caller is cancelled
+            writer.cancel()
+            let outcome = await writer.result
+            // then the upload ends, aborted, with no part left
+            #expect(throws: CancellationError.self) { try outcome.get() }
+            #expect(try await client.abandonedUploads().isEmpty)
+            #expect(try await client.head("video/gone.mov") == nil)
+        }
+    }
+
     @Test("an upload the service refuses part-way is aborted and the refusal reported")
     func refusedPartWay() async throws {
         try await TestS3.withClient { client in
@@ -177,6 +197,53 @@ struct S3ClientTests {
             #expect(error?.code == "NoSuchUpload", "\(String(describing: error))")
             #expect(try await client.abandonedUploads().isEmpty)
             #expect(try await client.head("video/refused.mov") == nil)
+        }
+    }
+
+    @Test("the service going down mid-upload: a clear error, and what was stored before is kept")
+    func serviceDownMidUpload() async throws {
+        let service = try #require(TestS3.settings).endpoint
+        let proxy = try await LoopbackProxy.start(to: service.host ?? "127.0.0.1", port: service.port ?? 80)
+        try await TestS3.withClient(port: proxy.port) { client in
+            // given an object stored, and an upload under way with two parts sent
+            try await client.put("media/kept", body: ByteBuffer(string: "kept"))
+            let upload = try client.multipartUpload("video/interrupted.mov")
+            try await upload.append(ByteBuffer(bytes: TestS3.bytes(17 << 20)))
+            // when the service goes away
+            await proxy.cut()
+            let started = ContinuousClock.now
+            let error = await #expect(throws: S3Error.self) {
+                try await upload.append(ByteBuffer(bytes: TestS3.bytes(9 << 20)))
+                try await upload.finish()
+            }
+            // then the error says it could not be reached, soon
+            #expect(ContinuousClock.now - started < .seconds(30))
+            #expect(
+                error?.description.hasPrefix("could not reach the S3 service at") == true,
+                "\(String(describing: error))")
+            // and, the service seen directly, what was stored is there and the unfinished upload can be cleaned up
+            try await TestS3.withSamePrefix(as: client) { direct in
+                #expect(try await TestS3.read(direct.get("media/kept")) == Array("kept".utf8))
+                #expect(try await direct.head("video/interrupted.mov") == nil)
+                let left = try await direct.abandonedUploads()
+                #expect(left.map(\.key) == ["video/interrupted.mov"])
+                for pending in left { try await direct.abort(key: pending.key, uploadID: pending.uploadID) }
+                #expect(try await direct.abandonedUploads().isEmpty)
+            }
+        }
+    }
+
+    @Test("virtual-host addressing: the bucket named in the host")
+    func virtualHost() async throws {
+        try await TestS3.withClient(virtualHost: true) { client in
+            let bytes = TestS3.bytes(3000)
+            try await client.put("a b/c", body: ByteBuffer(bytes: bytes))
+            #expect(try await TestS3.read(client.get("a b/c", range: 100...199)) == Array(bytes[100...199]))
+            var listed: [String] = []
+            for try await object in client.list() { listed.append(object.key) }
+            #expect(listed == ["a b/c"])
+            try await client.delete("a b/c")
+            #expect(try await client.head("a b/c") == nil)
         }
     }
 

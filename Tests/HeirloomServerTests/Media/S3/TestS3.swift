@@ -24,16 +24,28 @@ enum TestS3 {
     static let isAvailable = settings != nil
 
     /// Runs `body` with a client whose keys sit under a prefix of the test's own, and removes what is left under it
-    /// (objects and unfinished uploads) afterwards; a `secretAccessKey` or a `bucket` given replaces the service's.
+    /// (objects and unfinished uploads) afterwards. A `secretAccessKey` or a `bucket` given replaces the service's;
+    /// `port` sends the requests to another port of this machine (a proxy); `virtualHost` names the bucket in the
+    /// host (`bucket.localhost`, which the client's DNS override sends to 127.0.0.1).
     static func withClient(
-        secretAccessKey: String? = nil, bucket: String? = nil, _ body: (S3Client) async throws -> Void
+        secretAccessKey: String? = nil, bucket: String? = nil, port: Int? = nil, virtualHost: Bool = false,
+        _ body: (S3Client) async throws -> Void
     ) async throws {
         var settings = try #require(Self.settings)
         settings.prefix = "heirloom-tests/\(UUID().uuidString.lowercased())/"
         let cleaner = settings
         settings.secretAccessKey = secretAccessKey ?? settings.secretAccessKey
         settings.bucket = bucket ?? settings.bucket
-        let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: S3Client.httpConfiguration())
+        var endpoint = try #require(URLComponents(url: settings.endpoint, resolvingAgainstBaseURL: false))
+        endpoint.port = port ?? endpoint.port
+        var configuration = S3Client.httpConfiguration()
+        if virtualHost {
+            endpoint.host = "localhost"
+            settings.addressing = .virtualHost
+            configuration.dnsOverride = ["\(settings.bucket).localhost": "127.0.0.1"]
+        }
+        settings.endpoint = try #require(endpoint.url)
+        let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         let logger = Logger(label: "heirloom.tests.s3")
         var failure: Error?
         do {
@@ -48,6 +60,21 @@ enum TestS3 {
         }
         try await httpClient.shutdown()
         if let failure { throw failure }
+    }
+
+    /// Runs `body` with a client for the same prefix as `client`, straight to the service.
+    static func withSamePrefix(as client: S3Client, _ body: (S3Client) async throws -> Void) async throws {
+        var settings = try #require(Self.settings)
+        settings.prefix = client.settings.prefix
+        let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: S3Client.httpConfiguration())
+        do {
+            try await body(
+                S3Client(settings: settings, httpClient: httpClient, logger: Logger(label: "heirloom.tests.s3")))
+        } catch {
+            try await httpClient.shutdown()
+            throw error
+        }
+        try await httpClient.shutdown()
     }
 
     private static func clean(_ client: S3Client) async throws {
