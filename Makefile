@@ -18,7 +18,7 @@ FUZZ_SECONDS ?= 120
 SUITE_MINUTES ?= 25
 SWIFT_TEST = timeout --kill-after=30s $(SUITE_MINUTES)m $(SWIFT) test --skip-build
 
-.PHONY: deps build run lint format build-tests test test-sqlite test-sqlite-file test-postgres test-browser test-http test-fuzz install release bench-media bench-items bench-summary bench-ai bench-api bench-reports bench-division
+.PHONY: deps build run lint format build-tests test test-sqlite test-sqlite-file test-postgres test-s3 test-browser test-http test-fuzz install release bench-media bench-items bench-summary bench-ai bench-api bench-reports bench-division
 # The test steps share one build and must run in order.
 .NOTPARALLEL:
 
@@ -57,6 +57,14 @@ test-sqlite-file: build-tests
 test-postgres: build-tests
 	bash scripts/with-postgres.sh $(SWIFT_TEST)
 
+## The suites that store, serve, move, export, import and back up media, and the S3 client's own, once more with every
+## hub keeping its media in a real S3 service on loopback (Ceph's RADOS Gateway, scripts/with-s3.sh); then the HTTP
+## tests with every server on it too.
+S3_SUITES ?= Media|Export|Import|Backup|Journal|Memor|Report|S3
+test-s3: build-tests
+	bash scripts/with-s3.sh $(SWIFT_TEST) --filter "$(S3_SUITES)"
+	bash scripts/with-s3.sh $(PYTHON) -m pytest -q -p no:cacheprovider e2e/http
+
 ## The user-facing flows in headless Chromium, against the built server; the hand-over story runs on PostgreSQL too.
 test-browser: deps
 	$(SWIFT) build --product heirloom
@@ -77,7 +85,7 @@ test-fuzz: deps
 	$(PYTHON) scripts/fuzz-api.py --seconds $(FUZZ_SECONDS) .build/debug/heirloom
 
 ## Everything CI runs, stopping at the first failure.
-test: deps lint test-sqlite test-sqlite-file test-postgres test-browser test-http test-fuzz
+test: deps lint test-sqlite test-sqlite-file test-postgres test-s3 test-browser test-http test-fuzz
 
 ## Lays out PREFIX (default /opt/heirloom): bin/heirloom, share/heirloom/Resources and share/heirloom/Public.
 install:
@@ -95,9 +103,10 @@ install:
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product heirloom
 
-## Image ingest next to vipsthumbnail, a 1 GiB upload next to a copy, server memory growth.
+## Image ingest next to vipsthumbnail, a 1 GiB upload next to a copy, server memory growth; then the same into an
+## S3 service (Ceph's RADOS Gateway on loopback): ingest next to the folder's, the upload next to boto3's.
 bench-media: release
-	$(PYTHON) scripts/bench/bench_media.py .build/release/heirloom
+	bash scripts/with-s3.sh $(PYTHON) scripts/bench/bench_media.py .build/release/heirloom
 
 ## 100,000 items: list, category and search latency next to a substring scan.
 bench-items: release

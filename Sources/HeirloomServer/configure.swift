@@ -60,7 +60,8 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
         media: try MediaPipeline(
             dataDirectory: config.dataDirectory, limits: config.mediaLimits,
             audio: AudioLimits(maximumSeconds: config.maximumAudioSeconds), threadPool: app.threadPool,
-            locations: MediaLocations(config: config, client: app.http.client.shared, logger: app.logger),
+            locations: MediaLocations(
+                config: config, client: config.s3.map { _ in S3HTTP.client(app) }, logger: app.logger),
             latestMove: { [weak app] in
                 guard let app else { return nil }
                 return try await MediaMove.latest(on: app.db)?.record

@@ -12,6 +12,7 @@ import socket
 import subprocess
 import tempfile
 import time
+import uuid
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -48,14 +49,68 @@ def health_is_ok(base_url):
 
 
 class RunningServer:
-    def __init__(self, process, base_url, data_dir, log_path):
+    def __init__(self, process, base_url, data_dir, log_path, media_env=None):
         self.process = process
         self.base_url = base_url
         self.data_dir = Path(data_dir)
         self.log_path = log_path
+        # Where its media are kept (an S3 prefix under make test-s3): a command run beside it needs the same.
+        self.media_env = dict(media_env or {})
 
     def log(self):
         return self.log_path.read_text(errors="replace")
+
+
+def s3_media(name):
+    """Under scripts/with-s3.sh (make test-s3), each server keeps its media under a prefix of its own in the test
+    bucket; otherwise nothing is added and the media stay in the data folder."""
+    endpoint = os.environ.get("HEIRLOOM_TEST_S3_ENDPOINT")
+    if not endpoint:
+        return {}
+    return {
+        "HEIRLOOM_MEDIA_URL": f"s3://{os.environ['HEIRLOOM_TEST_S3_BUCKET']}/http-{name}-{uuid.uuid4().hex[:12]}",
+        "HEIRLOOM_S3_ENDPOINT": endpoint,
+        "HEIRLOOM_S3_REGION": os.environ.get("HEIRLOOM_TEST_S3_REGION", "us-east-1"),
+        "HEIRLOOM_S3_ACCESS_KEY_ID": os.environ["HEIRLOOM_TEST_S3_ACCESS_KEY_ID"],
+        "HEIRLOOM_S3_SECRET_ACCESS_KEY": os.environ["HEIRLOOM_TEST_S3_SECRET_ACCESS_KEY"],
+    }
+
+
+def _s3(media_env):
+    """A boto3 client for a server's S3 media, with the bucket and the key prefix of its blobs."""
+    import boto3
+    from botocore.config import Config
+
+    client = boto3.client(
+        "s3", endpoint_url=media_env["HEIRLOOM_S3_ENDPOINT"], region_name=media_env["HEIRLOOM_S3_REGION"],
+        aws_access_key_id=media_env["HEIRLOOM_S3_ACCESS_KEY_ID"],
+        aws_secret_access_key=media_env["HEIRLOOM_S3_SECRET_ACCESS_KEY"],
+        config=Config(s3={"addressing_style": "path"}, retries={"max_attempts": 1}))
+    bucket, _, prefix = media_env["HEIRLOOM_MEDIA_URL"][len("s3://"):].partition("/")
+    return client, bucket, prefix.strip("/") + "/"
+
+
+def stored_blobs(server):
+    """The names (SHA-256s) of the blobs in a server's store: its data folder's media, or its S3 prefix."""
+    if not server.media_env:
+        folder = server.data_dir / "media"
+        return sorted(path.name for path in folder.rglob("*") if path.is_file()) if folder.exists() else []
+    client, bucket, prefix = _s3(server.media_env)
+    names = []
+    for page in client.get_paginator("list_objects_v2").paginate(Bucket=bucket, Prefix=prefix):
+        names += [item["Key"].rsplit("/", 1)[-1] for item in page.get("Contents", [])
+                  if not item["Key"][len(prefix):].startswith("incoming/")]
+    return sorted(names)
+
+
+def delete_blob(server, name):
+    """Removes one blob from a server's store behind its back, as a failing disk or a careless hand would."""
+    path = f"{name[:2]}/{name[2:4]}/{name}"
+    if not server.media_env:
+        (server.data_dir / "media" / path).unlink()
+        return
+    client, bucket, prefix = _s3(server.media_env)
+    client.delete_object(Bucket=bucket, Key=prefix + path)
 
 
 @contextlib.contextmanager
@@ -73,6 +128,8 @@ def running_server(name, binary=None, cwd=REPO_ROOT, env=None, data_dir=None):
         environment.update(HEIRLOOM_DATA_DIR=str(data_dir), HEIRLOOM_PUBLIC_URL=base_url)
         # Never a listener on a real interface in tests.
         environment.update(HEIRLOOM_LAN_ADDRESS="127.0.0.1")
+        media_env = s3_media(name)
+        environment.update(media_env)
         environment.update(env or {})
         log_path = ARTIFACTS / f"http-{name}.log"
         log = stack.enter_context(open(log_path, "wb"))
@@ -84,7 +141,7 @@ def running_server(name, binary=None, cwd=REPO_ROOT, env=None, data_dir=None):
             stdout=log,
             stderr=subprocess.STDOUT,
         )
-        server = RunningServer(process, base_url, data_dir, log_path)
+        server = RunningServer(process, base_url, data_dir, log_path, media_env)
         try:
             deadline = time.monotonic() + STARTUP_TIMEOUT
             while not health_is_ok(base_url):

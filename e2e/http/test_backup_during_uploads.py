@@ -19,7 +19,7 @@ HASH_COLUMNS = ("sha256", "display_sha256", "thumbnail_sha256", "playable_sha256
 
 
 def backup(server, folder):
-    environment = dict(os.environ, DATABASE_URL="", HEIRLOOM_DATA_DIR=str(server.data_dir))
+    environment = dict(os.environ, DATABASE_URL="", HEIRLOOM_DATA_DIR=str(server.data_dir), **server.media_env)
     return subprocess.run(
         [str(built_binary()), "backup", "--output", str(folder)],
         env=environment, capture_output=True, text=True, timeout=120,

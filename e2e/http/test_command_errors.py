@@ -7,7 +7,7 @@ import subprocess
 import pytest
 import requests
 
-from conftest import REPO_ROOT, built_binary, running_server, set_up_hub
+from conftest import REPO_ROOT, built_binary, delete_blob, running_server, set_up_hub, stored_blobs
 from media_fixtures import png
 
 
@@ -41,12 +41,12 @@ def test_media_gc_dry_run_with_a_missing_file_says_so_and_fails(tmp_path):
             headers={"Content-Type": "application/octet-stream"}, timeout=60,
         )
         assert stored.status_code == 201, stored.text
-    blobs = [path for path in (data_dir / "media").rglob("*") if path.is_file()]
+    blobs = stored_blobs(server)
     assert blobs
-    blobs[0].unlink()
+    delete_blob(server, blobs[0])
 
     # when the store is checked
-    checked = heirloom(data_dir, "media", "gc", "--dry-run")
+    checked = heirloom(data_dir, "media", "gc", "--dry-run", **server.media_env)
 
     # then the command names the missing file and fails, in plain words
     assert_refused_plainly(checked, "missing")

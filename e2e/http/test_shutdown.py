@@ -10,7 +10,7 @@ from pathlib import Path
 
 import requests
 
-from conftest import ARTIFACTS, running_server, set_up_hub
+from conftest import ARTIFACTS, running_server, set_up_hub, stored_blobs
 
 
 def recording(path):
@@ -70,7 +70,7 @@ def test_sigterm_during_upload_finishes_and_keeps_it(tmp_path):
             database = sqlite3.connect(Path(data_dir) / "heirloom.sqlite")
             rows = database.execute("SELECT count(*) FROM media_objects").fetchone()[0]
             database.close()
-            blobs = files_under(Path(data_dir) / "media")
+            blobs = stored_blobs(server)
             leftovers = files_under(Path(data_dir) / "tmp")
             (ARTIFACTS / "http-shutdown-outcome.txt").write_text(f"{outcome} rows={rows} blobs={blobs}\n")
             assert leftovers == [], leftovers

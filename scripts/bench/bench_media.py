@@ -2,6 +2,10 @@
 
 Prints one table. Goals: time per image within 1.3x of vipsthumbnail making the same two sizes from the
 same files; upload throughput near a plain copy on the same disk; server memory growth under 64 MB.
+
+Under scripts/with-s3.sh (as `make bench-media` runs it) a second hub keeps its media in the S3 service: its photo
+ingest next to the folder hub's, and its 1 GiB upload next to boto3 uploading the same file to the same service
+(goal at least 0.9x, memory growth under 64 MB).
 """
 
 import os
@@ -124,6 +128,57 @@ def plain_copy(path, directory):
     return os.path.getsize(path) / elapsed / 1e6
 
 
+def s3_environment(prefix):
+    """The hub's variables for keeping media under `prefix` of with-s3.sh's bucket; None outside with-s3.sh."""
+    endpoint = os.environ.get("HEIRLOOM_TEST_S3_ENDPOINT")
+    if not endpoint:
+        return None
+    return {
+        "HEIRLOOM_MEDIA_URL": f"s3://{os.environ['HEIRLOOM_TEST_S3_BUCKET']}/{prefix}",
+        "HEIRLOOM_S3_ENDPOINT": endpoint,
+        "HEIRLOOM_S3_REGION": os.environ["HEIRLOOM_TEST_S3_REGION"],
+        "HEIRLOOM_S3_ACCESS_KEY_ID": os.environ["HEIRLOOM_TEST_S3_ACCESS_KEY_ID"],
+        "HEIRLOOM_S3_SECRET_ACCESS_KEY": os.environ["HEIRLOOM_TEST_S3_SECRET_ACCESS_KEY"],
+    }
+
+
+def boto3_upload(path):
+    """MB/s of boto3's own upload_file (its default multipart settings) of the same file to the same bucket."""
+    import boto3
+    from botocore.config import Config
+
+    client = boto3.client(
+        "s3", endpoint_url=os.environ["HEIRLOOM_TEST_S3_ENDPOINT"], region_name=os.environ["HEIRLOOM_TEST_S3_REGION"],
+        aws_access_key_id=os.environ["HEIRLOOM_TEST_S3_ACCESS_KEY_ID"],
+        aws_secret_access_key=os.environ["HEIRLOOM_TEST_S3_SECRET_ACCESS_KEY"],
+        config=Config(s3={"addressing_style": "path"}))
+    bucket, key = os.environ["HEIRLOOM_TEST_S3_BUCKET"], "bench/boto3-big.mp4"
+    started = time.perf_counter()
+    client.upload_file(path, bucket, key)
+    elapsed = time.perf_counter() - started
+    client.delete_object(Bucket=bucket, Key=key)
+    return os.path.getsize(path) / elapsed / 1e6
+
+
+def s3_rows(binary, work, jpegs, big, folder_ingest):
+    """The S3 hub's photo ingest and 1 GiB upload, each next to its reference in this run."""
+    s3 = Hub(binary, data_dir=os.path.join(work, "data-s3"), env=s3_environment("bench-hub"))
+    try:
+        s3.start()
+        s3.set_up()
+        ours = ingest(s3, [path for path in jpegs])
+        rows = [[f"JPEG 12 MP × {len(jpegs)} into S3", f"{ours * 1000:.0f} ms/image",
+                 f"{folder_ingest * 1000:.0f} ms/image (into a folder)", f"{ours / folder_ingest:.2f}×", "close to 1×"]]
+        reference = boto3_upload(big)
+        upload_rate, growth = upload_big(s3, big)
+        rows.append([f"upload {os.path.getsize(big) / (1 << 30):.2f} GiB into S3", f"{upload_rate:.0f} MB/s",
+                     f"{reference:.0f} MB/s (boto3 upload_file)", f"{upload_rate / reference:.2f}×", "≥ 0.9×"])
+        rows.append(["server memory growth (S3)", f"{growth:.1f} MB", "", "", "< 64 MB"])
+        return rows
+    finally:
+        s3.stop()
+
+
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else ".build/release/heirloom"
     work = tempfile.mkdtemp(prefix="heirloom-bench-media-")
@@ -136,8 +191,10 @@ def main():
         hub.start()
         hub.set_up()
         rows = []
+        folder_ingest = None
         for label, paths in (("JPEG 12 MP", jpegs), ("HEIC 12 MP", heics)):
             ours = ingest(hub, paths)
+            folder_ingest = folder_ingest or ours
             reference = vipsthumbnail(paths, thumbs)
             rows.append([f"{label} × {len(paths)}", f"{ours * 1000:.0f} ms/image", f"{reference * 1000:.0f} ms/image",
                          f"{ours / reference:.2f}×", "≤ 1.3×"])
@@ -148,6 +205,10 @@ def main():
         rows.append([f"upload {os.path.getsize(big) / (1 << 30):.2f} GiB", f"{upload_rate:.0f} MB/s",
                      f"{copy_rate:.0f} MB/s (cp + fsync)", f"{upload_rate / copy_rate:.2f}×", "close to 1×"])
         rows.append(["server memory growth", f"{growth:.1f} MB", "", "", "< 64 MB"])
+        hub.stop()
+        if s3_environment("") is not None:
+            # The same photos again, each a new file to the S3 hub's store (it has its own prefix).
+            rows += s3_rows(binary, work, jpegs, big, folder_ingest)
         print()
         table(["measure", "Heirloom (HTTP API)", "reference, same run", "ratio", "goal"], rows)
     finally:

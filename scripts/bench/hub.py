@@ -19,9 +19,10 @@ def free_port():
 class Hub:
     """A release-built server with its own data directory, stopped when the benchmark ends."""
 
-    def __init__(self, binary, data_dir=None, arguments=()):
+    def __init__(self, binary, data_dir=None, arguments=(), env=None):
         self.binary = binary
         self.arguments = list(arguments)
+        self.env = dict(env or {})
         self.data_dir = data_dir or tempfile.mkdtemp(prefix="heirloom-bench-")
         self.port = free_port()
         self.process = None
@@ -32,6 +33,7 @@ class Hub:
             os.environ, HEIRLOOM_DATA_DIR=self.data_dir, HEIRLOOM_PUBLIC_URL=f"http://127.0.0.1:{self.port}",
             HEIRLOOM_LAN_ADDRESS="127.0.0.1")
         env.pop("DATABASE_URL", None)
+        env.update(self.env)
         os.makedirs(self.data_dir, exist_ok=True)
         log = open(os.path.join(self.data_dir, "server.log"), "ab")
         self.process = subprocess.Popen(

@@ -46,7 +46,8 @@ struct RestoreCommand: AsyncCommand {
         // The database file is replaced by renaming: a connection this process may hold keeps the old one.
         do {
             let facts = try await HubBackup.restore(
-                from: URL(fileURLWithPath: signature.folder, isDirectory: true), config: config)
+                from: URL(fileURLWithPath: signature.folder, isDirectory: true), config: config,
+                store: app.hub.media.store)
             context.console.info(
                 "Restored the hub as it was on \(DayText(zone: .gmt).dayAndTime(facts.createdAt)) (UTC) from \(signature.folder). "
                     + "Start it again with `heirloom serve`.")

@@ -11,6 +11,8 @@ enum MediaError: Error, Sendable {
     case tooLong(limitSeconds: Double)
     case implausibleDuration(seconds: Double)
     case storage(String)
+    /// The S3 service that keeps the media refused or did not answer; the detail is for the log only.
+    case storeUnavailable(String)
 
     var appError: AppError {
         switch self {
@@ -49,6 +51,12 @@ enum MediaError: Error, Sendable {
                         + "for that; it may be damaged. Please record it again."))
         case .storage:
             .internalProblem("storage")
+        case .storeUnavailable:
+            .unavailable(
+                code: "media_store_unavailable",
+                message:
+                    "The place where this hub keeps photos and recordings is not answering just now. Nothing was lost; "
+                    + "please try again in a few minutes.")
         }
     }
 }

@@ -65,6 +65,10 @@ struct MediaGarbageCollector: Sendable {
                 report.bytesFreed += blob.size
             }
         }
+        // Uploads staged in the store by a hub that crashed or lost its connection; a day leaves any upload
+        // still under way alone.
+        report.removed += try await store.blobs.sweepLeftovers(
+            olderThan: now.addingTimeInterval(-Self.unattachedLifetime))
         let keys: Set<URLResourceKey> = [.contentModificationDateKey, .fileSizeKey]
         let temporary =
             (try? FileManager.default.contentsOfDirectory(

@@ -30,7 +30,7 @@ struct MediaService: Sendable {
         do {
             analysis = try await pipeline.analyse(received.temporaryFile, format: received.format, size: received.size)
         } catch {
-            try? FileManager.default.removeItem(at: received.temporaryFile)
+            await received.discard()
             throw error
         }
         let object = MediaObject()
@@ -55,17 +55,17 @@ struct MediaService: Sendable {
         }
         object.pageCount = analysis.pageCount
 
-        let files =
-            [(received.temporaryFile, received.sha256)]
-            + [analysis.display, analysis.thumbnail, analysis.playable]
+        let renditions = [analysis.display, analysis.thumbnail, analysis.playable]
             .compactMap { $0 }.map { ($0.url, $0.sha256) }
         let store = pipeline.store
         try await store.withLock {
             do {
-                for (url, sha256) in files { try await store.adopt(url, sha256: sha256) }
+                try await store.adopt(received.temporaryFile, sha256: received.sha256, staged: received.staged)
+                for (url, sha256) in renditions { try await store.adopt(url, sha256: sha256) }
                 try await object.create(on: db)
             } catch {
-                for (url, _) in files { try? FileManager.default.removeItem(at: url) }
+                await received.discard()
+                for (url, _) in renditions { try? FileManager.default.removeItem(at: url) }
                 try await releaseUnreferenced(object.blobHashes)
                 throw error
             }

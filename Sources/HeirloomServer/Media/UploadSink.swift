@@ -13,6 +13,14 @@ struct UploadSink {
         var sha256: String
         var size: Int64
         var format: MediaFormat
+        /// A copy already sent on to the store as the bytes arrived (a large file to an S3 store), or nil.
+        var staged: StagedBlob?
+
+        /// Removes the temporary file and any staged copy: the upload is not kept.
+        func discard() async {
+            try? FileManager.default.removeItem(at: temporaryFile)
+            await staged?.discard()
+        }
     }
 
     let use: MediaUse
@@ -20,26 +28,34 @@ struct UploadSink {
     let fileIO: NonBlockingFileIO
     let store: BlobStore
 
-    /// Streams `chunks` into a temporary file; on any failure the file is removed.
+    /// Streams `chunks` into a temporary file (and on to the store, when it stages uploads); on any failure the
+    /// file is removed and the staging aborted.
     func receive<Chunks: AsyncSequence>(_ chunks: Chunks) async throws -> Received
     where Chunks.Element: Collection<UInt8> {
         let url = store.temporaryFile()
+        let staging = try await store.blobs.stage()
         do {
             let received = try await fileIO.withFileHandle(
                 path: url.path,
                 mode: .write,
                 flags: .allowFileCreation(posixMode: 0o600)
             ) { handle in
-                try await write(chunks, to: handle)
+                try await write(chunks, to: handle, staging: staging)
             }
-            return Received(temporaryFile: url, sha256: received.sha256, size: received.size, format: received.format)
+            let staged = try await staging?.finish()
+            return Received(
+                temporaryFile: url, sha256: received.sha256, size: received.size, format: received.format,
+                staged: staged)
         } catch {
             try? FileManager.default.removeItem(at: url)
+            await staging?.abort()
             throw error
         }
     }
 
-    private func write<Chunks: AsyncSequence>(_ chunks: Chunks, to handle: NIOFileHandle) async throws
+    private func write<Chunks: AsyncSequence>(
+        _ chunks: Chunks, to handle: NIOFileHandle, staging: (any BlobStaging)?
+    ) async throws
         -> (sha256: String, size: Int64, format: MediaFormat)
     where Chunks.Element: Collection<UInt8> {
         var hasher = SHA256()
@@ -70,6 +86,7 @@ struct UploadSink {
                 ?? allocator.buffer(bytes: Array(chunk))
             hasher.update(data: buffer.readableBytesView)
             try await fileIO.write(fileHandle: handle, buffer: buffer)
+            try await staging?.append(buffer)
         }
         guard size > 0 else { throw MediaError.empty }
         let format = try sniffed ?? check(header)

@@ -59,7 +59,8 @@ struct BackupTests {
             "HEIRLOOM_DATA_DIR": restoredData.path, "HEIRLOOM_PUBLIC_URL": "http://hub.test",
         ])
         if let url = database.url { config.database = .postgres(URL(string: url)!) }
-        _ = try await HubBackup.restore(from: folder, config: config)
+        _ = try await HubBackup.restore(
+            from: folder, config: config, store: BlobStore(dataDirectory: config.dataDirectory))
         do {
             try await withApp(TestOptions(restored: restored)) { app in
                 try await app.runCommand(MediaGCCommand(), ["heirloom", "--dry-run"])
@@ -140,7 +141,8 @@ struct BackupTests {
         if let url = database.url { config.database = .postgres(URL(string: url)!) }
         var missing: [String] = []
         do {
-            _ = try await HubBackup.restore(from: folder, config: config)
+            _ = try await HubBackup.restore(
+                from: folder, config: config, store: BlobStore(dataDirectory: config.dataDirectory))
             try await withApp(
                 TestOptions(restored: RestoredHub(dataDirectory: restoredData, databaseURL: database.url))
             ) { app in

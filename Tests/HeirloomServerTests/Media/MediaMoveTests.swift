@@ -137,7 +137,7 @@ struct MediaMoveTests {
     static func empty(_ location: String, _ app: Application) async throws {
         let blobs = try app.hub.media.locations.open(location)
         for try await blob in blobs.list() { try await blobs.delete(blob.sha256) }
-        if let folder = blobs as? FolderBlobs { try FileManager.default.removeItem(at: folder.root) }
+        if let folder = await blobs.primaryFolder { try FileManager.default.removeItem(at: folder.root) }
     }
 
     /// A second household, made by sign-up; its owner's token.

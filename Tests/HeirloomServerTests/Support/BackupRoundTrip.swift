@@ -29,7 +29,8 @@ enum BackupRoundTrip {
         if let url = database.url { config.database = .postgres(URL(string: url)!) }
         try FileManager.default.createDirectory(at: restoredData, withIntermediateDirectories: true)
         do {
-            _ = try await HubBackup.restore(from: folder, config: config)
+            _ = try await HubBackup.restore(
+                from: folder, config: config, store: BlobStore(dataDirectory: config.dataDirectory))
             let restored = RestoredHub(dataDirectory: restoredData, databaseURL: database.url)
             try await withApp(TestOptions(restored: restored)) { app in try await then(app) }
         } catch {

@@ -74,6 +74,8 @@ func withApp(
                 ?? FileManager.default.temporaryDirectory.appendingPathComponent("heirloom-test-\(UUID())").path,
         ]
         if let url = database.url { environment["DATABASE_URL"] = url }
+        // A restored hub reads the folder its backup was restored into.
+        if options.restored == nil { environment.merge(TestS3.mediaEnvironment()) { _, new in new } }
         environment.merge(options.extraEnvironment) { _, new in new }
         var config = try HeirloomConfig.load(from: environment)
         if database.url == nil {

@@ -74,7 +74,7 @@ struct HubBackup: Sendable {
     }
 
     /// Puts a stopped hub back from a backup: the database replaced, the media store given every file it lacks.
-    static func restore(from folder: URL, config: HeirloomConfig) async throws -> Facts {
+    static func restore(from folder: URL, config: HeirloomConfig, store: BlobStore) async throws -> Facts {
         let factsURL = folder.appendingPathComponent("backup.json")
         guard let data = try? Data(contentsOf: factsURL),
             let facts = try? ExportJSON.decoder().decode(Facts.self, from: data)
@@ -104,8 +104,7 @@ struct HubBackup: Sendable {
                 "This backup holds a \(made) database, but this hub is set up for another kind. Set DATABASE_URL "
                     + "(PostgreSQL) or leave it unset (SQLite) to match the backup.")
         }
-        let media = config.dataDirectory.appendingPathComponent("media", isDirectory: true)
-        _ = try mirror(folder.appendingPathComponent("media", isDirectory: true), into: media)
+        try await restoreMedia(from: folder.appendingPathComponent("media", isDirectory: true), into: store)
         return facts
     }
 
@@ -139,10 +138,28 @@ struct HubBackup: Sendable {
         return (files, bytes)
     }
 
+    /// Gives the store every blob of a backup's media folder that it lacks: linked into a folder store, uploaded
+    /// to any other.
+    static func restoreMedia(from source: URL, into store: BlobStore) async throws {
+        if let folder = await store.blobs.primaryFolder {
+            _ = try mirror(source, into: folder.root)
+            return
+        }
+        guard let walker = FileManager.default.enumerator(at: source, includingPropertiesForKeys: [.isRegularFileKey])
+        else { return }
+        for case let url as URL in walker where BlobKey.isValid(url.lastPathComponent) {
+            let sha256 = url.lastPathComponent
+            if try await store.contains(sha256) { continue }
+            let copy = store.temporaryFile()
+            try FileManager.default.copyItem(at: url, to: copy)
+            try await store.adopt(copy, sha256: sha256)
+        }
+    }
+
     /// Every blob of a store into the folder `target`, laid out as a folder store: linked from a folder
     /// store, downloaded from any other. Returns how many files and bytes the store holds.
     static func mirror(_ blobs: any BlobBackend, into target: URL) async throws -> (files: Int, bytes: Int64) {
-        if let folder = blobs as? FolderBlobs { return try mirror(folder.root, into: target) }
+        if let folder = await blobs.primaryFolder { return try mirror(folder.root, into: target) }
         try PrivateFiles.makeFolder(target)
         var files = 0
         var bytes: Int64 = 0

@@ -36,6 +36,19 @@ protocol BlobBackend: Sendable {
 
     /// The blob's own file when the store is a folder of this machine, so it can be served as a file.
     func localPath(_ sha256: String) async -> URL?
+
+    /// The folder of this machine that new blobs go to, when they go to one (backups link from it).
+    var primaryFolder: FolderBlobs? { get async }
+
+    /// Somewhere to send an upload's bytes as they arrive, or nil (see `BlobStaging`).
+    func stage() async throws -> (any BlobStaging)?
+
+    /// Adopts a blob of which `staged` holds a copy, removing the file (and the staged copy once it is not needed).
+    func adopt(_ file: URL, sha256: String, staged: StagedBlob) async throws
+
+    /// Removes what crashed uploads left in the store itself (staged copies, unfinished uploads) from before
+    /// `moment`; answers what was removed, in words.
+    func sweepLeftovers(olderThan moment: Date) async throws -> [String]
 }
 
 /// One blob as the store lists it.
@@ -63,4 +76,37 @@ enum BlobKey {
         let characters = Array(sha256)
         return "\(String(characters[0..<2]))/\(String(characters[2..<4]))/\(sha256)"
     }
+}
+
+/// An upload's bytes sent on to the store while they arrive, before their hash (and so their key) is known: a
+/// large file then enters the store with a copy inside the service instead of a second upload.
+protocol BlobStaging: Sendable {
+    func append(_ bytes: ByteBuffer) async throws
+    /// The staged copy, or nil when the file was too small to be worth one (it is then adopted from its file).
+    func finish() async throws -> StagedBlob?
+    /// Gives up, leaving nothing behind in the store.
+    func abort() async
+}
+
+/// A complete staged copy of an upload in a store, waiting to be adopted under its hash or discarded.
+struct StagedBlob: Sendable {
+    /// The store that holds it (`BlobBackend.location`).
+    var location: String
+    var key: String
+    /// Removes the staged copy.
+    var discard: @Sendable () async -> Void
+}
+
+extension BlobBackend {
+    /// A store that cannot stage takes uploads from their files only.
+    func stage() async throws -> (any BlobStaging)? { nil }
+
+    /// Adopts a blob of which `staged` holds a copy; a store that did not stage it adopts the file.
+    func adopt(_ file: URL, sha256: String, staged: StagedBlob) async throws {
+        await staged.discard()
+        try await adopt(file, sha256: sha256)
+    }
+
+    /// Removes what crashed uploads left in the store itself; what was removed, in words.
+    func sweepLeftovers(olderThan moment: Date) async throws -> [String] { [] }
 }

@@ -68,6 +68,15 @@ final class BlobStore: Sendable {
         try await blobs.adopt(temporary, sha256: sha256)
     }
 
+    /// Adopts a blob of which an upload staged a copy (see `BlobStaging`). Call inside `withLock`.
+    func adopt(_ temporary: URL, sha256: String, staged: StagedBlob?) async throws {
+        if let staged {
+            try await blobs.adopt(temporary, sha256: sha256, staged: staged)
+        } else {
+            try await blobs.adopt(temporary, sha256: sha256)
+        }
+    }
+
     /// Deletes a blob. Call inside `withLock`, after checking nothing refers to it.
     func delete(_ sha256: String) async throws {
         try await blobs.delete(sha256)

@@ -23,6 +23,8 @@ struct FolderBlobs: BlobBackend {
 
     func localPath(_ sha256: String) -> URL? { path(for: sha256) }
 
+    var primaryFolder: FolderBlobs? { self }
+
     func adopt(_ file: URL, sha256: String) async throws {
         let destination = path(for: sha256)
         let fileManager = FileManager.default

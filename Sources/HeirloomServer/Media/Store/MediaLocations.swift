@@ -12,11 +12,22 @@ struct MediaLocations: Sendable {
     /// Opens a bucket of the S3 service (nil when HEIRLOOM_S3_* are not set).
     let openBucket: (@Sendable (_ bucket: String, _ prefix: String) throws -> any BlobBackend)?
 
-    /// The stores of a hub's configuration.
-    init(config: HeirloomConfig, client: HTTPClient, logger: Logger) {
+    /// The stores of a hub's configuration: its folder or bucket, and the buckets of HEIRLOOM_S3_*'s service,
+    /// reached with `client`.
+    init(config: HeirloomConfig, client: HTTPClient?, logger: Logger) {
         defaultFolder = config.dataDirectory.appendingPathComponent("media", isDirectory: true)
-        configured = Self.folder(defaultFolder)
-        openBucket = nil
+        switch config.media {
+        case .folder(let folder): configured = Self.folder(folder ?? defaultFolder)
+        case .s3(let settings): configured = Self.bucket(settings.bucket, prefix: settings.prefix)
+        }
+        guard let service = config.s3, let client else {
+            openBucket = nil
+            return
+        }
+        openBucket = { bucket, prefix in
+            S3Blobs(
+                client: S3Client(settings: service.bucket(bucket, prefix: prefix), httpClient: client, logger: logger))
+        }
     }
 
     init(

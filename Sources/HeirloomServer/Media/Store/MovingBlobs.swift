@@ -84,13 +84,38 @@ final class MovingBlobs: BlobBackend {
     }
 
     func adopt(_ file: URL, sha256: String) async throws {
+        try await adopting(sha256, scratch: file.deletingLastPathComponent()) {
+            try await $0.adopt(file, sha256: sha256)
+        }
+    }
+
+    func stage() async throws -> (any BlobStaging)? {
+        try await stores(fresh: true).primary.stage()
+    }
+
+    /// The staged copy is used only if it is in the store in use now (`S3Blobs` checks); otherwise it is
+    /// discarded and the file adopted, as by `adopt(_:sha256:)`.
+    func adopt(_ file: URL, sha256: String, staged: StagedBlob) async throws {
+        try await adopting(sha256, scratch: file.deletingLastPathComponent()) {
+            try await $0.adopt(file, sha256: sha256, staged: staged)
+        }
+    }
+
+    /// Adds a blob to the store in use; if a move switched while it was being written, it goes to the new store
+    /// too, before its row exists.
+    private func adopting(_ sha256: String, scratch: URL, _ write: (any BlobBackend) async throws -> Void)
+        async throws
+    {
         let before = try await stores(fresh: true).primary
-        try await before.adopt(file, sha256: sha256)
-        // A move switched while the blob was being written: it goes to the new store too, before its row exists.
+        try await write(before)
         let after = try await stores(fresh: true).primary
         if after.location != before.location, try await after.info(sha256) == nil {
-            try await Self.copy(sha256, from: before, to: after, scratch: file.deletingLastPathComponent())
+            try await Self.copy(sha256, from: before, to: after, scratch: scratch)
         }
+    }
+
+    func sweepLeftovers(olderThan moment: Date) async throws -> [String] {
+        try await stores().primary.sweepLeftovers(olderThan: moment)
     }
 
     func delete(_ sha256: String) async throws {
@@ -131,6 +156,10 @@ final class MovingBlobs: BlobBackend {
 
     func copy(_ sha256: String, to file: URL) async throws {
         try await holderOrPrimary(of: sha256).copy(sha256, to: file)
+    }
+
+    var primaryFolder: FolderBlobs? {
+        get async { try? await stores().primary.primaryFolder }
     }
 
     func localPath(_ sha256: String) async -> URL? {
