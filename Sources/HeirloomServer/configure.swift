@@ -76,6 +76,7 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
             CurlMailTransport(url: $0, directory: config.dataDirectory.appendingPathComponent("mail-spool"))
                 as any MailTransport
         }
+    if case .s3 = config.media { app.lifecycle.use(S3AccessCheck()) }
     if case .sqliteFile(let url) = config.database {
         app.hub.readers = SQLiteReaders(path: url.path, threadPool: app.threadPool)
         app.lifecycle.use(SQLiteReadersShutdown())
