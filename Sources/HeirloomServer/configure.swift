@@ -54,7 +54,7 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
         config: config,
         clock: overrides.clock,
         passwords: try PasswordHasher(cost: overrides.passwordCost, threadPool: app.threadPool),
-        throttle: LoginThrottle(),
+        throttle: LoginThrottle("sign-in"),
         apple: AppleIdentityVerifier(
             jwksURL: config.appleJWKSURL, bundleIDs: config.appleBundleIDs, clock: overrides.clock),
         media: try MediaPipeline(

@@ -80,5 +80,7 @@ extension Migrations {
         add(CreateMemberPassing())
         // The binder (issue 31): each beneficiary told once of each entry released to them.
         add(CreateBinderNotice())
+        // Several servers on one database (issue 32): throttles count in the database.
+        add(CreateThrottleWindow())
     }
 }

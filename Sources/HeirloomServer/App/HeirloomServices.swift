@@ -9,12 +9,13 @@ struct HeirloomServices: Sendable {
     /// Now, as the hub sees it.
     var clock: @Sendable () -> Date
     var passwords: PasswordHasher
+    /// Counts failed sign-ins and journal unlocks, per account and per client address.
     var throttle: LoginThrottle
     /// Counts the openings of executors' and recipients' links: 10 a link and 30 an address in 15 minutes.
-    var linkThrottle = LoginThrottle(accountLimit: 10, addressLimit: 30)
+    var linkThrottle = LoginThrottle("link", accountLimit: 10, addressLimit: 30)
     /// Counts the requests for password reset links, per email address and per client address.
     var resetThrottle = LoginThrottle(
-        account: PasswordResetLimits.perAccount, address: PasswordResetLimits.perAddress)
+        "password-reset", account: PasswordResetLimits.perAccount, address: PasswordResetLimits.perAddress)
     var apple: AppleIdentityVerifier
     var media: MediaPipeline
     /// Who may see media attached to each kind of feature object.
@@ -31,7 +32,7 @@ struct HeirloomServices: Sendable {
     var mailTransport: (any MailTransport)? = nil
     /// What `/api/health` names the hub, kept between calls.
     var hubName = HubNameCache()
-    /// The Legacy Treasure Chest gateway's per-minute counts of each device.
+    /// The Legacy Treasure Chest gateway's per-minute limits of each device, and its approval codes' throttle.
     var treasureChestLimiter = TreasureChestLimiter()
     /// How far each running household export has got, for the Export page's progress bar.
     var exportProgress = ExportProgressBoard()
