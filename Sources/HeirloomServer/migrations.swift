@@ -80,7 +80,9 @@ extension Migrations {
         add(CreateMemberPassing())
         // The binder (issue 31): each beneficiary told once of each entry released to them.
         add(CreateBinderNotice())
-        // Several servers on one database (issue 32): throttles count in the database.
+        // Several servers on one database (issue 32): throttles count in the database, and each scheduled run of a
+        // whole job (the nightly backup, the media sweep) is claimed by one server.
         add(CreateThrottleWindow())
+        add(CreateJobRun())
     }
 }

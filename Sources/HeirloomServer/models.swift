@@ -36,7 +36,7 @@ enum ModelRegistry {
         ExecutorAddressCheck.self, BinderNotice.self,
         // Letters for later.
         Letter.self, LetterRecipient.self, MemberPassing.self,
-        // Several servers on one database: throttles' counts.
-        ThrottleWindow.self,
+        // Several servers on one database: throttles' counts and the claimed runs of whole jobs.
+        ThrottleWindow.self, JobRun.self,
     ]
 }

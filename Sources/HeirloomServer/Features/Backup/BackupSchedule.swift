@@ -40,23 +40,48 @@ struct ScheduledBackup: Sendable {
         String(ExportJSON.format(date).prefix(19)).replacingOccurrences(of: ":", with: "-") + "Z"
     }
 
+    /// The name the daily backup's runs are claimed under (`JobRun`).
+    static let job = "backup"
+
+    /// Makes the backup due at `due` on the one server of the hub that claims it first; nil on the others, which
+    /// leave it to that one. A database out of reach fails the backup, as it would fail the backup itself.
+    func run(due: Date) async -> BackupStatus? {
+        do {
+            guard try await JobRun.claim(Self.job, due: due, now: now, on: db) else { return nil }
+        } catch {
+            return record(failure: error, in: folder)
+        }
+        return await run()
+    }
+
     @discardableResult
     func run() async -> BackupStatus {
-        let previous = BackupStatus.read(from: config.dataDirectory)
-        let folder = settings.directory.appendingPathComponent(Self.folderName(now), isDirectory: true)
-        var status: BackupStatus
         do {
             let facts = try await HubBackup(config: config, db: db, store: store, now: now).make(in: folder)
-            status = BackupStatus(
-                finishedAt: now, succeeded: true, folder: folder.path, sizeBytes: facts.sizeBytes, problem: nil,
-                lastSuccessAt: now)
             prune()
+            return record(
+                BackupStatus(
+                    finishedAt: now, succeeded: true, folder: folder.path, sizeBytes: facts.sizeBytes, problem: nil,
+                    lastSuccessAt: now))
         } catch {
             try? FileManager.default.removeItem(at: folder)
-            status = BackupStatus(
-                finishedAt: now, succeeded: false, folder: folder.path, sizeBytes: 0,
-                problem: String(describing: error), lastSuccessAt: previous?.lastSuccessAt)
+            return record(failure: error, in: folder)
         }
+    }
+
+    private var folder: URL {
+        settings.directory.appendingPathComponent(Self.folderName(now), isDirectory: true)
+    }
+
+    private func record(failure: any Error, in folder: URL) -> BackupStatus {
+        let previous = BackupStatus.read(from: config.dataDirectory)
+        return record(
+            BackupStatus(
+                finishedAt: now, succeeded: false, folder: folder.path, sizeBytes: 0,
+                problem: String(describing: failure), lastSuccessAt: previous?.lastSuccessAt))
+    }
+
+    private func record(_ status: BackupStatus) -> BackupStatus {
         try? status.write(to: config.dataDirectory)
         return status
     }
@@ -91,7 +116,8 @@ struct ScheduledBackup: Sendable {
     }
 }
 
-/// Starts the daily backup when `HEIRLOOM_BACKUP_DIR` is set.
+/// Starts the daily backup when `HEIRLOOM_BACKUP_DIR` is set; of several servers on one database, the first to
+/// claim each day's run makes it.
 struct BackupScheduleHandler: LifecycleHandler {
     func didBootAsync(_ application: Application) async throws {
         guard let settings = application.hub.config.backup else { return }
@@ -111,8 +137,8 @@ struct BackupScheduleHandler: LifecycleHandler {
                 let status = await ScheduledBackup(
                     settings: settings, config: services.config, db: application.db, store: services.media.store,
                     now: services.clock()
-                ).run()
-                if !status.succeeded {
+                ).run(due: next)
+                if let status, !status.succeeded {
                     application.logger.error("scheduled backup failed: \(status.problem ?? "")")
                 }
                 schedule(application, settings)
