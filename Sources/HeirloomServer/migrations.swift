@@ -84,5 +84,7 @@ extension Migrations {
         // whole job (the nightly backup, the media sweep) is claimed by one server.
         add(CreateThrottleWindow())
         add(CreateJobRun())
+        // Several servers on one database (issue 32): a followed export's progress, asked of any server.
+        add(CreateExportDownload())
     }
 }

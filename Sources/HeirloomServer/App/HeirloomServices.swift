@@ -34,8 +34,6 @@ struct HeirloomServices: Sendable {
     var hubName = HubNameCache()
     /// The Legacy Treasure Chest gateway's per-minute limits of each device, and its approval codes' throttle.
     var treasureChestLimiter = TreasureChestLimiter()
-    /// How far each running household export has got, for the Export page's progress bar.
-    var exportProgress = ExportProgressBoard()
     /// Read-only connections for the reads of every request, on a SQLite file; nil on PostgreSQL or in memory.
     var readers: SQLiteReaders? = nil
 }
@@ -99,6 +97,8 @@ struct RequestServices: Sendable {
     var partners: PartnerService { PartnerService(db: db) }
     var reports: ReportService { ReportService(db: db, pipeline: services.media, now: now) }
     var treasureChestDevices: TreasureChestDeviceService { TreasureChestDeviceService(db: db, now: now) }
+    /// How far each followed household export has got, for the Export page's progress bar.
+    var exportProgress: ExportProgressBoard { ExportProgressBoard(db: db) }
     var householdExport: HouseholdExport { HouseholdExport(db: db, store: services.media.store, now: now) }
     var journalExport: JournalExport { JournalExport(db: db, store: services.media.store, now: now) }
     var passingTokens: PassingTokens { PassingTokens(db: db) }
