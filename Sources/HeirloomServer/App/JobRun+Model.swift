@@ -17,6 +17,8 @@ final class JobRun: Model, @unchecked Sendable {
     @Field(key: "due_at") var dueAt: Date
     /// When a server claimed it.
     @Field(key: "claimed_at") var claimedAt: Date
+    /// What the last run reported, for every server to show (the backup's `BackupStatus` as JSON).
+    @OptionalField(key: "report") var report: String?
 
     init() {}
 }
@@ -36,6 +38,15 @@ extension JobRun {
         return !claimed.isEmpty
     }
 
+    /// Keeps what a run of `job` reported (a job run by hand, never claimed, is written down as claimed `now`).
+    static func report(_ report: String, of job: String, now: Date, on db: any Database) async throws {
+        try await db.sql().insert(into: schema)
+            .columns("name", "due_at", "claimed_at", "report")
+            .values(SQLBind(job), SQLBind(now), SQLBind(now), SQLBind(report))
+            .onConflict(with: ["name"]) { $0.set(excludedValueOf: "report") }
+            .run()
+    }
+
     /// The start of the period of length `interval` (counted from 1970) that `date` falls in: when the run of a job
     /// that each server starts every `interval` from its own start-up is due, the same on every server.
     static func period(of date: Date, every interval: TimeInterval) -> Date {
@@ -50,6 +61,7 @@ struct CreateJobRun: AsyncMigration {
             .field("name", .string, .identifier(auto: false))
             .field("due_at", .datetime, .required)
             .field("claimed_at", .datetime, .required)
+            .field("report", .string)
             .create()
     }
 

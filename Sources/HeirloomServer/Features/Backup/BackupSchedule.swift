@@ -4,7 +4,8 @@ import HeirloomCore
 import NIOCore
 import Vapor
 
-/// The last scheduled backup as Settings and Home show it, kept in `backup-status.json` in the data folder.
+/// The last scheduled backup as Settings and Home show it, kept with the backup's run (`JobRun`) so that every
+/// server of the hub shows the same.
 struct BackupStatus: Codable, Equatable, Sendable {
     var finishedAt: Date
     var succeeded: Bool
@@ -15,15 +16,14 @@ struct BackupStatus: Codable, Equatable, Sendable {
     /// When the last successful backup was made (kept while later ones fail).
     var lastSuccessAt: Date?
 
-    static func url(in dataDirectory: URL) -> URL { dataDirectory.appendingPathComponent("backup-status.json") }
-
-    static func read(from dataDirectory: URL) -> BackupStatus? {
-        guard let data = try? Data(contentsOf: url(in: dataDirectory)) else { return nil }
-        return try? ExportJSON.decoder().decode(BackupStatus.self, from: data)
+    static func read(on db: any Database) async throws -> BackupStatus? {
+        guard let report = try await JobRun.find(ScheduledBackup.job, on: db)?.report else { return nil }
+        return try? ExportJSON.decoder().decode(BackupStatus.self, from: Data(report.utf8))
     }
 
-    func write(to dataDirectory: URL) throws {
-        try ExportJSON.encoder().encode(self).write(to: Self.url(in: dataDirectory), options: .atomic)
+    func write(on db: any Database) async throws {
+        let report = String(decoding: try ExportJSON.encoder().encode(self), as: UTF8.self)
+        try await JobRun.report(report, of: ScheduledBackup.job, now: finishedAt, on: db)
     }
 }
 
@@ -44,13 +44,9 @@ struct ScheduledBackup: Sendable {
     static let job = "backup"
 
     /// Makes the backup due at `due` on the one server of the hub that claims it first; nil on the others, which
-    /// leave it to that one. A database out of reach fails the backup, as it would fail the backup itself.
-    func run(due: Date) async -> BackupStatus? {
-        do {
-            guard try await JobRun.claim(Self.job, due: due, now: now, on: db) else { return nil }
-        } catch {
-            return record(failure: error, in: folder)
-        }
+    /// leave it to that one.
+    func run(due: Date) async throws -> BackupStatus? {
+        guard try await JobRun.claim(Self.job, due: due, now: now, on: db) else { return nil }
         return await run()
     }
 
@@ -59,13 +55,17 @@ struct ScheduledBackup: Sendable {
         do {
             let facts = try await HubBackup(config: config, db: db, store: store, now: now).make(in: folder)
             prune()
-            return record(
+            return await record(
                 BackupStatus(
                     finishedAt: now, succeeded: true, folder: folder.path, sizeBytes: facts.sizeBytes, problem: nil,
                     lastSuccessAt: now))
         } catch {
             try? FileManager.default.removeItem(at: folder)
-            return record(failure: error, in: folder)
+            let previous = try? await BackupStatus.read(on: db)
+            return await record(
+                BackupStatus(
+                    finishedAt: now, succeeded: false, folder: folder.path, sizeBytes: 0,
+                    problem: String(describing: error), lastSuccessAt: previous?.lastSuccessAt))
         }
     }
 
@@ -73,16 +73,9 @@ struct ScheduledBackup: Sendable {
         settings.directory.appendingPathComponent(Self.folderName(now), isDirectory: true)
     }
 
-    private func record(failure: any Error, in folder: URL) -> BackupStatus {
-        let previous = BackupStatus.read(from: config.dataDirectory)
-        return record(
-            BackupStatus(
-                finishedAt: now, succeeded: false, folder: folder.path, sizeBytes: 0,
-                problem: String(describing: failure), lastSuccessAt: previous?.lastSuccessAt))
-    }
-
-    private func record(_ status: BackupStatus) -> BackupStatus {
-        try? status.write(to: config.dataDirectory)
+    /// Writes the status down for Settings and Home; a database out of reach only leaves the last one shown.
+    private func record(_ status: BackupStatus) async -> BackupStatus {
+        try? await status.write(on: db)
         return status
     }
 
@@ -134,12 +127,16 @@ struct BackupScheduleHandler: LifecycleHandler {
         let delay = TimeAmount.milliseconds(Int64(max(0, next.timeIntervalSince(now)) * 1000))
         application.eventLoopGroup.any().scheduleTask(in: delay) {
             Task {
-                let status = await ScheduledBackup(
-                    settings: settings, config: services.config, db: application.db, store: services.media.store,
-                    now: services.clock()
-                ).run(due: next)
-                if let status, !status.succeeded {
-                    application.logger.error("scheduled backup failed: \(status.problem ?? "")")
+                do {
+                    let status = try await ScheduledBackup(
+                        settings: settings, config: services.config, db: application.db, store: services.media.store,
+                        now: services.clock()
+                    ).run(due: next)
+                    if let status, !status.succeeded {
+                        application.logger.error("scheduled backup failed: \(status.problem ?? "")")
+                    }
+                } catch {
+                    application.logger.error("scheduled backup not started: \(error)")
                 }
                 schedule(application, settings)
             }
