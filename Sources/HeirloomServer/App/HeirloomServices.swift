@@ -146,16 +146,21 @@ extension Request {
         return made
     }
 
-    /// The address guesses are counted against: the peer, or the client a local reverse proxy names.
+    /// The address guesses are counted against: the peer, or the client a local reverse proxy (or a trusted load
+    /// balancer) names.
     var clientAddress: String {
-        Self.clientAddress(peer: remoteAddress?.ipAddress, forwardedFor: headers[.xForwardedFor])
+        Self.clientAddress(
+            peer: remoteAddress?.ipAddress, forwardedFor: headers[.xForwardedFor],
+            trusting: application.hub.config.trustedProxies)
     }
 
-    /// Trusts X-Forwarded-For only from a proxy on this machine, and then only its last entry: a proxy
-    /// appends the address it saw, and earlier entries are whatever the client claimed.
-    static func clientAddress(peer: String?, forwardedFor: [String]) -> String {
+    /// Trusts X-Forwarded-For only from a proxy on this machine or one of `proxies` (`HEIRLOOM_TRUSTED_PROXIES`),
+    /// and then only its last entry: a proxy appends the address it saw, and earlier entries are whatever the
+    /// client claimed.
+    static func clientAddress(peer: String?, forwardedFor: [String], trusting proxies: [String] = []) -> String {
         let isLoopback = peer.map { $0 == "127.0.0.1" || $0 == "::1" || $0.hasPrefix("::ffff:127.") } ?? false
-        if isLoopback, let last = forwardedFor.last?.split(separator: ",").last {
+        let isTrusted = peer.map { peer in proxies.contains { $0 == peer || "::ffff:" + $0 == peer } } ?? false
+        if isLoopback || isTrusted, let last = forwardedFor.last?.split(separator: ",").last {
             let address = last.trimmingCharacters(in: .whitespaces)
             if !address.isEmpty { return String(address.prefix(64)) }
         }
