@@ -71,12 +71,14 @@ test-browser: deps
 	bash scripts/with-postgres.sh $(PYTHON) -m pytest -q -p no:cacheprovider e2e/browser
 
 ## What needs a real server on a loopback port: keep-alive after refused uploads, an installed copy started from
-## /, SIGTERM during an upload, request logs and /metrics.
+## /, SIGTERM during an upload, request logs and /metrics; several servers on one PostgreSQL database.
 test-http: deps
 	$(SWIFT) build --product heirloom
 	$(PYTHON) -m pytest -q -p no:cacheprovider e2e/http
-	# Two server processes on one PostgreSQL database send each email once (skipped above, without PostgreSQL).
-	bash scripts/with-postgres.sh $(PYTHON) -m pytest -q -p no:cacheprovider e2e/http/test_outbox_two_servers.py
+	# Two and three server processes on one PostgreSQL database: each email once, throttles, sessions and media
+	# shared, a server killed mid-upload (skipped above, without PostgreSQL).
+	bash scripts/with-postgres.sh $(PYTHON) -m pytest -q -p no:cacheprovider e2e/http/test_outbox_two_servers.py \
+		e2e/http/test_several_servers.py
 
 ## Schemathesis against the published OpenAPI document for FUZZ_SECONDS: fails on any 5xx or an answer that
 ## does not match the document.

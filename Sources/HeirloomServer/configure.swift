@@ -54,7 +54,7 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
         config: config,
         clock: overrides.clock,
         passwords: try PasswordHasher(cost: overrides.passwordCost, threadPool: app.threadPool),
-        throttle: LoginThrottle(),
+        throttle: LoginThrottle("sign-in"),
         apple: AppleIdentityVerifier(
             jwksURL: config.appleJWKSURL, bundleIDs: config.appleBundleIDs, clock: overrides.clock),
         media: try MediaPipeline(
@@ -145,10 +145,11 @@ private func configureDatabase(_ app: Application, config: HeirloomConfig) throw
     }
 }
 
-/// Runs the migrations that have not run yet, and on SQLite turns on write-ahead logging.
+/// Runs the migrations that have not run yet, one server at a time on a shared PostgreSQL database
+/// (`MigrationLock`), and on SQLite turns on write-ahead logging.
 public func prepareDatabase(_ app: Application) async throws {
     if case .sqliteFile = app.hub.config.database {
         _ = try await app.db.sql().raw("PRAGMA journal_mode=WAL").all()
     }
-    try await app.autoMigrate()
+    try await MigrationLock.around(app.db) { try await app.autoMigrate() }
 }

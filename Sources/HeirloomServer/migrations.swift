@@ -82,5 +82,11 @@ extension Migrations {
         add(CreateBinderNotice())
         // Past one machine (issue 32): moves of the media between stores.
         add(CreateMediaMove())
+        // Several servers on one database (issue 32): throttles count in the database, and each scheduled run of a
+        // whole job (the nightly backup, the media sweep) is claimed by one server.
+        add(CreateThrottleWindow())
+        add(CreateJobRun())
+        // Several servers on one database (issue 32): a followed export's progress, asked of any server.
+        add(CreateExportDownload())
     }
 }

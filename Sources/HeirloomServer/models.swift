@@ -36,5 +36,7 @@ enum ModelRegistry {
         ExecutorAddressCheck.self, BinderNotice.self,
         // Letters for later.
         Letter.self, LetterRecipient.self, MemberPassing.self,
+        // Several servers on one database: throttles' counts, the claimed runs of whole jobs, followed exports.
+        ThrottleWindow.self, JobRun.self, ExportDownload.self,
     ]
 }

@@ -2,49 +2,22 @@
 mail server exactly once. Runs when HEIRLOOM_TEST_DATABASE_URL names a PostgreSQL server (scripts/with-postgres.sh
 sets it); skipped otherwise."""
 
-import os
-import subprocess
-import threading
 import time
-import urllib.parse
-import uuid
 
 import pytest
 import requests
-from aiosmtpd.controller import Controller
 
-from conftest import free_port, running_server, set_up_hub
+from conftest import running_server, set_up_hub
+from shared_hub import ADMIN_URL, mail_server, postgres_database
 
-ADMIN_URL = os.environ.get("HEIRLOOM_TEST_DATABASE_URL", "")
 MESSAGES = 20
-
-
-class Counter:
-    def __init__(self):
-        self.recipients, self.lock = [], threading.Lock()
-
-    async def handle_DATA(self, server, session, envelope):
-        with self.lock:
-            self.recipients.extend(envelope.rcpt_tos)
-        return "250 Message accepted"
-
-
-def psql(url, sql):
-    subprocess.run(["psql", url, "-v", "ON_ERROR_STOP=1", "-q", "-c", sql], check=True, capture_output=True)
 
 
 @pytest.mark.skipif(not ADMIN_URL, reason="needs PostgreSQL: run under scripts/with-postgres.sh")
 def test_two_servers_send_each_email_once():
     # given one database, one mail server, and two hubs on them whose schedulers run every second
-    name = f"heirloom_two_{uuid.uuid4().hex}"
-    psql(ADMIN_URL, f"CREATE DATABASE {name}")
-    database_url = urllib.parse.urlunparse(urllib.parse.urlparse(ADMIN_URL)._replace(path=f"/{name}"))
-    counter = Counter()
-    smtp = Controller(counter, hostname="127.0.0.1", port=free_port())
-    smtp.start()
-    env = dict(DATABASE_URL=database_url, HEIRLOOM_SMTP_URL=f"smtp://127.0.0.1:{smtp.port}",
-               HEIRLOOM_SCHEDULER_SECONDS="1")
-    try:
+    with postgres_database("heirloom_two") as database_url, mail_server() as (counter, smtp_url):
+        env = dict(DATABASE_URL=database_url, HEIRLOOM_SMTP_URL=smtp_url, HEIRLOOM_SCHEDULER_SECONDS="1")
         with running_server("outbox-a", env=env) as first, running_server("outbox-b", env=env) as second:
             session = requests.Session()
             token = set_up_hub(session, first.base_url)
@@ -68,6 +41,3 @@ def test_two_servers_send_each_email_once():
             with counter.lock:
                 recipients = list(counter.recipients)
             assert sorted(recipients) == sorted(f"contact{index}@example.com" for index in range(MESSAGES))
-    finally:
-        smtp.stop()
-        psql(ADMIN_URL, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")

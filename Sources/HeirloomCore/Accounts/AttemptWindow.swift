@@ -3,7 +3,7 @@ import Foundation
 /// A sliding window of failed attempts: after `limit` failures within `window`, further attempts wait.
 ///
 /// Used for log-ins (per account and per address) and for re-entering a password; pure, so the server
-/// keeps the state and the clock and this decides.
+/// keeps the state (in its database, shared by every server of a hub) and the clock, and this decides.
 public struct AttemptWindow: Equatable, Sendable {
     /// How many failures are allowed within the window.
     public var limit: Int
@@ -15,6 +15,13 @@ public struct AttemptWindow: Equatable, Sendable {
     public init(limit: Int, window: TimeInterval) {
         self.limit = limit
         self.window = window
+    }
+
+    /// The same rule with the failures the server kept.
+    public func with(failures: [Date]) -> AttemptWindow {
+        var copy = self
+        copy.failures = failures
+        return copy
     }
 
     /// When the next attempt may be made, or nil when one may be made now.

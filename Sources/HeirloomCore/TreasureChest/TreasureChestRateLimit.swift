@@ -6,15 +6,25 @@ public struct TreasureChestRateLimit: Equatable, Sendable {
     public static let analysesPerMinute = 10
     /// The daily analysis quota a device starts with; owners change it.
     public static let defaultDailyAnalyses = 50
+    /// How long a call counts.
+    public static let window: TimeInterval = 60
 
-    private var calls: [Date] = []
-    private var analyses: [Date] = []
+    /// The calls still inside the window, oldest first.
+    public private(set) var calls: [Date] = []
+    /// The analyses among them.
+    public private(set) var analyses: [Date] = []
 
     public init() {}
 
+    /// A device's counts as the server kept them.
+    public init(calls: [Date], analyses: [Date]) {
+        self.calls = calls
+        self.analyses = analyses
+    }
+
     /// Counts the call when it is allowed; otherwise answers how many seconds to wait (at least 1).
     public mutating func admit(at now: Date, isAnalysis: Bool) -> Int? {
-        let windowStart = now.addingTimeInterval(-60)
+        let windowStart = now.addingTimeInterval(-Self.window)
         calls.removeAll { $0 <= windowStart }
         analyses.removeAll { $0 <= windowStart }
         if calls.count >= Self.callsPerMinute { return Self.wait(until: calls[0], now: now) }
@@ -25,7 +35,7 @@ public struct TreasureChestRateLimit: Equatable, Sendable {
     }
 
     private static func wait(until oldest: Date, now: Date) -> Int {
-        max(1, Int(oldest.addingTimeInterval(60).timeIntervalSince(now).rounded(.up)))
+        max(1, Int(oldest.addingTimeInterval(Self.window).timeIntervalSince(now).rounded(.up)))
     }
 
     /// Seconds until the next UTC day, when the daily quota starts again.

@@ -9,12 +9,13 @@ struct HeirloomServices: Sendable {
     /// Now, as the hub sees it.
     var clock: @Sendable () -> Date
     var passwords: PasswordHasher
+    /// Counts failed sign-ins and journal unlocks, per account and per client address.
     var throttle: LoginThrottle
     /// Counts the openings of executors' and recipients' links: 10 a link and 30 an address in 15 minutes.
-    var linkThrottle = LoginThrottle(accountLimit: 10, addressLimit: 30)
+    var linkThrottle = LoginThrottle("link", accountLimit: 10, addressLimit: 30)
     /// Counts the requests for password reset links, per email address and per client address.
     var resetThrottle = LoginThrottle(
-        account: PasswordResetLimits.perAccount, address: PasswordResetLimits.perAddress)
+        "password-reset", account: PasswordResetLimits.perAccount, address: PasswordResetLimits.perAddress)
     var apple: AppleIdentityVerifier
     var media: MediaPipeline
     /// Who may see media attached to each kind of feature object.
@@ -31,10 +32,8 @@ struct HeirloomServices: Sendable {
     var mailTransport: (any MailTransport)? = nil
     /// What `/api/health` names the hub, kept between calls.
     var hubName = HubNameCache()
-    /// The Legacy Treasure Chest gateway's per-minute counts of each device.
+    /// The Legacy Treasure Chest gateway's per-minute limits of each device, and its approval codes' throttle.
     var treasureChestLimiter = TreasureChestLimiter()
-    /// How far each running household export has got, for the Export page's progress bar.
-    var exportProgress = ExportProgressBoard()
     /// Read-only connections for the reads of every request, on a SQLite file; nil on PostgreSQL or in memory.
     var readers: SQLiteReaders? = nil
 }
@@ -98,6 +97,8 @@ struct RequestServices: Sendable {
     var partners: PartnerService { PartnerService(db: db) }
     var reports: ReportService { ReportService(db: db, pipeline: services.media, now: now) }
     var treasureChestDevices: TreasureChestDeviceService { TreasureChestDeviceService(db: db, now: now) }
+    /// How far each followed household export has got, for the Export page's progress bar.
+    var exportProgress: ExportProgressBoard { ExportProgressBoard(db: db) }
     var householdExport: HouseholdExport { HouseholdExport(db: db, store: services.media.store, now: now) }
     var journalExport: JournalExport { JournalExport(db: db, store: services.media.store, now: now) }
     var passingTokens: PassingTokens { PassingTokens(db: db) }
@@ -145,16 +146,21 @@ extension Request {
         return made
     }
 
-    /// The address guesses are counted against: the peer, or the client a local reverse proxy names.
+    /// The address guesses are counted against: the peer, or the client a local reverse proxy (or a trusted load
+    /// balancer) names.
     var clientAddress: String {
-        Self.clientAddress(peer: remoteAddress?.ipAddress, forwardedFor: headers[.xForwardedFor])
+        Self.clientAddress(
+            peer: remoteAddress?.ipAddress, forwardedFor: headers[.xForwardedFor],
+            trusting: application.hub.config.trustedProxies)
     }
 
-    /// Trusts X-Forwarded-For only from a proxy on this machine, and then only its last entry: a proxy
-    /// appends the address it saw, and earlier entries are whatever the client claimed.
-    static func clientAddress(peer: String?, forwardedFor: [String]) -> String {
+    /// Trusts X-Forwarded-For only from a proxy on this machine or one of `proxies` (`HEIRLOOM_TRUSTED_PROXIES`),
+    /// and then only its last entry: a proxy appends the address it saw, and earlier entries are whatever the
+    /// client claimed.
+    static func clientAddress(peer: String?, forwardedFor: [String], trusting proxies: [String] = []) -> String {
         let isLoopback = peer.map { $0 == "127.0.0.1" || $0 == "::1" || $0.hasPrefix("::ffff:127.") } ?? false
-        if isLoopback, let last = forwardedFor.last?.split(separator: ",").last {
+        let isTrusted = peer.map { peer in proxies.contains { $0 == peer || "::ffff:" + $0 == peer } } ?? false
+        if isLoopback || isTrusted, let last = forwardedFor.last?.split(separator: ",").last {
             let address = last.trimmingCharacters(in: .whitespaces)
             if !address.isEmpty { return String(address.prefix(64)) }
         }

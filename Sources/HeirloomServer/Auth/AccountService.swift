@@ -118,13 +118,13 @@ struct AccountService: Sendable {
     {
         let email = rawEmail.trimmingWhitespace().lowercased()
         let wrong = AppError.invalidCredentials("That email and password do not match. Please try again.")
-        // Absurd input is refused before any bookkeeping, so it cannot fill the throttle's memory.
+        // Absurd input is refused before any bookkeeping, so it cannot fill the throttle's table.
         guard email.count <= AccountRules.maximumEmailLength, password.count <= AccountRules.maximumPasswordLength
         else {
             throw wrong
         }
         let now = clock()
-        try await throttle.reserve(account: email, address: address, now: now)
+        try await throttle.reserve(account: email, address: address, now: now, on: db)
         guard let user = try await User.query(on: db).filter(\.$email == email).with(\.$household).first(),
             let hash = user.passwordHash
         else {
@@ -132,7 +132,7 @@ struct AccountService: Sendable {
             throw wrong
         }
         guard try await passwords.verify(password, against: hash) else { throw wrong }
-        await throttle.succeeded(account: email, address: address, reservedAt: now)
+        try await throttle.succeeded(account: email, address: address, reservedAt: now, on: db)
         let issued = try await tokens.issue(userID: try user.requireID(), kind: credential.kind, name: credential.name)
         // The estate holder signing in is the surest sign that they are still here.
         _ = try await EstateService.holderSeen(
@@ -146,7 +146,7 @@ struct AccountService: Sendable {
     /// Changes a password after checking the current one; every other session and token ends.
     func changePassword(for principal: Principal, current: String, new: String, address: String) async throws {
         let now = clock()
-        try await throttle.reserve(account: principal.email, address: address, now: now)
+        try await throttle.reserve(account: principal.email, address: address, now: now, on: db)
         guard let user = try await User.find(principal.userID, on: db) else { throw AppError.unauthenticated }
         let matches: Bool
         if let hash = user.passwordHash, current.count <= AccountRules.maximumPasswordLength {
@@ -157,7 +157,7 @@ struct AccountService: Sendable {
         guard matches else {
             throw AppError.invalid(FieldError(field: "currentPassword", message: "Your current password is not right."))
         }
-        await throttle.succeeded(account: principal.email, address: address, reservedAt: now)
+        try await throttle.succeeded(account: principal.email, address: address, reservedAt: now, on: db)
         let password = try AccountRules.newPassword(new, field: "newPassword")
         user.passwordHash = try await passwords.hash(password)
         try await db.transaction { db in

@@ -31,7 +31,7 @@ struct PasswordResetService: Sendable {
     func request(email rawEmail: String, address: String) async throws {
         let email = try AccountRules.email(rawEmail)
         let now = clock()
-        try await requests.reserve(account: email, address: address, now: now)
+        try await requests.reserve(account: email, address: address, now: now, on: db)
         guard let user = try await User.query(on: db).filter(\.$email == email).with(\.$household).first() else {
             return
         }
@@ -49,7 +49,7 @@ struct PasswordResetService: Sendable {
         _ secret: String, to password: String, signingIn credential: AccountService.Credential? = nil
     ) async throws -> PasswordLinkService.Used {
         let used = try await links(now: clock()).setPassword(secret, to: password, signingIn: credential)
-        await signIns.clear(account: used.user.email)
+        try await signIns.clear(account: used.user.email, on: db)
         return used
     }
 

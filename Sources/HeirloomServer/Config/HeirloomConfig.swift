@@ -41,6 +41,9 @@ public struct HeirloomConfig: Sendable {
     public var schedulerSeconds = 60
     /// The home-network address phone apps reach over plain http (`HEIRLOOM_LAN_ADDRESS`).
     public var lanAddress: LANAddress.Setting = .detect
+    /// The load balancers or proxies on other machines whose `X-Forwarded-For` names the client, besides this
+    /// machine's (`HEIRLOOM_TRUSTED_PROXIES`).
+    public var trustedProxies: [String] = []
 
     /// Which database Heirloom keeps its records in.
     public enum DatabaseChoice: Sendable, Equatable {
@@ -182,6 +185,13 @@ extension HeirloomConfig {
         }
 
         let (media, s3) = try MediaLocation.load(value)
+        let trustedProxies = (value("HEIRLOOM_TRUSTED_PROXIES") ?? "").split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if let wrong = trustedProxies.first(where: { !Self.isIPAddress($0) }) {
+            throw ConfigError(
+                variable: "HEIRLOOM_TRUSTED_PROXIES",
+                problem: "expected IP addresses such as 10.0.0.5, separated by commas, got \"\(wrong)\"")
+        }
 
         return HeirloomConfig(
             dataDirectory: dataDirectory,
@@ -203,8 +213,16 @@ extension HeirloomConfig {
             mail: try MailSettings.load(value),
             startsClockAt: startsClockAt,
             schedulerSeconds: schedulerSeconds,
-            lanAddress: lanAddress
+            lanAddress: lanAddress,
+            trustedProxies: trustedProxies
         )
+    }
+
+    /// Whether `text` is an IPv4 or IPv6 address as a peer's address is written.
+    static func isIPAddress(_ text: String) -> Bool {
+        var v4 = in_addr()
+        var v6 = in6_addr()
+        return inet_pton(AF_INET, text, &v4) == 1 || inet_pton(AF_INET6, text, &v6) == 1
     }
 
     static func httpURL(_ raw: String, variable: String) throws -> URL {

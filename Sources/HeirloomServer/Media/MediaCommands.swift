@@ -118,10 +118,14 @@ struct MediaCollectorSchedule: LifecycleHandler {
             _ in
             application.eventLoopGroup.any().makeFutureWithTask {
                 do {
+                    let now = application.hub.clock()
+                    // Of several servers, the first to ask makes each six-hour period's sweep.
+                    guard
+                        try await JobRun.claim(
+                            "media-gc", due: JobRun.period(of: now, every: 6 * 60 * 60), now: now, on: application.db)
+                    else { return }
                     let report = try await MediaGarbageCollector(
-                        db: application.db,
-                        pipeline: application.hub.media,
-                        now: application.hub.clock()
+                        db: application.db, pipeline: application.hub.media, now: now
                     ).run()
                     if !report.removed.isEmpty {
                         logger.info(

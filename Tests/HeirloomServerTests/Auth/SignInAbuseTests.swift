@@ -51,4 +51,20 @@ struct SignInAbuseTests {
         #expect(Request.clientAddress(peer: "203.0.113.50", forwardedFor: ["10.0.0.7"]) == "203.0.113.50")
         #expect(Request.clientAddress(peer: nil, forwardedFor: ["10.0.0.7"]) == "unknown")
     }
+
+    @Test("a load balancer on another machine names the client once HEIRLOOM_TRUSTED_PROXIES names it")
+    func trustedProxies() throws {
+        // given
+        let proxies = try HeirloomConfig.load(
+            from: ["HEIRLOOM_TRUSTED_PROXIES": "10.0.0.5, fd00::5"], workingDirectory: URL(fileURLWithPath: "/srv")
+        ).trustedProxies
+        #expect(proxies == ["10.0.0.5", "fd00::5"])
+        // then its last entry is the client, however the balancer's own address is written
+        for balancer in ["10.0.0.5", "::ffff:10.0.0.5", "fd00::5"] {
+            let client = Request.clientAddress(peer: balancer, forwardedFor: ["203.0.113.9"], trusting: proxies)
+            #expect(client == "203.0.113.9", "\(balancer)")
+        }
+        // and any other peer is the client itself
+        #expect(Request.clientAddress(peer: "10.0.0.6", forwardedFor: ["203.0.113.9"], trusting: proxies) == "10.0.0.6")
+    }
 }

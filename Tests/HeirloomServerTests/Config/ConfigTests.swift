@@ -51,6 +51,7 @@ struct ConfigTests {
             ("HEIRLOOM_MAX_AUDIO_MINUTES", "three hours"),
             ("HEIRLOOM_METRICS_TOKEN", "short"),
             ("HEIRLOOM_RESOURCES_DIR", "/nonexistent/heirloom"),
+            ("HEIRLOOM_TRUSTED_PROXIES", "10.0.0.5, lb.example.org"),
         ]
     )
     func badValues(variable: String, value: String) throws {

@@ -31,7 +31,8 @@ extension Request {
         let concurrency = services.config.ai.concurrency
         var batches = AppraisalBatchService(db: db, media: services.media, items: services.items) { batchID in
             let currency = await Self.batchCurrency(batchID, db: appDB)
-            await runner.start(batchID, db: appDB, concurrency: concurrency) { media in
+            // A claim outlasts the longest analysis (one deadline, retries included) by a minute.
+            await runner.start(batchID, db: appDB, concurrency: concurrency, lease: ai.settings.timeout + 60) { media in
                 var request = AppraisalRequest(currencyCode: currency)
                 request.facts = AppraisalService.facts(of: media)
                 return try await ai.analyse(try await appraisal.image(of: media), request: request)

@@ -18,7 +18,8 @@ struct BackupPage: Encodable {
     var size: String
     var problem: Problem?
 
-    init(_ services: HeirloomServices, days: DayText) {
+    /// The page for the hub's settings and the last backup's `status` (`BackupStatus.read`).
+    init(_ services: HeirloomServices, status: BackupStatus? = nil, days: DayText) {
         let settings = services.config.backup
         isOn = settings != nil
         folder = settings?.directory.path ?? ""
@@ -28,17 +29,16 @@ struct BackupPage: Encodable {
                     format: "Every day at %02ld:%02ld, keeping %ld daily and %ld weekly backups", $0.hour, $0.minute,
                     $0.retention.daily, $0.retention.weekly)
             } ?? ""
-        let status = BackupStatus.read(from: services.config.dataDirectory)
         hasRun = status != nil
         succeeded = status?.succeeded ?? false
         when = days.dayAndTime(status?.finishedAt)
         size = ByteCountText.describe(status?.sizeBytes ?? 0)
-        problem = Self.problem(services, days: days)
+        problem = Self.problem(status, days: days)
     }
 
     /// The failure to show owners, while the last backup failed.
-    static func problem(_ services: HeirloomServices, days: DayText) -> Problem? {
-        guard let status = BackupStatus.read(from: services.config.dataDirectory), !status.succeeded else { return nil }
+    static func problem(_ status: BackupStatus?, days: DayText) -> Problem? {
+        guard let status, !status.succeeded else { return nil }
         return Problem(
             when: days.dayAndTime(status.finishedAt),
             lastSuccess: status.lastSuccessAt.map { "The last good one is from \(days.dayAndTime($0))." }

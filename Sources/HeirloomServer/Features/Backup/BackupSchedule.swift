@@ -4,7 +4,8 @@ import HeirloomCore
 import NIOCore
 import Vapor
 
-/// The last scheduled backup as Settings and Home show it, kept in `backup-status.json` in the data folder.
+/// The last scheduled backup as Settings and Home show it, kept with the backup's run (`JobRun`) so that every
+/// server of the hub shows the same.
 struct BackupStatus: Codable, Equatable, Sendable {
     var finishedAt: Date
     var succeeded: Bool
@@ -15,15 +16,14 @@ struct BackupStatus: Codable, Equatable, Sendable {
     /// When the last successful backup was made (kept while later ones fail).
     var lastSuccessAt: Date?
 
-    static func url(in dataDirectory: URL) -> URL { dataDirectory.appendingPathComponent("backup-status.json") }
-
-    static func read(from dataDirectory: URL) -> BackupStatus? {
-        guard let data = try? Data(contentsOf: url(in: dataDirectory)) else { return nil }
-        return try? ExportJSON.decoder().decode(BackupStatus.self, from: data)
+    static func read(on db: any Database) async throws -> BackupStatus? {
+        guard let report = try await JobRun.find(ScheduledBackup.job, on: db)?.report else { return nil }
+        return try? ExportJSON.decoder().decode(BackupStatus.self, from: Data(report.utf8))
     }
 
-    func write(to dataDirectory: URL) throws {
-        try ExportJSON.encoder().encode(self).write(to: Self.url(in: dataDirectory), options: .atomic)
+    func write(on db: any Database) async throws {
+        let report = String(decoding: try ExportJSON.encoder().encode(self), as: UTF8.self)
+        try await JobRun.report(report, of: ScheduledBackup.job, now: finishedAt, on: db)
     }
 }
 
@@ -40,24 +40,42 @@ struct ScheduledBackup: Sendable {
         String(ExportJSON.format(date).prefix(19)).replacingOccurrences(of: ":", with: "-") + "Z"
     }
 
+    /// The name the daily backup's runs are claimed under (`JobRun`).
+    static let job = "backup"
+
+    /// Makes the backup due at `due` on the one server of the hub that claims it first; nil on the others, which
+    /// leave it to that one.
+    func run(due: Date) async throws -> BackupStatus? {
+        guard try await JobRun.claim(Self.job, due: due, now: now, on: db) else { return nil }
+        return await run()
+    }
+
     @discardableResult
     func run() async -> BackupStatus {
-        let previous = BackupStatus.read(from: config.dataDirectory)
-        let folder = settings.directory.appendingPathComponent(Self.folderName(now), isDirectory: true)
-        var status: BackupStatus
         do {
             let facts = try await HubBackup(config: config, db: db, store: store, now: now).make(in: folder)
-            status = BackupStatus(
-                finishedAt: now, succeeded: true, folder: folder.path, sizeBytes: facts.sizeBytes, problem: nil,
-                lastSuccessAt: now)
             prune()
+            return await record(
+                BackupStatus(
+                    finishedAt: now, succeeded: true, folder: folder.path, sizeBytes: facts.sizeBytes, problem: nil,
+                    lastSuccessAt: now))
         } catch {
             try? FileManager.default.removeItem(at: folder)
-            status = BackupStatus(
-                finishedAt: now, succeeded: false, folder: folder.path, sizeBytes: 0,
-                problem: String(describing: error), lastSuccessAt: previous?.lastSuccessAt)
+            let previous = try? await BackupStatus.read(on: db)
+            return await record(
+                BackupStatus(
+                    finishedAt: now, succeeded: false, folder: folder.path, sizeBytes: 0,
+                    problem: String(describing: error), lastSuccessAt: previous?.lastSuccessAt))
         }
-        try? status.write(to: config.dataDirectory)
+    }
+
+    private var folder: URL {
+        settings.directory.appendingPathComponent(Self.folderName(now), isDirectory: true)
+    }
+
+    /// Writes the status down for Settings and Home; a database out of reach only leaves the last one shown.
+    private func record(_ status: BackupStatus) async -> BackupStatus {
+        try? await status.write(on: db)
         return status
     }
 
@@ -91,7 +109,8 @@ struct ScheduledBackup: Sendable {
     }
 }
 
-/// Starts the daily backup when `HEIRLOOM_BACKUP_DIR` is set.
+/// Starts the daily backup when `HEIRLOOM_BACKUP_DIR` is set; of several servers on one database, the first to
+/// claim each day's run makes it.
 struct BackupScheduleHandler: LifecycleHandler {
     func didBootAsync(_ application: Application) async throws {
         guard let settings = application.hub.config.backup else { return }
@@ -108,12 +127,16 @@ struct BackupScheduleHandler: LifecycleHandler {
         let delay = TimeAmount.milliseconds(Int64(max(0, next.timeIntervalSince(now)) * 1000))
         application.eventLoopGroup.any().scheduleTask(in: delay) {
             Task {
-                let status = await ScheduledBackup(
-                    settings: settings, config: services.config, db: application.db, store: services.media.store,
-                    now: services.clock()
-                ).run()
-                if !status.succeeded {
-                    application.logger.error("scheduled backup failed: \(status.problem ?? "")")
+                do {
+                    let status = try await ScheduledBackup(
+                        settings: settings, config: services.config, db: application.db, store: services.media.store,
+                        now: services.clock()
+                    ).run(due: next)
+                    if let status, !status.succeeded {
+                        application.logger.error("scheduled backup failed: \(status.problem ?? "")")
+                    }
+                } catch {
+                    application.logger.error("scheduled backup not started: \(error)")
                 }
                 schedule(application, settings)
             }

@@ -30,7 +30,7 @@ struct WishService: Sendable {
     func signIn(linkSecret: String, from address: String) async throws -> (participant: WishParticipant, secret: String)
     {
         let now = clock()
-        try await linkThrottle.reserve(account: SecretToken.hash(linkSecret), address: address, now: now)
+        try await linkThrottle.reserve(account: SecretToken.hash(linkSecret), address: address, now: now, on: db)
         let tokens = PassingTokens(db: db)
         guard let token = try await tokens.find(linkSecret, kinds: [.wishLink, .wishSession], now: now),
             let participant = try await WishParticipant.query(on: db).filter(\.$id == token.subjectID)

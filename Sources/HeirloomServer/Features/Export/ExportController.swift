@@ -31,7 +31,7 @@ struct ExportController {
             let archive = try await req.heirloom.householdExport.archive(
                 householdID: principal.householdID, exportedBy: principal.userID)
             let progress = progressID.map {
-                Progress(board: services.exportProgress, id: $0, userID: principal.userID, clock: services.clock)
+                Progress(board: req.heirloom.exportProgress, id: $0, userID: principal.userID, clock: services.clock)
             }
             return await Self.stream(archive, modified: now, req: req, progress: progress)
         } catch let error as ExportError {
@@ -44,7 +44,7 @@ struct ExportController {
         let principal = try req.principal()
         let id = try req.parameters.require(RouteParameter.id.rawValue)
         guard ExportProgressBoard.isValidID(id),
-            let entry = await req.heirloom.services.exportProgress.entry(id, userID: principal.userID)
+            let entry = try await req.heirloom.exportProgress.entry(id, userID: principal.userID)
         else { throw AppError.notFound("download") }
         return ExportProgressAnswer(written: entry.written, total: entry.total, state: entry.state.rawValue)
     }
@@ -75,29 +75,37 @@ struct ExportController {
         -> Response
     {
         let logger = req.logger
+        // Following the download is a courtesy: a database that cannot note it does not stop it.
         if let progress {
-            await progress.board.start(progress.id, userID: progress.userID, total: archive.size, at: progress.clock())
+            try? await progress.board.start(
+                progress.id, userID: progress.userID, total: archive.size, at: progress.clock())
         }
         let body = Response.Body(
             asyncStream: { writer in
+                var written: Int64 = 0
+                var saved = ContinuousClock.now
                 do {
                     try await archive.write(modified: modified) { buffer in
-                        let count = Int64(buffer.readableBytes)
+                        written += Int64(buffer.readableBytes)
                         try await writer.write(.buffer(buffer))
-                        if let progress {
-                            await progress.board.advance(
-                                progress.id, userID: progress.userID, by: count, at: progress.clock())
+                        if let progress, ContinuousClock.now - saved >= ExportProgressBoard.saveEvery {
+                            saved = ContinuousClock.now
+                            try? await progress.board.update(
+                                progress.id, userID: progress.userID, written: written, at: progress.clock())
                         }
                     }
                     try await writer.write(.end)
                     if let progress {
-                        await progress.board.finish(progress.id, userID: progress.userID, .done, at: progress.clock())
+                        try? await progress.board.update(
+                            progress.id, userID: progress.userID, written: written, state: .done, at: progress.clock())
                     }
                 } catch {
                     // The length was announced: a short body tells the browser the download failed.
                     logger.error("export \(archive.fileName) stopped: \(String(describing: error))")
                     if let progress {
-                        await progress.board.finish(progress.id, userID: progress.userID, .failed, at: progress.clock())
+                        try? await progress.board.update(
+                            progress.id, userID: progress.userID, written: written, state: .failed,
+                            at: progress.clock())
                     }
                     try? await writer.write(.error(error))
                 }

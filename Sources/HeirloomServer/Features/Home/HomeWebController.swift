@@ -79,7 +79,7 @@ struct HomeWebController {
             today: principal.days.monthAndDay(req.heirloom.now)
         )
         if principal.role.canManageHousehold {
-            model.backupProblem = BackupPage.problem(req.heirloom.services, days: principal.days)
+            model.backupProblem = BackupPage.problem(try await BackupStatus.read(on: req.db), days: principal.days)
             let estate = try await req.heirloom.estate.get(by: principal)
             model.heirsToTell = PassingOnPages.heirsToTellText(
                 try await req.heirloom.heirs.heirs(by: principal),

@@ -40,7 +40,9 @@ struct SettingsWebController {
             newInvitation: extras.newInvitation,
             tokens: try tokens.map { try .init($0, current: principal.tokenID, days: principal.days) },
             passwordErrors: extras.passwordErrors,
-            backup: principal.role.canManageHousehold ? BackupPage(req.heirloom.services, days: principal.days) : nil,
+            backup: principal.role.canManageHousehold
+                ? BackupPage(
+                    req.heirloom.services, status: try await BackupStatus.read(on: req.db), days: principal.days) : nil,
             needsPassword: principal.role.canManageHousehold
                 ? try members.filter { $0.passwordHash == nil && $0.appleSubject == nil }.map {
                     SettingsPage.Waiting(id: try $0.requireID().text, name: $0.name, email: $0.email)

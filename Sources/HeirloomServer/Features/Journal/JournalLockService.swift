@@ -23,7 +23,7 @@ struct JournalLockService: Sendable {
     {
         let now = clock()
         let account = "journal:\(principal.userID.text)"
-        try await throttle.check(account: account, address: address, now: now)
+        try await throttle.check(account: account, address: address, now: now, on: db)
         guard let user = try await User.find(principal.userID, on: db) else { throw AppError.unauthenticated }
         let hasPassword = password.map { !$0.isEmpty } ?? false
         let hasIdentityToken = identityToken.map { !$0.isEmpty } ?? false
@@ -37,7 +37,7 @@ struct JournalLockService: Sendable {
                 ))
         }
         // Counted as a failure before the check, so that many guesses sent at once cannot all be checked.
-        try await throttle.reserve(account: account, address: address, now: now)
+        try await throttle.reserve(account: account, address: address, now: now, on: db)
         let confirmed: Bool
         do {
             if let password, hasPassword {
@@ -46,8 +46,8 @@ struct JournalLockService: Sendable {
                 confirmed = try await check(identityToken: identityToken ?? "", of: user)
             }
         } catch {
-            // Apple's keys out of reach is no wrong guess: the attempt is given back.
-            await throttle.released(account: account, address: address, reservedAt: now)
+            // Apple's keys out of reach is no wrong guess: the attempt is given back (when the database lets it).
+            try? await throttle.released(account: account, address: address, reservedAt: now, on: db)
             throw error
         }
         guard confirmed else {
@@ -56,7 +56,7 @@ struct JournalLockService: Sendable {
                     ? "Apple could not confirm that it is you. Please try again."
                     : "That password is not right. Please try again.")
         }
-        await throttle.succeeded(account: account, address: address, reservedAt: now)
+        try await throttle.succeeded(account: account, address: address, reservedAt: now, on: db)
         let until = now.addingTimeInterval(JournalRedaction.unlockDuration)
         try await AuthToken.query(on: db)
             .filter(\.$id == principal.tokenID)

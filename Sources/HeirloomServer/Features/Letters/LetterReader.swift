@@ -21,7 +21,7 @@ struct LetterReader: Sendable {
     /// and the address it came from.
     func signIn(linkSecret: String, from address: String) async throws -> String {
         let now = clock()
-        try await linkThrottle.reserve(account: SecretToken.hash(linkSecret), address: address, now: now)
+        try await linkThrottle.reserve(account: SecretToken.hash(linkSecret), address: address, now: now, on: db)
         let tokens = PassingTokens(db: db)
         guard let token = try await tokens.find(linkSecret, kinds: [.letterLink, .letterSession], now: now),
             try await delivered(token.subjectID) != nil

@@ -65,7 +65,7 @@ struct ExecutorService: Sendable {
     /// good or not, counts against the link and the address it came from.
     func signIn(linkSecret: String, from address: String) async throws -> (executor: Executor, secret: String) {
         let now = clock()
-        try await linkThrottle.reserve(account: SecretToken.hash(linkSecret), address: address, now: now)
+        try await linkThrottle.reserve(account: SecretToken.hash(linkSecret), address: address, now: now, on: db)
         let tokens = PassingTokens(db: db)
         guard let token = try await tokens.find(linkSecret, kinds: [.executorLink, .executorSession], now: now),
             let executor = try await Executor.find(token.subjectID, on: db)

@@ -64,7 +64,7 @@ struct RecipientService: Sendable {
     /// it. Every exchange, good or not, counts against the link and the address it came from.
     func signIn(linkSecret: String, from address: String) async throws -> (beneficiary: Beneficiary, secret: String) {
         let now = clock()
-        try await linkThrottle.reserve(account: SecretToken.hash(linkSecret), address: address, now: now)
+        try await linkThrottle.reserve(account: SecretToken.hash(linkSecret), address: address, now: now, on: db)
         let tokens = PassingTokens(db: db)
         guard let token = try await tokens.find(linkSecret, kinds: [.recipientLink, .recipientSession], now: now),
             let person = try await Beneficiary.find(token.subjectID, on: db)

@@ -1,7 +1,6 @@
 import Fluent
 import Foundation
 import HeirloomCore
-import NIOConcurrencyHelpers
 import SQLKit
 
 /// Why the gateway refuses a call before it reaches the AI.
@@ -14,17 +13,19 @@ enum TreasureChestRefusal: Error, Sendable {
     case rateLimited(retryAfter: Int, daily: Bool)
 }
 
-/// The per-minute counts of every device, kept in memory (a restart forgets them, which only helps a phone).
-final class TreasureChestLimiter: Sendable {
-    private let limits = NIOLockedValueBox<[String: TreasureChestRateLimit]>([:])
+/// The per-minute counts of every device, kept in the database (`ThrottleStore`) so that a phone's calls count
+/// the same whichever of the hub's servers answers them.
+struct TreasureChestLimiter: Sendable {
     /// Wrong approval codes: 10 per household and 30 per address in 15 minutes, so that codes are not guessed.
-    let approvalGuesses = LoginThrottle(accountLimit: 10, addressLimit: 30)
+    let approvalGuesses = LoginThrottle("phone-approval", accountLimit: 10, addressLimit: 30)
 
-    func admit(_ deviceKey: String, at now: Date, isAnalysis: Bool) -> Int? {
-        limits.withLockedValue { all in
-            var limit = all[deviceKey] ?? TreasureChestRateLimit()
+    /// Counts the call when the device's limits allow it; otherwise answers how many seconds to wait.
+    func admit(_ deviceKey: String, at now: Date, isAnalysis: Bool, on db: any Database) async throws -> Int? {
+        let key = ThrottleStore.key("gateway", "device", deviceKey)
+        return try await ThrottleStore(db: db).update(key, window: TreasureChestRateLimit.window, now: now) { moments in
+            var limit = TreasureChestRateLimit(calls: moments.first ?? [], analyses: moments.dropFirst().first ?? [])
             let wait = limit.admit(at: now, isAnalysis: isAnalysis)
-            all[deviceKey] = limit
+            if wait == nil { moments = [limit.calls, limit.analyses] }
             return wait
         }
     }
@@ -73,7 +74,7 @@ struct TreasureChestDeviceService: Sendable {
             let listed = device.state == .waiting && device.id != nil
             throw TreasureChestRefusal.notApproved(code: listed ? device.approvalCode : nil)
         }
-        if let wait = limiter.admit(device.deviceKey, at: now, isAnalysis: isAnalysis) {
+        if let wait = try await limiter.admit(device.deviceKey, at: now, isAnalysis: isAnalysis, on: db) {
             throw TreasureChestRefusal.rateLimited(retryAfter: wait, daily: false)
         }
         if isAnalysis {
@@ -167,12 +168,13 @@ struct TreasureChestDeviceService: Sendable {
             }
         case .code(let code):
             let household = principal.householdID.uuidString
-            try await guesses?.throttle.reserve(account: household, address: guesses?.address ?? "", now: now)
+            try await guesses?.throttle.reserve(account: household, address: guesses?.address ?? "", now: now, on: db)
             let matching = try await GatewayDevice.query(on: db).filter(\.$state == .waiting)
                 .filter(\.$approvalCode == code)
                 .filter(\.$lastSeenAt >= now.addingTimeInterval(-TreasureChestApproval.waitingLifetime)).limit(2).all()
             guard matching.count == 1, let only = matching.first else { throw Self.noSuchPhone }
-            await guesses?.throttle.succeeded(account: household, address: guesses?.address ?? "", reservedAt: now)
+            try await guesses?.throttle.succeeded(
+                account: household, address: guesses?.address ?? "", reservedAt: now, on: db)
             device = only
         case nil:
             throw AppError.invalid(

@@ -1,0 +1,56 @@
+import Fluent
+import Foundation
+import SQLKit
+import Testing
+import Vapor
+
+@testable import HeirloomServer
+
+@Suite("Several servers started together on one new PostgreSQL database")
+struct MigrationLockTests {
+    @Test(
+        "three servers started at once bring the database up to date one after the other, each migration once",
+        .enabled(if: TestDatabase.adminURL != nil, "needs PostgreSQL (HEIRLOOM_TEST_DATABASE_URL)"))
+    func startedTogether() async throws {
+        // given a new database and three servers configured for it
+        let database = try await TestDatabase.make()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("heirloom-migrate-\(UUID())")
+        var apps: [Application] = []
+        do {
+            let config = try HeirloomConfig.load(from: [
+                "DATABASE_URL": try #require(database.url), "HEIRLOOM_DATA_DIR": folder.path,
+                "HEIRLOOM_PUBLIC_URL": "http://hub.test", "HEIRLOOM_LAN_ADDRESS": "127.0.0.1",
+            ])
+            for _ in 0..<3 {
+                let app = try await Application.make(.testing)
+                apps.append(app)
+                var overrides = HeirloomOverrides()
+                overrides.runsMediaCollector = false
+                overrides.runsScheduler = false
+                try await configure(app, config: config, overrides: overrides)
+                app.logger.logLevel = .warning
+            }
+
+            // when all three prepare it at the same moment
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for app in apps { group.addTask { try await prepareDatabase(app) } }
+                try await group.waitForAll()
+            }
+
+            // then every migration ran once, and the hub works
+            let names = try await apps[0].db.sql().raw("SELECT name FROM _fluent_migrations").all()
+                .map { try $0.decode(column: "name", as: String.self) }
+            #expect(names.count > 50)
+            #expect(Set(names).count == names.count)
+            #expect(try await apps[2].api(.GET, "/api/health").status == .ok)
+        } catch {
+            for app in apps { try? await app.asyncShutdown() }
+            try? await database.drop()
+            try? FileManager.default.removeItem(at: folder)
+            throw error
+        }
+        for app in apps { try await app.asyncShutdown() }
+        try await database.drop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
