@@ -63,7 +63,7 @@ test-postgres: build-tests
 S3_SUITES ?= Media|Export|Import|Backup|Journal|Memor|Report|S3
 test-s3: build-tests
 	bash scripts/with-s3.sh $(SWIFT_TEST) --filter "$(S3_SUITES)"
-	bash scripts/with-s3.sh $(PYTHON) -m pytest -q -p no:cacheprovider e2e/http
+	bash scripts/with-postgres.sh bash scripts/with-s3.sh $(PYTHON) -m pytest -q -p no:cacheprovider e2e/http
 
 ## The user-facing flows in headless Chromium, against the built server; the hand-over story runs on PostgreSQL too.
 test-browser: deps

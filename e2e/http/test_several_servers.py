@@ -1,4 +1,5 @@
-"""Three Heirloom servers on one PostgreSQL database and one data folder, as behind a load balancer, under
+"""Three Heirloom servers on one PostgreSQL database and one media store (one data folder, or under make test-s3
+one bucket), as behind a load balancer, under
 concurrent load from one client: sign-in failures count across them, a session or an unlocked journal made through
 one works on the others, every email and every letter goes once, media stored through one are served by the
 others, and killing one mid-upload loses nothing it answered 201. Runs when HEIRLOOM_TEST_DATABASE_URL names a
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 import pytest
 import requests
 
-from conftest import PASSWORD, running_server, set_up_hub
+from conftest import PASSWORD, running_server, s3_media, set_up_hub
 from media_fixtures import png
 from shared_hub import ADMIN_URL, Counter, mail_server, postgres_database
 
@@ -39,12 +40,15 @@ class Hub:
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory):
     # given one database, one mail server, one data folder, and three hubs on them whose schedulers run every second
-    data_dir = tmp_path_factory.mktemp("shared-data")
+    # (under make test-s3 the one store is a bucket, and each server has a data folder of its own)
+    media = s3_media("several")
+    shared = tmp_path_factory.mktemp("shared-data")
     with postgres_database("heirloom_several") as database_url, mail_server() as (counter, smtp_url):
-        env = dict(DATABASE_URL=database_url, HEIRLOOM_SMTP_URL=smtp_url, HEIRLOOM_SCHEDULER_SECONDS="1")
+        env = dict(DATABASE_URL=database_url, HEIRLOOM_SMTP_URL=smtp_url, HEIRLOOM_SCHEDULER_SECONDS="1", **media)
         with contextlib.ExitStack() as stack:
-            servers = [stack.enter_context(running_server(f"several-{letter}", env=env, data_dir=data_dir))
-                       for letter in "abc"]
+            servers = [stack.enter_context(running_server(
+                f"several-{letter}", env=env,
+                data_dir=tmp_path_factory.mktemp(f"data-{letter}") if media else shared)) for letter in "abc"]
             token = set_up_hub(requests.Session(), servers[0].base_url)
             yield Hub(servers, token, counter)
 
