@@ -77,6 +77,7 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
                 as any MailTransport
         }
     if case .s3 = config.media { app.lifecycle.use(S3AccessCheck()) }
+    app.hub.media.store.lockAcrossServers { [weak app] in app?.db }
     if case .sqliteFile(let url) = config.database {
         app.hub.readers = SQLiteReaders(path: url.path, threadPool: app.threadPool)
         app.lifecycle.use(SQLiteReadersShutdown())

@@ -2,6 +2,7 @@ import Crypto
 import Fluent
 import Foundation
 import HeirloomAPI
+import NIOConcurrencyHelpers
 import Testing
 import Vapor
 import VaporTesting
@@ -150,5 +151,76 @@ struct MediaMoveTests {
             ])
         #expect(registered.status == .created, "\(registered.body.string)")
         return try registered.decoded(Components.Schemas.AuthResponse.self).token
+    }
+}
+
+/// A store that breaks after a few files, as a disk that fills or a service that goes away part-way.
+struct BreakingBlobs: BlobBackend {
+    let base: FolderBlobs
+    let adoptsLeft: NIOLockedValueBox<Int>
+
+    var location: String { base.location }
+    var primaryFolder: FolderBlobs? { base }
+    func adopt(_ file: URL, sha256: String) async throws {
+        guard
+            adoptsLeft.withLockedValue({ left in
+                defer { left -= 1 }
+                return left > 0
+            })
+        else {
+            throw MediaError.storeUnavailable("the disk is full")
+        }
+        try await base.adopt(file, sha256: sha256)
+    }
+    func delete(_ sha256: String) async throws { try await base.delete(sha256) }
+    func info(_ sha256: String) async throws -> BlobInfo? { try await base.info(sha256) }
+    func list() -> AsyncThrowingStream<BlobInfo, any Error> { base.list() }
+    func read(_ sha256: String, range: ClosedRange<Int64>?) async throws -> BlobBytes {
+        try await base.read(sha256, range: range)
+    }
+    func withLocalFile<T: Sendable>(_ sha256: String, scratch: URL, _ body: (URL) async throws -> T) async throws -> T {
+        try await base.withLocalFile(sha256, scratch: scratch, body)
+    }
+    func copy(_ sha256: String, to file: URL) async throws { try await base.copy(sha256, to: file) }
+    func localPath(_ sha256: String) async -> URL? { base.localPath(sha256) }
+    func stage() async throws -> (any BlobStaging)? { nil }
+    func adopt(_ file: URL, sha256: String, staged: StagedBlob) async throws { try await adopt(file, sha256: sha256) }
+    func sweepLeftovers(olderThan moment: Date) async throws -> [String] { [] }
+}
+
+extension MediaMoveTests {
+    @Test("A move stopped part-way starts again where it left off: what was copied and checked is not copied again")
+    func resumes() async throws {
+        try await withApp { app in
+            // given a household's media, and a move to a folder whose disk fills after three files
+            _ = try await app.makeFullHousehold()
+            let away = FileManager.default.temporaryDirectory.appendingPathComponent("heirloom-away-\(UUID())")
+            defer { try? FileManager.default.removeItem(at: away) }
+            let target = MediaLocations.folder(away)
+            let locations = app.hub.media.locations
+            let breaking = BreakingBlobs(base: try FolderBlobs(root: away), adoptsLeft: NIOLockedValueBox(3))
+            let scratch = app.hub.media.store.temporaryDirectory
+            var mover = MediaMover(
+                db: app.db, open: { $0 == target ? breaking : try locations.open($0) }, scratch: scratch,
+                lock: app.hub.media.store)
+            mover.settle = .zero
+            await #expect(throws: MediaError.self) {
+                _ = try await mover.move(configured: locations.configured, to: target) { _ in }
+            }
+            #expect(try await MediaMove.latest(on: app.db)?.state == "copying", "not switched")
+            #expect(try await MediaMoveCopy.query(on: app.db).count() == 3)
+
+            // when it runs again
+            var again = MediaMover(db: app.db, open: locations.open, scratch: scratch, lock: app.hub.media.store)
+            again.settle = .zero
+            let summary = try await again.move(configured: locations.configured, to: target) { _ in }
+
+            // then only the rest is copied, and every file is there with its SHA-256
+            var wanted = Set<String>()
+            for object in try await MediaObject.query(on: app.db).all() { wanted.formUnion(object.blobHashes) }
+            #expect(summary.copied == wanted.count - 3)
+            #expect(try await MediaMove.latest(on: app.db)?.state == "done")
+            #expect(try await Self.findings(app, in: target).isEmpty)
+        }
     }
 }

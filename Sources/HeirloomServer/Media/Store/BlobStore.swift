@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import NIOConcurrencyHelpers
 
@@ -42,16 +43,29 @@ final class BlobStore: Sendable {
         temporaryDirectory.appendingPathComponent("upload-\(UUID().text)\(suffix)")
     }
 
+    /// The database whose advisory lock keeps servers on other machines out too (PostgreSQL; see `withLock`).
+    private let serverLock = NIOLockedValueBox<(@Sendable () -> (any Database)?)?>(nil)
+
+    /// Makes `withLock` also take `MediaLockKey` on this database, for servers on several machines sharing it and
+    /// one bucket (a file lock covers one machine only).
+    func lockAcrossServers(on database: @escaping @Sendable () -> (any Database)?) {
+        serverLock.withLockedValue { $0 = database }
+    }
+
+    /// The advisory lock's number: "HeirMedi" in ASCII.
+    static let serverLockKey: Int64 = 5_216_691_683_524_650_089
+
     /// Runs `body` while no blob is being added or released: adding files and recording them in the
     /// database happen together, as do forgetting them and deleting files.
-    func withLock<T>(_ body: () async throws -> T) async rethrows -> T {
+    func withLock<T>(_ body: () async throws -> T) async throws -> T {
         // A lock held across suspension points must be an async one; the file lock keeps out another
-        // process (`heirloom media gc` run by hand while the server runs).
+        // process (`heirloom media gc` run by hand while the server runs), the database's another machine.
         await gate.acquire()
         defer { gate.release() }
         await lockFile()
         defer { flock(lockDescriptor, LOCK_UN) }
-        return try await body()
+        guard let db = serverLock.withLockedValue({ $0 })?() else { return try await body() }
+        return try await AdvisoryLock.holding(Self.serverLockKey, on: db, body)
     }
 
     private func lockFile() async {

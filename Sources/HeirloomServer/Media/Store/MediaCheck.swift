@@ -56,10 +56,12 @@ struct MediaCheck: Sendable {
     }
 
     /// What is wrong with one blob, or nil.
+    /// Reads the store in use only: after a move, a blob found only in the old store is missing from the new one.
     func check(_ sha256: String, size expected: Int64?) async throws -> Finding.Problem? {
-        guard let info = try await store.blobs.info(sha256) else { return .missing }
+        let blobs = try await (store.blobs as? MovingBlobs)?.primary() ?? store.blobs
+        guard let info = try await blobs.info(sha256) else { return .missing }
         if let expected, info.size != expected { return .wrongSize(expected: expected, found: info.size) }
-        return try await Self.sha256(of: sha256, in: store.blobs) == sha256 ? nil : .wrongBytes
+        return try await Self.sha256(of: sha256, in: blobs) == sha256 ? nil : .wrongBytes
     }
 
     /// The SHA-256 of a stored blob's bytes, read as they come.

@@ -14,6 +14,8 @@ struct MediaMover: Sendable {
     let open: @Sendable (String) throws -> any BlobBackend
     /// Scratch space on this machine for copies on their way.
     let scratch: URL
+    /// The hub's store, whose lock the last pass holds (see `move`).
+    let lock: BlobStore
     /// How long hubs may take to notice the switch before the second pass (`MovingBlobs.refresh`, twice, and
     /// some time for an upload that was being stored at the moment).
     var settle: Duration = .seconds(15)
@@ -47,7 +49,11 @@ struct MediaMover: Sendable {
             try await Task.sleep(for: settle)
         }
         report("Copying what was added while the hubs switched…")
-        try await copyAll(move, from: from, to: to, summary: &summary, report: report)
+        // Under the store's lock (across servers on PostgreSQL): an upload that went to the old store just before
+        // the switch has either written its row by now, and is copied here, or waits and then finds the new store.
+        try await lock.withLock {
+            try await copyAll(move, from: from, to: to, summary: &summary, report: report)
+        }
         move.state = MediaMoveState.done.rawValue
         move.finishedAt = now()
         try await move.save(on: db)
@@ -89,6 +95,8 @@ struct MediaMover: Sendable {
         for (index, sha256) in left.enumerated() {
             if try await to.info(sha256) == nil {
                 guard let source = try await from.info(sha256) else {
+                    // Deleted while the move ran: nothing refers to it any more.
+                    if try await !HouseholdImport.isReferenced(sha256, on: db) { continue }
                     throw CommandFailure(
                         "media/\(sha256) is missing from \(from.location), so it cannot be moved. "
                             + "`heirloom media check` lists every missing file; restore them from a backup and run "

@@ -69,6 +69,11 @@ final class MovingBlobs: BlobBackend {
         return store
     }
 
+    /// The store in use now, read afresh: the one new blobs go to.
+    func primary() async throws -> any BlobBackend {
+        try await stores(fresh: true).primary
+    }
+
     /// Where a blob is, or where it would be: the primary (whose error then names the blob).
     private func holderOrPrimary(of sha256: String) async throws -> any BlobBackend {
         if let holder = try await holder(of: sha256) { return holder }
@@ -80,6 +85,10 @@ final class MovingBlobs: BlobBackend {
         let (primary, fallback) = try await stores()
         if try await primary.info(sha256) != nil { return primary }
         if let fallback, try await fallback.info(sha256) != nil { return fallback }
+        // Not where this server last looked: another server may have switched to a new store meanwhile.
+        let (now, behind) = try await stores(fresh: true)
+        if now.location != primary.location, try await now.info(sha256) != nil { return now }
+        if let behind, behind.location != fallback?.location, try await behind.info(sha256) != nil { return behind }
         return nil
     }
 

@@ -23,13 +23,24 @@ struct S3Blobs: BlobBackend {
         let key = try key(sha256)
         // Stored already: nothing to send, but its date is renewed, so that a collector on another server (whose
         // lock this one's does not cover) sees it as young until its new row is written.
-        if try await stored({ try await client.head(key) }) != nil {
-            try await stored { try await client.touch(key) }
+        if try await stored({ try await client.head(key) }) != nil, try await renewed(key) {
             try? FileManager.default.removeItem(at: file)
             return
         }
         try await stored { try await client.upload(key, file: file) }
         try? FileManager.default.removeItem(at: file)
+    }
+
+    /// Gives an object a new date; false when it has gone meanwhile (a collector elsewhere removed it).
+    func renewed(_ key: String) async throws -> Bool {
+        do {
+            try await client.touch(key)
+            return true
+        } catch let error as S3Error where error.isMissingObject {
+            return false
+        } catch {
+            throw unavailable(error)
+        }
     }
 
     func delete(_ sha256: String) async throws {
@@ -67,19 +78,27 @@ struct S3Blobs: BlobBackend {
     func read(_ sha256: String, range: ClosedRange<Int64>?) async throws -> BlobBytes {
         let key = try key(sha256)
         let download = try await stored { try await client.get(key, range: range) }
-        let body = download.body
+        // Read as the answer is written, piece by piece: a slow reader slows the download instead of the hub
+        // holding what the service has sent.
+        let body = BodyReader(iterator: download.body.makeAsyncIterator())
         let blobs = self
-        let (chunks, continuation) = AsyncThrowingStream<ByteBuffer, any Error>.makeStream()
-        let task = Task {
+        let chunks = AsyncThrowingStream<ByteBuffer, any Error> {
             do {
-                for try await chunk in body { continuation.yield(chunk) }
-                continuation.finish()
+                return try await body.next()
             } catch {
-                continuation.finish(throwing: blobs.unavailable(error))
+                throw blobs.unavailable(error)
             }
         }
-        continuation.onTermination = { _ in task.cancel() }
         return BlobBytes(size: download.size, range: download.range, chunks: chunks)
+    }
+
+    /// One download's body, read by one reader at a time (the stream's own order).
+    private final class BodyReader: @unchecked Sendable {
+        var iterator: S3Download.Body.AsyncIterator
+
+        init(iterator: S3Download.Body.AsyncIterator) { self.iterator = iterator }
+
+        func next() async throws -> ByteBuffer? { try await iterator.next() }
     }
 
     func withLocalFile<T: Sendable>(
@@ -110,7 +129,7 @@ struct S3Blobs: BlobBackend {
     }
 
     /// The service's own words go to the log; the person gets `storeUnavailable`.
-    private func unavailable(_ error: any Error) -> any Error {
+    func unavailable(_ error: any Error) -> any Error {
         guard let error = error as? S3Error else { return error }
         client.logger.warning("media store \(location): \(error)")
         return MediaError.storeUnavailable(error.description)

@@ -63,11 +63,9 @@ extension S3Blobs {
             return
         }
         let key = BlobKey.path(sha256)
-        if try await info(sha256) == nil {
-            try await stored { try await client.copy(from: staged.key, to: key) }
-        } else {
-            try await stored { try await client.touch(key) }
-        }
+        var there = false
+        if try await info(sha256) != nil { there = try await renewed(key) }
+        if !there { try await stored { try await client.copy(from: staged.key, to: key) } }
         await staged.discard()
         try? FileManager.default.removeItem(at: file)
     }
