@@ -13,7 +13,9 @@ import SQLKit
 ///   before it inserts the row, a deletion removes rows before files, `media gc` and `import` likewise;
 /// - so a row in the copy was committed inside an earlier holding of the lock, after its files were in place,
 ///   and no file can be deleted until the backup lets go; files added later are simply not in this backup.
-/// Blobs are content-addressed and never rewritten, so linking them is as good as copying them.
+/// Blobs are content-addressed and never rewritten, so linking them is as good as copying them. From a bucket
+/// (`S3Blobs`) the hashes the copied rows refer to are read inside the lock and downloaded after it, through the
+/// store in use and the old one of a move; a blob deleted in between stops the backup, to be made again.
 /// `restore` puts a stopped hub back from such a folder.
 struct HubBackup: Sendable {
     let config: HeirloomConfig
@@ -47,6 +49,7 @@ struct HubBackup: Sendable {
         PrivateFiles.restrict(folder, isFolder: true)
         let media = folder.appendingPathComponent("media", isDirectory: true)
         var facts = Facts(hubVersion: HubInfo.version, createdAt: now, database: "", mediaFiles: 0, sizeBytes: 0)
+        var referenced: Set<String>?
         try await store.withLock {
             switch config.database {
             case .sqliteFile, .sqliteMemory:
@@ -64,7 +67,16 @@ struct HubBackup: Sendable {
                     timeout: 6 * 3600)
                 guard result.status == 0 else { throw BackupError("pg_dump failed: \(result.errorOutput)") }
             }
-            (facts.mediaFiles, facts.sizeBytes) = try await Self.mirror(store.blobs, into: media)
+            if let folder = await store.blobs.primaryFolder {
+                (facts.mediaFiles, facts.sizeBytes) = try Self.mirror(folder.root, into: media)
+            } else {
+                referenced = try await Self.referencedHashes(on: db)
+            }
+        }
+        // From a bucket, the files the copied rows refer to are downloaded after the lock is let go, so that
+        // uploads do not wait for the whole download; blobs are never rewritten, so a later copy is the same.
+        if let referenced {
+            (facts.mediaFiles, facts.sizeBytes) = try await Self.download(referenced, from: store.blobs, into: media)
         }
         facts.sizeBytes +=
             Self.size(of: folder.appendingPathComponent(Self.sqliteFile))
@@ -156,23 +168,32 @@ struct HubBackup: Sendable {
         }
     }
 
-    /// Every blob of a store into the folder `target`, laid out as a folder store: linked from a folder
-    /// store, downloaded from any other. Returns how many files and bytes the store holds.
-    static func mirror(_ blobs: any BlobBackend, into target: URL) async throws -> (files: Int, bytes: Int64) {
-        if let folder = await blobs.primaryFolder { return try mirror(folder.root, into: target) }
+    /// Every blob a row refers to.
+    static func referencedHashes(on db: any Database) async throws -> Set<String> {
+        var hashes = Set<String>()
+        for object in try await MediaObject.query(on: db).all() { hashes.formUnion(object.blobHashes) }
+        return hashes
+    }
+
+    /// The blobs `hashes` of a store (a bucket) into the folder `target`, laid out as a folder store. A blob that
+    /// went missing meanwhile (its row deleted since the copy of the database) stops the backup: make it again.
+    static func download(_ hashes: Set<String>, from blobs: any BlobBackend, into target: URL) async throws
+        -> (files: Int, bytes: Int64)
+    {
         try PrivateFiles.makeFolder(target)
-        var files = 0
         var bytes: Int64 = 0
-        for try await blob in blobs.list() {
-            files += 1
-            bytes += blob.size
-            let destination = target.appendingPathComponent(BlobKey.path(blob.sha256))
-            if FileManager.default.fileExists(atPath: destination.path) { continue }
+        for sha256 in hashes.sorted() {
+            let destination = target.appendingPathComponent(BlobKey.path(sha256))
             try PrivateFiles.makeFolder(destination.deletingLastPathComponent())
-            try await blobs.copy(blob.sha256, to: destination)
+            guard try await blobs.info(sha256) != nil else {
+                throw BackupError(
+                    "media/\(sha256) left \(blobs.location) while the backup was being made; make the backup again.")
+            }
+            try await blobs.copy(sha256, to: destination)
             PrivateFiles.restrict(destination)
+            bytes += HubBackup.size(of: destination)
         }
-        return (files, bytes)
+        return (hashes.count, bytes)
     }
 
     static func size(of url: URL) -> Int64 {
