@@ -38,5 +38,7 @@ enum ModelRegistry {
         Letter.self, LetterRecipient.self, MemberPassing.self,
         // Several servers on one database: throttles' counts, the claimed runs of whole jobs, followed exports.
         ThrottleWindow.self, JobRun.self, ExportDownload.self,
+        // Moves of the media between stores.
+        MediaMove.self, MediaMoveCopy.self,
     ]
 }
