@@ -57,7 +57,7 @@ struct MediaGarbageCollector: Sendable {
         }
         let store = pipeline.store
         try await store.withLock {
-            let referenced = try await referencedHashes()
+            let referenced = try await MediaObject.referencedHashes(on: db)
             for blob in try await store.allBlobs()
             where !referenced.contains(blob.sha256) && now.timeIntervalSince(blob.modified) > Self.gracePeriod {
                 try await store.delete(blob.sha256)
@@ -84,13 +84,5 @@ struct MediaGarbageCollector: Sendable {
             report.bytesFreed += Int64(values.fileSize ?? 0)
         }
         return report
-    }
-
-    private func referencedHashes() async throws -> Set<String> {
-        var hashes = Set<String>()
-        for object in try await MediaObject.query(on: db).all() {
-            hashes.formUnion(object.blobHashes)
-        }
-        return hashes
     }
 }

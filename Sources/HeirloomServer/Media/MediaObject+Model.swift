@@ -41,6 +41,23 @@ final class MediaObject: Model, @unchecked Sendable {
     }
 
     var waveform: [Double]? { WaveformBuilder.peaks(fromJSON: waveformJSON) }
+
+    /// Whether any media object keeps the blob `hash` alive.
+    static func isReferenced(_ hash: String, on db: any Database) async throws -> Bool {
+        try await query(on: db)
+            .group(.or) {
+                $0.filter(\.$sha256 == hash).filter(\.$displaySHA256 == hash)
+                    .filter(\.$thumbnailSHA256 == hash).filter(\.$playableSHA256 == hash)
+            }
+            .count() > 0
+    }
+
+    /// Every blob a media object keeps alive.
+    static func referencedHashes(on db: any Database) async throws -> Set<String> {
+        var hashes = Set<String>()
+        for object in try await query(on: db).all() { hashes.formUnion(object.blobHashes) }
+        return hashes
+    }
 }
 
 /// Creates the table of media objects.

@@ -104,14 +104,8 @@ struct MediaService: Sendable {
     /// Deletes the files of hashes no media object refers to. Call while holding the store's lock.
     private func releaseUnreferenced(_ hashes: [String]) async throws {
         for hash in Set(hashes) {
-            let references = try await MediaObject.query(on: db)
-                .group(.or) {
-                    $0.filter(\.$sha256 == hash).filter(\.$displaySHA256 == hash)
-                        .filter(\.$thumbnailSHA256 == hash).filter(\.$playableSHA256 == hash)
-                }
-                .count()
             // One left behind (the store did not answer) is the collector's to remove later.
-            if references == 0 { try? await pipeline.store.delete(hash) }
+            if try await !MediaObject.isReferenced(hash, on: db) { try? await pipeline.store.delete(hash) }
         }
     }
 

@@ -70,7 +70,7 @@ struct HubBackup: Sendable {
             if let folder = await store.blobs.primaryFolder {
                 (facts.mediaFiles, facts.sizeBytes) = try Self.mirror(folder.root, into: media)
             } else {
-                referenced = try await Self.referencedHashes(on: db)
+                referenced = try await MediaObject.referencedHashes(on: db)
             }
         }
         // From a bucket, the files the copied rows refer to are downloaded after the lock is let go, so that
@@ -166,13 +166,6 @@ struct HubBackup: Sendable {
             try FileManager.default.copyItem(at: url, to: copy)
             try await store.adopt(copy, sha256: sha256)
         }
-    }
-
-    /// Every blob a row refers to.
-    static func referencedHashes(on db: any Database) async throws -> Set<String> {
-        var hashes = Set<String>()
-        for object in try await MediaObject.query(on: db).all() { hashes.formUnion(object.blobHashes) }
-        return hashes
     }
 
     /// The blobs `hashes` of a store (a bucket) into the folder `target`, laid out as a folder store. A blob that

@@ -78,7 +78,7 @@ struct HouseholdImport: Sendable {
                     try await RowWriter(db: db).write(records, media: objects)
                 }
             } catch {
-                for hash in added where !((try? await Self.isReferenced(hash, on: db)) ?? true) {
+                for hash in added where !((try? await MediaObject.isReferenced(hash, on: db)) ?? true) {
                     try? await store.delete(hash)
                 }
                 throw error is ImportError ? error : ImportError.notWritten("\(error)")
@@ -87,15 +87,6 @@ struct HouseholdImport: Sendable {
         return Summary(
             householdID: householdID, householdName: records.household.name, counts: reader.manifest.counts,
             members: records.members.map { ($0.id, $0.name, $0.email) })
-    }
-
-    static func isReferenced(_ hash: String, on db: any Database) async throws -> Bool {
-        try await MediaObject.query(on: db)
-            .group(.or) {
-                $0.filter(\.$sha256 == hash).filter(\.$displaySHA256 == hash)
-                    .filter(\.$thumbnailSHA256 == hash).filter(\.$playableSHA256 == hash)
-            }
-            .count() > 0
     }
 
     static func mediaObject(_ file: ExportRecord.Media, householdID: UUID, analysis: MediaAnalysis) throws

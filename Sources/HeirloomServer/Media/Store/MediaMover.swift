@@ -87,8 +87,7 @@ struct MediaMover: Sendable {
         _ move: MediaMove, from: any BlobBackend, to: any BlobBackend, summary: inout Summary, report: Report
     ) async throws {
         let moveID = try move.requireID()
-        var wanted = Set<String>()
-        for object in try await MediaObject.query(on: db).all() { wanted.formUnion(object.blobHashes) }
+        let wanted = try await MediaObject.referencedHashes(on: db)
         let done = Set(try await MediaMoveCopy.query(on: db).filter(\.$move.$id == moveID).all().map(\.sha256))
         let left = wanted.subtracting(done).sorted()
         var lastReport = Date.distantPast
@@ -96,7 +95,7 @@ struct MediaMover: Sendable {
             if try await to.info(sha256) == nil {
                 guard let source = try await from.info(sha256) else {
                     // Deleted while the move ran: nothing refers to it any more.
-                    if try await !HouseholdImport.isReferenced(sha256, on: db) { continue }
+                    if try await !MediaObject.isReferenced(sha256, on: db) { continue }
                     throw CommandFailure(
                         "media/\(sha256) is missing from \(from.location), so it cannot be moved. "
                             + "`heirloom media check` lists every missing file; restore them from a backup and run "

@@ -6,7 +6,7 @@ import NIOConcurrencyHelpers
 /// configured store; after it the new store, reading from the old one what is not (yet) in the new.
 ///
 /// The latest move is read from the database at most every `refresh` seconds for reads, and afresh for every
-/// blob added, so that a hub never adds a blob to a store that a move has already left behind.
+/// blob added; the move's last pass holds the store's lock, so a blob added just before its switch is copied.
 final class MovingBlobs: BlobBackend {
     /// HEIRLOOM_MEDIA_URL's store, by its location.
     let configured: String
@@ -92,10 +92,11 @@ final class MovingBlobs: BlobBackend {
         return nil
     }
 
+    /// Adds a blob to the store in use, read afresh. A move that switches while the blob is written does not
+    /// lose it: blobs are added under the store's lock, which the move's last pass takes, so the blob's row is
+    /// written by then and the pass copies it.
     func adopt(_ file: URL, sha256: String) async throws {
-        try await adopting(sha256, scratch: file.deletingLastPathComponent()) {
-            try await $0.adopt(file, sha256: sha256)
-        }
+        try await stores(fresh: true).primary.adopt(file, sha256: sha256)
     }
 
     func stage() async throws -> (any BlobStaging)? {
@@ -105,22 +106,7 @@ final class MovingBlobs: BlobBackend {
     /// The staged copy is used only if it is in the store in use now (`S3Blobs` checks); otherwise it is
     /// discarded and the file adopted, as by `adopt(_:sha256:)`.
     func adopt(_ file: URL, sha256: String, staged: StagedBlob) async throws {
-        try await adopting(sha256, scratch: file.deletingLastPathComponent()) {
-            try await $0.adopt(file, sha256: sha256, staged: staged)
-        }
-    }
-
-    /// Adds a blob to the store in use; if a move switched while it was being written, it goes to the new store
-    /// too, before its row exists.
-    private func adopting(_ sha256: String, scratch: URL, _ write: (any BlobBackend) async throws -> Void)
-        async throws
-    {
-        let before = try await stores(fresh: true).primary
-        try await write(before)
-        let after = try await stores(fresh: true).primary
-        if after.location != before.location, try await after.info(sha256) == nil {
-            try await Self.copy(sha256, from: before, to: after, scratch: scratch)
-        }
+        try await stores(fresh: true).primary.adopt(file, sha256: sha256, staged: staged)
     }
 
     func sweepLeftovers(olderThan moment: Date) async throws -> [String] {
