@@ -83,3 +83,14 @@ import boto3, botocore' 2>/dev/null; then
         "${pip_install[@]}" --break-system-packages
     fi
 fi
+
+# axe-core 4, the accessibility rules the pages are checked against, comes inside axe-playwright-python's wheel: the
+# browser tests load its axe.min.js into Chromium themselves (e2e/browser/helpers.py), so Playwright is not needed.
+if ! python3 -c 'import axe_playwright_python' 2>/dev/null; then
+    echo "Installing axe-core 4 for the browser tests (axe-playwright-python, without Playwright)"
+    axe_install=(python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --no-deps
+        'axe-playwright-python==0.1.8')
+    if ! "${axe_install[@]}" 2>/dev/null; then
+        "${axe_install[@]}" --break-system-packages
+    fi
+fi

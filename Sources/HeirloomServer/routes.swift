@@ -327,6 +327,7 @@ func routes(_ app: Application) throws {
     partnerOwner.get(.partnerDelete(.key), use: partners.confirmDelete)
     partnerOwner.post(.partnerDelete(.key), use: partners.delete)
     webGuarded(app, .owner, hidingAs: "page").get(.settingsExport, use: exports.index)
+    webGuarded(app, .owner, hidingAs: "page").get(.hubSetup, use: HubSetupPage.show)
 
     // Downsizing: an item's liquidation brief and plan; sales, their lots and each lot's checklist. Everyone
     // reads them; owners and editors make briefs, choose paths, tick steps and plan sales.

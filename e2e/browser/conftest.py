@@ -48,7 +48,8 @@ def ai_provider():
 
 @pytest.fixture(scope="session")
 def start_server(ai_provider):
-    """A factory: start(name) starts a server on an empty data directory, logging to test-artifacts/<name>.log.
+    """A factory: start(name, **settings) starts a server on an empty data directory, logging to
+    test-artifacts/<name>.log, with the fake AI provider unless settings say otherwise.
 
     It returns the running ServerProcess; all are stopped and their data removed when the session ends."""
     if not binary().exists():
@@ -58,10 +59,10 @@ def start_server(ai_provider):
               HEIRLOOM_AI_API_KEY=FAKE_AI_KEY, HEIRLOOM_AI_MODEL="gemini-fake")
     started = []
 
-    def start(name):
+    def start(name, **settings):
         data_dir = tempfile.mkdtemp(prefix="heirloom-browser-")
         (ARTIFACTS / f"{name}.log").unlink(missing_ok=True)
-        server = ServerProcess(data_dir, ARTIFACTS / f"{name}.log", env=ai)
+        server = ServerProcess(data_dir, ARTIFACTS / f"{name}.log", env={**ai, **settings})
         started.append(server)
         try:
             return server.start()

@@ -1,6 +1,7 @@
 """What the browser tests do again and again: wait for a page, fill in a form, press a button, sign in, and
 make the files a person would upload (with real tools: vips, ffmpeg)."""
 
+import importlib.resources
 import os
 import random
 import subprocess
@@ -74,6 +75,14 @@ def click_button(driver, label):
     button.click()
 
 
+def open_fold(driver, summary_starts):
+    """Opens the folded part of a page (a <details>) whose summary starts with these words."""
+    summary = driver.find_element(
+        By.XPATH, f"//details[not(@open)]/summary[starts-with(normalize-space(.), '{summary_starts}')]")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", summary)
+    summary.click()
+
+
 def visible_alert(driver):
     """The first displayed element with role=alert that says something, or False."""
     alerts = driver.find_elements(By.CSS_SELECTOR, "[role=alert]")
@@ -96,6 +105,31 @@ def sign_in_with_token(driver, base_url, token):
 
 def sign_out(driver):
     wait(driver).until(EC.element_to_be_clickable((By.XPATH, SIGN_OUT_BUTTON)), "no Sign out button").click()
+
+
+# Accessibility
+
+AXE_SOURCE = None
+
+
+def axe_violations(driver, rules=None, impacts=("serious", "critical")):
+    """axe-core 4 on the page as it is now: one line per failing element of a violation of these impacts (or of
+    these rules only, whatever their impact)."""
+    global AXE_SOURCE
+    if AXE_SOURCE is None:
+        AXE_SOURCE = (importlib.resources.files("axe_playwright_python") / "axe.min.js").read_text()
+    driver.execute_script(AXE_SOURCE)
+    options = {"runOnly": {"type": "rule", "values": rules}} if rules else {}
+    results = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, arguments[0]).then(done, (e) => done({error: String(e)}));", options)
+    assert "error" not in results, results
+    return [
+        f"axe {v['id']} ({v['impact']}): {node.get('failureSummary', '').splitlines()[-1].strip()[:140]} "
+        f"{node['html'][:140]}"
+        for v in results["violations"] if rules or v["impact"] in impacts
+        for node in v["nodes"][:4]
+    ]
 
 
 # Files to upload

@@ -2,24 +2,12 @@
 and definition lists whose terms and descriptions axe recognises."""
 
 import pytest
-from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from helpers import wait
+from helpers import axe_violations, wait
 
 RULES = ["autocomplete-valid", "dlitem", "definition-list", "label", "duplicate-id"]
-
-
-def violations(driver):
-    axe = Axe(driver)
-    axe.inject()
-    results = axe.run(options={"runOnly": {"type": "rule", "values": RULES}})
-    return [
-        f"{v['id']} ({', '.join(c['id'] for c in node['any'] + node['all'] + node['none'])}): {node['html'][:160]}"
-        for v in results["violations"]
-        for node in v["nodes"]
-    ]
 
 
 PAGES = ["/journal", "/journal/cards/new", "/journal/unlock", "/journal/drawers", "/settings"]
@@ -30,5 +18,5 @@ def test_pages_pass_axe(server, browser, signed_in, screenshot, path):
     browser.get(f"{server}{path}")
     wait(browser).until(EC.presence_of_element_located((By.TAG_NAME, "main")))
     screenshot("axe-" + (path.strip("/").replace("/", "-") or "home"))
-    found = violations(browser)
+    found = axe_violations(browser, RULES)
     assert not found, "\n".join(found)

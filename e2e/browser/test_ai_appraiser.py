@@ -8,7 +8,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from helpers import click_button, fill_and_submit, main_text, make_photo, wait, wait_for_path, wait_for_text
+from helpers import (click_button, fill_and_submit, main_text, make_photo, open_fold, wait, wait_for_path,
+                     wait_for_text)
 
 
 def make_photos(count):
@@ -37,6 +38,7 @@ def test_analyse_add_notes_rerun_apply_and_batch_add(server, browser, signed_in,
 
     # when they add notes for the expert and ask again
     browser.get(f"{server}{item_path}")
+    open_fold(browser, "What is it worth?")
     notes = browser.find_element(By.ID, "appraisal-notes")
     notes.send_keys("Weighs 1,450 g. Marked Gorham under the lid.")
     click_button(browser, "Save notes")

@@ -4,7 +4,7 @@ whose checklist is ticked to ready, and its printable labels."""
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from helpers import click_button, main_text, path_of, unique_word, wait, wait_for_path, wait_for_text
+from helpers import click_button, main_text, open_fold, path_of, unique_word, wait, wait_for_path, wait_for_text
 from hub import call
 
 
@@ -57,6 +57,7 @@ def test_item_brief_to_done(server, browser, signed_in, screenshot):
 
     # when the owner opens its brief from the item's page
     browser.get(f"{server}{item_path}")
+    open_fold(browser, "Parting with it")
     link = wait(browser).until(EC.element_to_be_clickable((By.LINK_TEXT, "Brief and plan")))
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
     link.click()

@@ -100,6 +100,7 @@ extension SiteURL {
         case .devices: ["settings", "devices"]
         case .deviceRevoke(let id): ["settings", "devices", .id(id), "revoke"]
         case .settingsExport: ["settings", "export"]
+        case .hubSetup: ["settings", "hub"]
 
         case .passingOn: ["settings", "passing-on"]
         case .passingOnSettings: ["settings", "passing-on", "settings"]

@@ -95,6 +95,7 @@ enum SiteURL: Sendable, Equatable {
     case devices
     case deviceRevoke(Parameter<UUID>)
     case settingsExport
+    case hubSetup
 
     // Passing on: the owners' settings and outbox, the executor's page and the recipient's page.
     case passingOn, passingOnSettings, passingOnExecutors, passingOnReopen, passingOnCancel, outbox

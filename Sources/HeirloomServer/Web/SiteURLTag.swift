@@ -31,6 +31,7 @@ extension SiteURL {
         "journalCardNew": .journalCardNew, "journalVoiceCards": .journalVoiceCards, "settings": .settings,
         "settingsHousehold": .settingsHousehold, "settingsPassword": .settingsPassword,
         "settingsInvitations": .settingsInvitations, "devices": .devices, "settingsExport": .settingsExport,
+        "hubSetup": .hubSetup,
         "gatewayDevices": .gatewayDevices,
         "passingOn": .passingOn, "passingOnSettings": .passingOnSettings, "passingOnExecutors": .passingOnExecutors,
         "passingOnReopen": .passingOnReopen, "passingOnCancel": .passingOnCancel, "outbox": .outbox,

@@ -50,6 +50,7 @@ enum Template: String, Sendable, CaseIterable {
     case journalUnlock = "journal/unlock"
 
     case settings = "household/settings"
+    case hubSetup = "household/hub-setup"
     case devices = "devices/index"
 
     case passingOn = "passing-on/passing-on"

@@ -239,6 +239,7 @@ enum RouteGuard: Sendable {
         "GET settings/partners/:id/delete": .hiddenOwner,
         "POST settings/partners/:id/delete": .hiddenOwner,
         "GET settings/export": .hiddenOwner,
+        "GET settings/hub": .hiddenOwner,
         "GET items/:id/liquidation": .member,
         "POST items/:id/liquidation": .editor,
         "POST items/:id/liquidation/plan": .editor,

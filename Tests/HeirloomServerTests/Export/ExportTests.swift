@@ -62,9 +62,12 @@ struct ExportTests {
             #expect(memories.first?.faces.first?.personId == household.personID)
 
             let csv = try files.text("items.csv")
-            #expect(csv.hasPrefix("name,category,estimated value,purchase value,currency,description,beneficiaries"))
+            #expect(
+                csv.hasPrefix(
+                    "name,category,estimated value,purchase value,currency,description,beneficiaries,quantity,"
+                        + "estimated total"))
             #expect(csv.contains("1250.50,300.00,USD"))
-            #expect(csv.contains("Daisy Miller"))
+            #expect(csv.contains("Daisy Miller,1,1250.50"))
             let viewer = try files.text("index.html")
             #expect(viewer.contains("Grandmother’s silver tea set"))
             #expect(viewer.contains("Picnic at the lake"))

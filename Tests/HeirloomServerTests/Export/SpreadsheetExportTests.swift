@@ -37,7 +37,8 @@ struct SpreadsheetExportTests {
             #expect(response.status == .ok, "\(response.body.string.prefix(300))")
             let csv = try ZIPContents(Data(response.body.readableBytesView)).text("items.csv")
             let row = try #require(csv.split(whereSeparator: \.isNewline).dropFirst().first.map(String.init))
-            #expect(row == #""'=HYPERLINK(""http://x"",""y"")",Other,1250.50,300.00,USD,'-2+3,'@Daisy"#, "\(csv)")
+            #expect(
+                row == #""'=HYPERLINK(""http://x"",""y"")",Other,1250.50,300.00,USD,'-2+3,'@Daisy,1,1250.50"#, "\(csv)")
             #expect(!csv.contains("\"=") && !csv.contains(",=") && !csv.contains(",-2"), "\(csv)")
         }
     }

@@ -16,7 +16,8 @@ struct AppraisalPageSnapshots {
             itemID: clockID.text, canEdit: true, hasPhoto: true, offline: false,
             providerLabel: "Google Gemini (gemini-2.5-flash)",
             analyseAction: SiteURL.itemAppraisal(.value(clockID)).path,
-            notesAction: SiteURL.itemAppraisalNotes(.value(clockID)).path, userNotes: "", snapshot: nil)
+            notesAction: SiteURL.itemAppraisalNotes(.value(clockID)).path,
+            editHref: SiteURL.itemEdit(.value(clockID)).path, userNotes: "", snapshot: nil)
     }
 
     @Test("A fresh appraisal of the clock, ready to apply to the item")

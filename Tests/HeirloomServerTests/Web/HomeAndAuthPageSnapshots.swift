@@ -23,11 +23,36 @@ struct HomeAndAuthPageSnapshots {
                 ],
                 recent: [try ItemPages.Card(FamilyFixtures.clock()), try ItemPages.Card(FamilyFixtures.ring())]),
             estate: .init(try FamilyFixtures.estateSummary()),
-            onThisDay: [try MemoryFixtures.card(MemoryFixtures.christmas())], today: "November 22")
+            onThisDay: [try MemoryFixtures.card(MemoryFixtures.christmas())], today: "November 22",
+            recentMemories: [try MemoryFixtures.card(MemoryFixtures.christmas())],
+            recentStories: [
+                .init(
+                    title: "How it came from Vienna", itemName: "Grandfather clock", href: "/items/1#stories",
+                    when: "November 20, 2026")
+            ])
+        model.shortcuts = HomeWebController.shortcuts(for: .owner)
         model.backupProblem = .init(
             when: "November 22, 2026 at 3:30 AM", lastSuccess: "No backup has succeeded yet.",
             message: "The backup disk is full.")
         let html = try await PageFixtures.html(.home, title: "Home", nav: .home, model)
+        assertSnapshot(of: html, as: .lines)
+    }
+
+    @Test("Home for a viewer: memories and stories first, the treasure chest without values, no estate")
+    func homeForViewer() async throws {
+        var card = try ItemPages.Card(FamilyFixtures.clock())
+        card.value = ""
+        let model = HomeWebController.HomePage(
+            greeting: "Good afternoon, Emily",
+            sections: NavSection.offered(to: .viewer).filter { $0 != .home }.map(HomeWebController.Section.init),
+            stats: .init(
+                itemCount: 4, totals: [], byCategory: [.init(name: "Furniture", count: 1, totals: [])],
+                recent: [card]),
+            estate: nil, onThisDay: [], today: "November 22", recentMemories: [], recentStories: [])
+        let html = try await PageFixtures.html(.home, title: "Home", nav: .home, role: .viewer, model)
+        #expect(!html.contains("$"))
+        #expect(!html.contains("The estate at a glance"))
+        #expect(html.contains("No memories yet"))
         assertSnapshot(of: html, as: .lines)
     }
 

@@ -99,6 +99,7 @@ struct ItemPageSnapshots {
             providerLabel: "Google Gemini (gemini-2.5-flash)",
             analyseAction: SiteURL.itemAppraisal(.value(PageFixtures.id(1))).path,
             notesAction: SiteURL.itemAppraisalNotes(.value(PageFixtures.id(1))).path,
+            editHref: SiteURL.itemEdit(.value(PageFixtures.id(1))).path,
             userNotes: "The pendulum was replaced in 1975.",
             snapshot: .init(
                 range: "$2,000.00 – $3,000.00", confidence: "fairly sure", valuedOn: "November 22, 2026",

@@ -50,6 +50,7 @@ struct PageSnapshotCoverage {
         case .journalCardForm: "JournalPageSnapshots/journalCardForm.1"
         case .journalUnlock: "JournalPageSnapshots/journalUnlock.1"
         case .settings: "SettingsPageSnapshots/settings.1"
+        case .hubSetup: "SettingsPageSnapshots/hubSetup.1"
         case .devices: "SettingsPageSnapshots/devices.1"
         case .passingOn: "PassingOnPageSnapshots/passingOn.1"
         case .passingOnPreview: "PassingOnPageSnapshots/passingOnPreview.1"

@@ -105,6 +105,25 @@ struct SettingsPageSnapshots {
         assertSnapshot(of: html, as: .lines)
     }
 
+    @Test("For the person who runs the hub: backups off, no home-network address, no valuations, no email")
+    func hubSetup() async throws {
+        let html = try await PageFixtures.html(
+            .hubSetup, title: "For the person who runs the hub", nav: .settings,
+            model: { app in
+                HubSetupPage(
+                    backup: BackupPage(app.hub, days: PageFixtures.days), backupProblem: nil,
+                    phones: .init(
+                        publicAddress: "http://localhost:8080", publicAddressIsLocalOnly: true,
+                        homeNetworkAddress: nil, homeNetworkNeedsSetting: false),
+                    valuationsOn: false, valuationsBy: "", mailOn: false,
+                    mediaLocation: "file:///srv/heirloom/media", database: "SQLite, in /srv/heirloom/heirloom.sqlite",
+                    dataFolder: "/srv/heirloom")
+            })
+        #expect(html.contains("HEIRLOOM_BACKUP_DIR") && html.contains("HEIRLOOM_LAN_ADDRESS"))
+        #expect(html.contains("HEIRLOOM_AI_PROVIDER") && html.contains("HEIRLOOM_SMTP_URL"))
+        assertSnapshot(of: html, as: .lines)
+    }
+
     @Test("Partners: an auction house and a charity")
     func partnersIndex() async throws {
         let model = PartnerWebController.IndexPage(partners: [

@@ -12,6 +12,8 @@ enum AppraisalPages {
         var offline: Bool
         var providerLabel: String
         var analyseAction, notesAction: String
+        /// Where a value is typed by hand, when no AI expert can give one.
+        var editHref: String
         var userNotes: String
         var snapshot: Snapshot?
     }
@@ -93,7 +95,7 @@ enum AppraisalPages {
             providerLabel: providerWords(settings.provider.rawValue, model: settings.model),
             analyseAction: SiteURL.itemAppraisal(.value(itemID)).path,
             notesAction: SiteURL.itemAppraisalNotes(.value(itemID)).path,
-            userNotes: valuation.userNotes, snapshot: snapshot)
+            editHref: SiteURL.itemEdit(.value(itemID)).path, userNotes: valuation.userNotes, snapshot: snapshot)
     }
 
     static func analysisView(_ analysis: ItemAnalysis, itemID: UUID) -> AnalysisView {

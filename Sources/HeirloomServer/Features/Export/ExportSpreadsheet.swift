@@ -2,11 +2,13 @@ import CSV
 import Foundation
 import HeirloomCore
 
-/// items.csv: one row per item for spreadsheets and insurers, values as plain decimal numbers; every text cell passes
-/// through `SpreadsheetText.cell`, so nothing a person typed runs as a formula.
+/// items.csv: one row per item for spreadsheets and insurers, values as plain decimal numbers (each, and for alike
+/// pieces the quantity and their total); every text cell passes through `SpreadsheetText.cell`, so nothing a person
+/// typed runs as a formula.
 enum ExportSpreadsheet {
     static let header = [
         "name", "category", "estimated value", "purchase value", "currency", "description", "beneficiaries",
+        "quantity", "estimated total",
     ]
 
     static func csv(_ snapshot: ExportSnapshot) throws -> Data {
@@ -17,10 +19,12 @@ enum ExportSpreadsheet {
         for item in snapshot.items {
             let receivers = snapshot.links.filter { $0.itemId == item.id }.compactMap { names[$0.beneficiaryId] }
             let text = SpreadsheetText.cell
+            let quantity = max(item.quantity ?? 1, 1)
             try writer.write(row: [
                 text(item.name), text(item.category), decimal(item.estimatedValue, item.currency),
                 decimal(item.purchasePrice, item.currency), text(item.currency), text(item.description),
-                text(receivers.joined(separator: "; ")),
+                text(receivers.joined(separator: "; ")), String(quantity),
+                decimal(total(item.estimatedValue, quantity), item.currency),
             ])
         }
         writer.stream.close()
@@ -28,6 +32,13 @@ enum ExportSpreadsheet {
             throw AppError.internalProblem("The spreadsheet could not be made.")
         }
         return data
+    }
+
+    /// Each piece's value times the quantity; empty without a value or when the product does not fit.
+    static func total(_ each: Int64?, _ quantity: Int) -> Int64? {
+        guard let each else { return nil }
+        let (product, overflow) = each.multipliedReportingOverflow(by: Int64(quantity))
+        return overflow ? nil : product
     }
 
     /// "1250.00" for 125000 cents, "5000" for 5000 yen, "" for no amount.

@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomCore
 import Vapor
 
 /// Home: the household's summary and its sections.
@@ -17,6 +18,21 @@ struct HomeWebController {
             description = section.summary
         }
 
+    }
+
+    /// A way into the planning pages that the main navigation leaves out, for owners and editors.
+    struct Shortcut: Encodable, Sendable {
+        var title: String
+        var href: String
+        var description: String
+    }
+
+    /// A recorded story about an item, among the newest.
+    struct Story: Encodable, Sendable {
+        var title: String
+        var itemName: String
+        var href: String
+        var when: String
     }
 
     struct HomePage: Encodable {
@@ -45,12 +61,18 @@ struct HomeWebController {
         /// Binder entries whose expiry or review date is near, for the holder and owners.
         var binderReminders: [BinderPages.Notice] = []
         var sections: [Section]
+        /// Sets, sales and passing on, for those who plan.
+        var shortcuts: [Shortcut] = []
+        /// The treasure chest; its values only for owners and editors.
         var stats: Stats
-        /// The estate at a glance: totals, decisions, what is worth most and what to do next.
-        var estate: DownsizingPages.Summary
+        /// The estate at a glance, for owners and editors: totals, decisions, what is worth most and what to do next.
+        var estate: DownsizingPages.Summary?
         /// Memories that happened on this day in earlier years.
         var onThisDay: [MemoryPages.Card]
         var today: String
+        /// The newest memories and recorded stories: what the family added lately.
+        var recentMemories: [MemoryPages.Card]
+        var recentStories: [Story]
     }
 
     func home(req: Request) async throws -> Response {
@@ -59,25 +81,43 @@ struct HomeWebController {
         let items = req.heirloom.items
         let summary = try await items.summary(householdID: principal.householdID)
         let recent = try await items.list(.init(limit: 6), householdID: principal.householdID).items
+        // Values are for those who plan; a viewer sees what is kept, not what it is worth.
+        let seesValues = principal.role.canEdit
         let stats = HomePage.Stats(
             itemCount: summary.count,
-            totals: summary.totals.map(\.displayString),
+            totals: seesValues ? summary.totals.map(\.displayString) : [],
             byCategory: summary.byCategory.map {
-                .init(name: $0.category.rawValue, count: $0.count, totals: $0.totals.map(\.displayString))
+                .init(
+                    name: $0.category.rawValue, count: $0.count,
+                    totals: seesValues ? $0.totals.map(\.displayString) : [])
             },
-            recent: recent.map(ItemPages.Card.init)
+            recent: recent.map(ItemPages.Card.init).map { card in
+                var card = card
+                if !seesValues { card.value = "" }
+                return card
+            }
         )
+        let memories = req.heirloom.memories
         var model = HomePage(
             greeting: greeting(for: principal.name, at: req.heirloom.now),
             sections: NavSection.offered(to: principal.role).filter { $0 != .home }.map(Section.init),
             stats: stats,
-            estate: .init(
-                try await req.heirloom.downsizingSummary.summary(householdID: principal.householdID),
-                canPlan: principal.role.canEdit),
-            onThisDay: try await req.heirloom.memories.onThisDay(req.heirloom.now, householdID: principal.householdID)
+            onThisDay: try await memories.onThisDay(req.heirloom.now, householdID: principal.householdID)
                 .map(MemoryPages.Card.init),
-            today: principal.days.monthAndDay(req.heirloom.now)
+            today: principal.days.monthAndDay(req.heirloom.now),
+            recentMemories: try await memories.list(.init(limit: 4), householdID: principal.householdID).memories
+                .map(MemoryPages.Card.init),
+            recentStories: try await items.recentStories(householdID: principal.householdID).map {
+                Story(
+                    title: $0.title, itemName: $0.itemName,
+                    href: SiteURL.item(.value($0.itemID)).path + "#stories", when: principal.days.day($0.recordedAt))
+            }
         )
+        if seesValues {
+            model.estate = .init(
+                try await req.heirloom.downsizingSummary.summary(householdID: principal.householdID), canPlan: true)
+            model.shortcuts = Self.shortcuts(for: principal.role)
+        }
         if principal.role.canManageHousehold {
             model.backupProblem = BackupPage.problem(try await BackupStatus.read(on: req.db), days: principal.days)
             let estate = try await req.heirloom.estate.get(by: principal)
@@ -95,6 +135,24 @@ struct HomeWebController {
         let view = try await Page.render(
             .home, base: PageBase(request: req, title: "Home", nav: .home), model, on: req)
         return try await view.encodeResponse(for: req)
+    }
+
+    static func shortcuts(for role: HouseholdRole) -> [Shortcut] {
+        var shortcuts = [
+            Shortcut(
+                title: "Sets", href: SiteURL.sets.path,
+                description: "Things that belong together, kept and passed on as one."),
+            Shortcut(
+                title: "Sales", href: SiteURL.sales.path,
+                description: "What is to be sold, with its price, its buyer and the money it brought."),
+        ]
+        if role.canManageHousehold {
+            shortcuts.append(
+                Shortcut(
+                    title: "Passing on", href: SiteURL.passingOn.path,
+                    description: "Who is told, and what they receive, when the time comes."))
+        }
+        return shortcuts
     }
 
     private func greeting(for name: String, at date: Date) -> String {

@@ -19,7 +19,7 @@ enum ItemPages {
             id = item.id.text
             name = item.name
             category = ItemCategory.normalise(item.category).rawValue
-            value = item.money(item.estimatedValue)?.displayString ?? ""
+            value = Money.worthText(each: item.money(item.estimatedValue), quantity: item.quantity) ?? ""
             thumbnailUrl = item.photos.first.map { SiteURL.media($0.media.id, .thumbnail) }
             href = SiteURL.item(.value(item.id)).path
         }

@@ -189,3 +189,29 @@ extension ItemService {
         return (counts, amounts)
     }
 }
+
+extension ItemService {
+    /// A recorded story about an item, as Home lists the newest.
+    struct RecentStory: Sendable {
+        var itemID: UUID
+        var itemName: String
+        var title: String
+        var recordedAt: Date?
+    }
+
+    /// The household's newest recorded stories about its items, newest first.
+    func recentStories(householdID: UUID, limit: Int = 4) async throws -> [RecentStory] {
+        try await db.sql().raw(
+            """
+            SELECT a.item_id, i.name, a.title, a.created_at FROM item_audio a JOIN items i ON i.id = a.item_id \
+            WHERE i.household_id = \(bind: householdID) ORDER BY a.created_at DESC, a.id LIMIT \(bind: limit)
+            """
+        ).all().map {
+            RecentStory(
+                itemID: try $0.decode(column: "item_id", as: UUID.self),
+                itemName: try $0.decode(column: "name", as: String.self),
+                title: try $0.decode(column: "title", as: String.self),
+                recordedAt: try $0.decodeIfPresent(column: "created_at", as: Date.self))
+        }
+    }
+}

@@ -196,8 +196,6 @@ struct ReportDocument: Sendable {
     /// "1962-06-14" → "June 14, 1962".
     /// "$300", or for alike pieces "$50 each, 6 pieces: $300".
     static func value(_ each: Money?, _ quantity: Int, unknown: String) -> String {
-        guard let each else { return unknown }
-        guard quantity > 1 else { return each.displayString }
-        return "\(each.displayString) each, \(quantity) pieces: \(each.times(quantity).displayString)"
+        Money.worthText(each: each, quantity: quantity) ?? unknown
     }
 }

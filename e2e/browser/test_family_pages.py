@@ -1,0 +1,199 @@
+"""Every page that each of four family members can reach, at phone width (390 px).
+
+A widow of 75 who owns the hub, her son (an editor), her granddaughter (a viewer) and an heir with a personal link:
+for each, the test follows the links of every page it reaches (one page per kind of address) and checks, on each:
+no server setting (an environment variable, a command, a file path) in the text; axe-core without a serious or
+critical violation; nothing wider than the phone; body text of at least 16 px; and every target (button, field,
+link that is not inside a sentence) at least 44 px tall. A screenshot of each page goes to test-artifacts/family/.
+All the findings of one person are reported together.
+"""
+
+import base64
+import re
+from urllib.parse import urljoin, urlparse
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+
+from helpers import axe_violations, make_photo, make_recording, sign_in_with_token, wait
+from hub import ARTIFACTS, Hub, call, multipart
+
+WIDOW = {"householdName": "The Carter Family", "name": "Margaret Carter", "email": "margaret@example.com",
+         "password": "roses in the garden"}
+SON = {"name": "David Carter", "email": "david@example.com", "password": "fishing on sunday"}
+GRANDDAUGHTER = {"name": "Emily Carter", "email": "emily@example.com", "password": "violin practice daily"}
+
+# Addresses the crawl does not open: downloads, media files, the API, and leaving.
+SKIPPED = re.compile(r"^/(api|media|logout|sign-out)\b|\.(pdf|csv|zip|vcf|ics|json|webm|m4a|jpg|png)$|/download\b"
+                     r"|/export\b|/print\b|/qr\b")
+ID = re.compile(r"/([0-9a-f]{8}-[0-9a-f-]{27}|\d+|[A-Za-z0-9_-]{20,})(?=/|$)")
+
+# What a family member must never read: a server's settings.
+JARGON = re.compile(r"\b(HEIRLOOM_[A-Z_]+|DATABASE_URL|[A-Z]{2,}_[A-Z_]{2,}=|make run|sudo |systemctl|docker )"
+                    r"|\bheirloom (serve|backup|restore|migrate|media|export|import|users|reset)\b"
+                    r"|(^|\s)(/(var|opt|etc|usr|home|tmp|srv)/[\w./-]+|~/[\w./-]+|[\w-]+\.sqlite\b)")
+
+# The one page, for owners, that speaks of the server's settings, so that no other page has to.
+RUNS_THE_HUB = "/settings/hub"
+
+CHECKS = """
+const problems = [];
+const visible = (e) => {
+  const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+  return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'
+    && !e.closest('.visually-hidden, [hidden], [aria-hidden=true]');
+};
+const describe = (e) => (e.outerHTML || '').slice(0, 120).replace(/\\s+/g, ' ');
+if (document.documentElement.scrollWidth > window.innerWidth + 1)
+  problems.push(`wider than the phone: ${document.documentElement.scrollWidth} px`);
+for (const e of document.querySelectorAll('main p, main li, main dd, main dt, main td, main label, main input, '
+    + 'main select, main textarea, main button, nav a')) {
+  if (!visible(e) || e.matches('input[type=checkbox], input[type=radio]')) continue;
+  const own = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()) || e.matches('input, select, textarea');
+  if (own && parseFloat(getComputedStyle(e).fontSize) < 16)
+    problems.push(`text under 16 px (${getComputedStyle(e).fontSize}): ${describe(e)}`);
+}
+for (const e of document.querySelectorAll('button, select, textarea, summary, input:not([type=hidden]), '
+    + 'a.button, [role=button], nav a')) {
+  if (!visible(e)) continue;
+  let box = e;
+  if (e.matches('input[type=checkbox], input[type=radio]')) box = e.closest('label') || e;
+  if (e.matches('input[type=file]') && e.labels && e.labels.length) continue; // its label or drop zone is the target
+  const r = box.getBoundingClientRect();
+  if (r.height < 43.5) problems.push(`target ${Math.round(r.height)} px tall: ${describe(e)}`);
+}
+for (const a of document.querySelectorAll('main a:not(.button)')) {
+  if (!visible(a)) continue;
+  const display = getComputedStyle(a).display;
+  if (display === 'inline') continue; // a link inside a sentence
+  const r = a.getBoundingClientRect();
+  if (r.height < 43.5) problems.push(`link ${Math.round(r.height)} px tall: ${describe(a)}`);
+}
+return problems;
+"""
+
+
+def seed(base_url):
+    """The Carter family's hub: the widow's things, her son and granddaughter as members, an heir with a link.
+
+    Returns (widow, son, granddaughter) API clients and the heir's link."""
+    widow = Hub.set_up(base_url, WIDOW)
+    members = []
+    for person, role in ((SON, "editor"), (GRANDDAUGHTER, "viewer")):
+        invitation = widow.post("/api/invitations", {"role": role, "email": person["email"]})
+        status, answer = call(base_url, "POST", f"/api/invitations/{invitation['token']}/accept", person)
+        assert status == 201, answer
+        members.append(Hub(base_url, answer["token"]))
+
+    clock = widow.post("/api/items", {"name": "Grandfather clock", "category": "Furniture",
+                                      "estimatedValue": "1200", "description": "Walnut case, made in 1890."})
+    widow.post(f"/api/items/{clock['id']}/photos", *multipart("file", [make_photo("clock.jpg")]))
+    widow.post(f"/api/items/{clock['id']}/audio", *multipart("file", [make_recording("story.webm")]))
+    widow.post("/api/items", {"name": "Dessert spoons", "category": "Silver", "estimatedValue": "25", "quantity": 12})
+    heir = widow.post("/api/beneficiaries", {"name": "Sarah Carter", "relationship": "granddaughter",
+                                             "email": "sarah@example.com"})
+    widow.post(f"/api/items/{clock['id']}/beneficiaries",
+               {"beneficiaryId": heir["id"], "personalMessage": "It kept time for our whole family."})
+    heir_link = widow.post(f"/api/beneficiaries/{heir['id']}/invite", {})["link"]
+
+    body, kind = multipart("file", [make_photo("beach.jpg")])
+    boundary = kind.split("=")[1]
+    fields = {"type": "photo", "title": "At the beach in Brighton", "date": "1968-07-14"}
+    body = b"".join(f"--{boundary}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n".encode()
+                    for k, v in fields.items()) + body
+    widow.post("/api/memories", body, kind)
+    for member in (widow, *members):
+        _, drawers = call(base_url, "GET", "/api/journal/drawers", token=member.token)
+        locked = member.post("/api/journal/drawers", {"name": "Kept to myself", "isLocked": True})
+        open_drawer = next(d for d in drawers["drawers"] if not d["isLocked"])
+        member.post("/api/journal/cards", {"drawerId": open_drawer["id"], "text": "The plums are ripe."})
+        assert locked["isLocked"]
+    return widow, members[0], members[1], heir_link
+
+
+@pytest.fixture(scope="module")
+def family(start_server):
+    # A hub as a family first runs it: no AI provider, no email, no backups set up.
+    base_url = start_server("family", HEIRLOOM_AI_PROVIDER="").base_url
+    widow, son, granddaughter, heir_link = seed(base_url)
+    return {"base_url": base_url, "widow": widow, "son": son, "granddaughter": granddaughter, "heir": heir_link}
+
+
+def save_whole_page(browser, path):
+    """A screenshot of the whole page, not only what the phone's screen shows, to look at."""
+    height = browser.execute_cdp_cmd("Page.getLayoutMetrics", {})["cssContentSize"]["height"]
+    shot = browser.execute_cdp_cmd("Page.captureScreenshot", {
+        "format": "png", "captureBeyondViewport": True,
+        "clip": {"x": 0, "y": 0, "width": 390, "height": min(height, 6000), "scale": 1}})
+    path.write_bytes(base64.b64decode(shot["data"]))
+
+
+def pattern(path):
+    return ID.sub("/{id}", path.rstrip("/") or "/")
+
+
+def crawl(browser, base_url, start, name, limit=90):
+    """Opens start and every page reachable from it by links (one of each kind); returns every finding."""
+    folder = ARTIFACTS / "family"
+    folder.mkdir(parents=True, exist_ok=True)
+    queue, seen, findings, opened = [start], set(), [], 0
+    origin = urlparse(base_url).netloc
+    while queue and opened < limit:
+        path = queue.pop(0)
+        kind = pattern(path)
+        if kind in seen:
+            continue
+        seen.add(kind)
+        browser.get(urljoin(base_url, path))
+        wait(browser).until(EC.presence_of_element_located((By.TAG_NAME, "main")))
+        opened += 1
+        save_whole_page(browser, folder / f"{name}{kind.replace('/', '-').replace('{id}', 'id')}.png")
+        text = browser.find_element(By.TAG_NAME, "body").text
+        page = f"{name} {kind}"
+        if kind != RUNS_THE_HUB:
+            findings += [f"{page}: server jargon {m.group(0).strip()!r}" for m in JARGON.finditer(text)]
+        findings += [f"{page}: {p}" for p in browser.execute_script(CHECKS)]
+        findings += [f"{page}: {p}" for p in axe_violations(browser)]
+        for href in browser.execute_script("return [...document.querySelectorAll('a[href]')].map(a => a.href)"):
+            link = urlparse(href)
+            if link.netloc == origin and not link.query and not SKIPPED.search(link.path):
+                queue.append(link.path)
+    assert opened > 3, f"{name} reached only {opened} pages"
+    return findings
+
+
+def home_order(browser, base_url, person):
+    """Home opens on the family: memories and stories before the treasure chest; its values and the estate only for
+    those who plan."""
+    browser.get(base_url + "/")
+    headings = [h.text for h in browser.find_elements(By.CSS_SELECTOR, "main h2")]
+    text = browser.find_element(By.TAG_NAME, "main").text
+    findings = []
+    if headings.index("Lately in the family") > headings.index("Treasure chest"):
+        findings.append(f"{person} home: the treasure chest comes before the family's memories: {headings}")
+    if "Stories told" not in text:
+        findings.append(f"{person} home: the story recorded about the clock is not among the newest")
+    if person == "granddaughter":
+        if "$" in text or "The estate at a glance" in headings:
+            findings.append(f"{person} home: a viewer sees values")
+    elif headings.index("The estate at a glance") < headings.index("Treasure chest"):
+        findings.append(f"{person} home: the estate comes before the treasure chest: {headings}")
+    if person == "widow" and not {"Sets", "Sales", "Passing on"} <= {h.text for h in
+                                                                    browser.find_elements(By.CSS_SELECTOR, "main h3")}:
+        findings.append(f"{person} home: sets, sales or passing on cannot be reached")
+    return findings
+
+
+@pytest.mark.parametrize("person", ["widow", "son", "granddaughter", "heir"])
+def test_every_page_each_person_reaches_is_fit_for_a_phone(browser, family, person):
+    base_url = family["base_url"]
+    if person == "heir":
+        start = urlparse(family["heir"]).path
+    else:
+        sign_in_with_token(browser, base_url, family[person].token)
+        start = "/"
+    findings = crawl(browser, base_url, start, person)
+    if person != "heir":
+        findings += home_order(browser, base_url, person)
+    assert not findings, f"{len(findings)} findings:\n" + "\n".join(findings)
