@@ -39,7 +39,7 @@ def test_export_page_and_the_offline_viewer(browser, screenshot, fresh_server):
 
     # Settings leads an owner to Export
     browser.get(f"{fresh_server}/settings#keeping")
-    wait_for_text(browser, "Backups are off")
+    wait_for_text(browser, "Nightly backups are not switched on")
     browser.execute_script("document.getElementById('keeping').scrollIntoView()")
     screenshot("settings-keeping-and-backups")
     browser.find_element(By.LINK_TEXT, "Export").click()

@@ -67,7 +67,9 @@ struct PairingTests {
             let browser = WebSession(app: app)
             _ = try await browser.post("/login", ["email": owner.email, "password": owner.password])
             let page = try await browser.get("/settings/devices").body.string
-            #expect(page.contains("does not open such an address by itself"))
+            #expect(page.contains("that address has not been switched on") && !page.contains("HEIRLOOM_"))
+            let setup = try await browser.get("/settings/hub").body.string
+            #expect(setup.contains("none was opened by itself") && setup.contains("HEIRLOOM_LAN_ADDRESS"))
             #expect(!page.contains("data-plain-http"))
         }
     }
