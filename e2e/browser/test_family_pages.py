@@ -197,3 +197,29 @@ def test_every_page_each_person_reaches_is_fit_for_a_phone(browser, family, pers
     if person != "heir":
         findings += home_order(browser, base_url, person)
     assert not findings, f"{len(findings)} findings:\n" + "\n".join(findings)
+
+
+PAGE_BUDGET = 120 * 1024  # bytes a cold item page may transfer before its photos, on a slow home connection
+
+
+def test_a_cold_item_page_transfers_under_120_kb_before_its_photos(browser, family):
+    base_url = family["base_url"]
+    sign_in_with_token(browser, base_url, family["son"].token)
+    _, items = call(base_url, "GET", "/api/items?q=clock", token=family["son"].token)
+    # a browser that has kept nothing
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.clearBrowserCache", {})
+    browser.get(f"{base_url}/items/{items['items'][0]['id']}")
+    wait(browser).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    sizes = browser.execute_script("""
+        const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')];
+        return entries.filter((e) => e.initiatorType !== 'img' && !e.name.includes('/api/media/'))
+            .map((e) => [e.name, e.transferSize, e.encodedBodySize, e.decodedBodySize]);
+    """)
+    total = sum(size for _, size, _, _ in sizes)
+    listing = "\n".join(f"{name}: {size} bytes ({decoded} unpacked)" for name, size, _, decoded in sizes)
+    print(f"cold item page: {total} bytes before photos\n{listing}")
+    assert total < PAGE_BUDGET, f"{total} bytes:\n{listing}"
+    # and the stylesheet came compressed
+    css = next(entry for entry in sizes if entry[0].endswith(".css"))
+    assert css[2] * 3 < css[3], listing

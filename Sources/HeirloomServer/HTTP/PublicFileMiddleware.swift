@@ -7,6 +7,10 @@ import Vapor
 /// pages) goes straight on, without a file-system lookup on a thread pool. And a segment longer than a file name
 /// may be (255 bytes) would fail with "file name too long", a 500, before routing: such a path goes on to the
 /// router, which answers 404.
+///
+/// Under `/assets/<version>/` the same files are kept by browsers for a year when the version is this release's
+/// (`PublicAssets`); under their plain names, or an old version, they are asked for again each time (an ETag makes
+/// that a 304). Compression (gzip) is the HTTP server's, for every text answer.
 struct PublicFileMiddleware: AsyncMiddleware {
     /// The longest file name Linux and macOS accept, in bytes.
     static let maximumSegmentBytes = 255
@@ -17,16 +21,29 @@ struct PublicFileMiddleware: AsyncMiddleware {
     /// The names at the top of the public directory.
     private let topLevel: Set<String>
 
-    init(publicDirectory: String) {
+    /// The release's version of the files.
+    private let version: String
+
+    init(publicDirectory: String, assets: PublicAssets) {
         files = FileMiddleware(publicDirectory: publicDirectory, defaultFile: nil)
         topLevel = Set((try? FileManager.default.contentsOfDirectory(atPath: publicDirectory)) ?? [])
+        version = assets.version
     }
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        guard Self.couldBeAFile(request.path, topLevel: topLevel) else {
+        var cacheControl = PublicAssets.revalidate
+        if let asset = PublicAssets.unversioned(request.url.path, current: version) {
+            request.url.path = asset.path
+            if asset.isCurrent { cacheControl = PublicAssets.immutable }
+        }
+        guard Self.couldBeAFile(request.url.path, topLevel: topLevel) else {
             return try await next.respond(to: request)
         }
-        return try await files.respond(to: request, chainingTo: next)
+        let response = try await files.respond(to: request, chainingTo: next)
+        if response.status == .ok || response.status == .notModified || response.status == .partialContent {
+            response.headers.replaceOrAdd(name: .cacheControl, value: cacheControl)
+        }
+        return response
     }
 
     static func couldBeAFile(_ path: String, topLevel: Set<String>) -> Bool {

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -92,6 +93,29 @@ struct BeneficiaryWebTests {
             let mia = try #require(try await Beneficiary.query(on: app.db).filter(\.$name == "Mia").first())
             #expect(mia.relationship == "Grandchild" && mia.nameEditedByUser)
             #expect(try await browser.get("/items/\(lamp.id)").body.string.contains("Upon my passing"))
+        }
+    }
+
+    @Test("the holder assigns 'upon my passing'; her son, an editor, reads and chooses 'upon Ann Miller’s passing'")
+    func passingInTheHoldersName() async throws {
+        try await withApp { app in
+            let ann = try await app.setUpHub()
+            let ben = try await app.addMember(role: "editor", by: ann)
+            let clock = try await app.item(["name": "Mantel clock"], token: ann.token).id
+            let person = try await app.api(.POST, "/api/beneficiaries", token: ann.token, json: ["name": "Emily"])
+            let personID = try #require(try person.decoded(Components.Schemas.Beneficiary.self).id)
+            let link = try await app.api(
+                .POST, "/api/items/\(clock)/beneficiaries", token: ann.token,
+                json: ["beneficiaryId": personID, "accessPermission": "uponPassing"])
+            #expect(link.status == .created)
+            for (member, words) in [(ann, "Upon my passing"), (ben, "Upon Ann Miller’s passing")] {
+                let browser = WebSession(app: app)
+                _ = try await browser.post("/login", ["email": member.email, "password": member.password])
+                let item = try await browser.get("/items/\(clock)").body.string
+                #expect(item.contains("<span class=\"label\">When:</span> \(words)"), "\(member.email)")
+                #expect(item.contains("value=\"uponPassing\"> <span>\(words)</span>"), "\(member.email)")
+                #expect(try await browser.get("/beneficiaries/\(personID)").body.string.contains(words))
+            }
         }
     }
 

@@ -99,6 +99,10 @@ struct JournalWebTests {
                 #expect(!page.contains("wombatsecret") && !page.contains(">wombattag<"), "\(path)")
                 #expect(!page.contains("The wombat"), "\(path)")
             }
+            // and the journal, whose only card is behind the lock, says so instead of looking empty
+            let journal = try await browser.get("/journal").body.string
+            #expect(journal.contains("One card is behind the locks") && journal.contains("Open my locked drawers"))
+            #expect(!journal.contains("No cards yet"))
             let drawer = try await browser.get("/journal/drawers/\(privateID)")
             #expect(drawer.body.string.contains("Private card"))
             #expect(drawer.body.string.contains("••••••••••"))

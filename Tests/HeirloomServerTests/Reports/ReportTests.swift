@@ -19,7 +19,7 @@ struct ReportTests {
                     "/api/reports/estate.pdf",
                     [
                         "Estate inventory", "Grandmother’s silver tea set", "$1,250.50",
-                        "To Daisy Miller: upon my passing",
+                        "To Daisy Miller: upon Ann Miller’s passing",
                         "Daisy Miller: 1 item, $1,250.50", "Page 1 of 1", "The Miller Family",
                     ]
                 ),
@@ -32,7 +32,7 @@ struct ReportTests {
                 ),
                 (
                     "/api/beneficiaries/\(household.beneficiaryID)/packet.pdf",
-                    ["For Daisy Miller", "For your Sunday teas, with love.", "Upon my passing"]
+                    ["For Daisy Miller", "For your Sunday teas, with love.", "Upon Ann Miller’s passing"]
                 ),
             ] {
                 // when

@@ -135,6 +135,7 @@ struct BeneficiaryPageSnapshots {
             ],
             errors: [:], choices: try BeneficiaryPages.choices([Self.emily(), Self.thomas()]),
             relationships: BeneficiaryPages.relationships,
+            uponPassing: PassingWords.holder(name: "Margaret Hartley").uponPassing,
             help: AppraisalPages.BeneficiaryHelp(itemID: itemID, linkID: nil))
         let html = try await PageFixtures.html(
             .itemLinkForm, title: "Give Grandfather’s clock to someone", nav: .items, model)
@@ -155,7 +156,8 @@ struct BeneficiaryPageSnapshots {
                 "accessPermission": "afterSpecificDate", "accessDate": "2030-06-21",
                 "personalMessage": "Tom, this clock kept time for three generations of Hartleys.",
             ],
-            errors: [:], choices: [], relationships: BeneficiaryPages.relationships, help: help)
+            errors: [:], choices: [], relationships: BeneficiaryPages.relationships,
+            uponPassing: PassingWords.reader.uponPassing, help: help)
         let html = try await PageFixtures.html(
             .itemLinkForm, title: "Thomas Hartley · Grandfather’s clock", nav: .items, model)
         assertSnapshot(of: html, as: .lines)

@@ -84,13 +84,15 @@ struct ItemPageSnapshots {
         model.beneficiaries = BeneficiaryPages.ItemSection(
             links: [
                 .init(
-                    id: PageFixtures.id(80).text, name: "Thomas Hartley", relationship: "Son", rule: "Upon my passing",
+                    id: PageFixtures.id(80).text, name: "Thomas Hartley", relationship: "Son",
+                    rule: "Upon Margaret Hartley’s passing",
                     message: "It kept time for three generations; keep it wound.",
                     beneficiaryHref: "/beneficiaries/\(PageFixtures.id(20).text)",
                     editHref: "/items/\(PageFixtures.id(1).text)/beneficiaries/\(PageFixtures.id(80).text)/edit",
                     removeHref: "/items/\(PageFixtures.id(1).text)/beneficiaries/\(PageFixtures.id(80).text)/delete",
                     fromContacts: false, noEmail: true)
             ],
+            uponPassing: "Upon Margaret Hartley’s passing",
             choices: [.init(id: PageFixtures.id(21).text, label: "Emily Hartley (Granddaughter)")],
             addAction: SiteURL.itemBeneficiaries(.value(PageFixtures.id(1))).path,
             relationships: BeneficiaryPages.relationships)

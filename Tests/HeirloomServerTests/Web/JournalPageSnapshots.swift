@@ -68,7 +68,8 @@ struct JournalPageSnapshots {
             tags: [
                 .init(name: "clock", href: "/journal?view=cabinet&tag=clock", current: false),
                 .init(name: "family", href: "/journal?view=cabinet&tag=family", current: false),
-            ], hasTags: true, isFiltered: false, hasCards: true, moreHref: "/journal?view=cabinet&shown=60")
+            ], hasTags: true, isFiltered: false, hasCards: true, cardsBehindLocks: 0,
+            moreHref: "/journal?view=cabinet&shown=60")
         let html = try await PageFixtures.html(.journalIndex, title: "Journal", nav: .journal, model)
         assertSnapshot(of: html, as: .lines)
     }

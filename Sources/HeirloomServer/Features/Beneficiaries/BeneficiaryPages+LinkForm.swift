@@ -25,6 +25,7 @@ extension BeneficiaryPages {
             cancelHref: SiteURL.item(.value(itemID)).path(fragment: "beneficiaries"),
             itemName: item.name, beneficiaryName: link?.beneficiary.name ?? "", form: values, errors: errors,
             choices: choices, relationships: relationships,
+            uponPassing: try await req.heirloom.estate.passingWords(for: try req.principal()).uponPassing,
             help: help ?? AppraisalPages.BeneficiaryHelp(itemID: itemID, linkID: linkID))
         let title = link.map { "\($0.beneficiary.name) · \(item.name)" } ?? "Give \(item.name) to someone"
         return try await Page.render(

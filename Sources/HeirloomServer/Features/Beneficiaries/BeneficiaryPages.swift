@@ -85,6 +85,8 @@ enum BeneficiaryPages {
     /// The item page's Beneficiaries section, for owners and editors.
     struct ItemSection: Encodable {
         var links: [LinkRow]
+        /// "Upon my passing", or the holder's passing for anyone else.
+        var uponPassing: String
         var choices: [Choice]
         var addAction: String
         var relationships: [String]
@@ -97,6 +99,8 @@ enum BeneficiaryPages {
         var errors: [String: String]
         var choices: [Choice]
         var relationships: [String]
+        /// "Upon my passing", or the holder's passing for anyone else.
+        var uponPassing: String
         /// "Draft a message" and "Suggest someone" (the AI appraiser's help); nil hides them.
         var help: AppraisalPages.BeneficiaryHelp? = nil
     }
@@ -104,12 +108,13 @@ enum BeneficiaryPages {
     /// The known relationships in picker order.
     static let relationships = Relationship.known.map(\.storedValue)
 
-    /// A link's rule in words: "Straight away", "From June 21, 2030", "Upon my passing".
-    static func rule(_ rule: ReleaseRule) -> String {
+    /// A link's rule in words: "Straight away", "From June 21, 2030", "Upon my passing" (or "Upon Margaret
+    /// Carter’s passing" for anyone but the estate's holder).
+    static func rule(_ rule: ReleaseRule, passing: PassingWords) -> String {
         switch rule {
         case .immediate: "Straight away"
         case .afterSpecificDate(let date): "From \(day.string(from: date))"
-        case .uponPassing: "Upon my passing"
+        case .uponPassing: passing.uponPassing
         }
     }
 
@@ -148,12 +153,12 @@ enum BeneficiaryPages {
 }
 
 extension BeneficiaryPages.LinkRow {
-    init(_ link: ItemBeneficiary, itemID: UUID) throws {
+    init(_ link: ItemBeneficiary, itemID: UUID, passing: PassingWords) throws {
         let linkID = try link.requireID()
         id = linkID.text
         name = link.beneficiary.name
         relationship = link.beneficiary.relationship ?? ""
-        rule = BeneficiaryPages.rule(link.rule)
+        rule = BeneficiaryPages.rule(link.rule, passing: passing)
         message = link.personalMessage ?? ""
         beneficiaryHref = SiteURL.beneficiary(.value(try link.beneficiary.requireID())).path
         editHref = SiteURL.itemBeneficiaryEdit(.value(itemID), .value(linkID)).path

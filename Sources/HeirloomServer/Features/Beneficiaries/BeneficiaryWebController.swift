@@ -21,9 +21,10 @@ struct BeneficiaryWebController {
 
     func show(req: Request) async throws -> View {
         let detail = try await req.heirloom.beneficiaries.detail(try req.id("beneficiary"), by: try req.principal())
+        let passing = try await req.heirloom.estate.passingWords(for: try req.principal())
         let assigned = try detail.assigned.map { link in
             BeneficiaryPages.Assigned(
-                item: try ItemPages.Card(link.item), rule: BeneficiaryPages.rule(link.rule),
+                item: try ItemPages.Card(link.item), rule: BeneficiaryPages.rule(link.rule, passing: passing),
                 message: link.personalMessage ?? "",
                 editHref: SiteURL.itemBeneficiaryEdit(.value(link.$item.id), .value(try link.requireID())).path)
         }

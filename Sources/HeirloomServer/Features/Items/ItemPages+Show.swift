@@ -17,8 +17,10 @@ extension ItemPages {
             let links = try await req.heirloom.beneficiaries.links(of: itemID, by: principal)
             let taken = Set(links.map { $0.$beneficiary.id })
             let people = try await req.heirloom.beneficiaries.list(by: principal).map(\.beneficiary)
+            let passing = try await req.heirloom.estate.passingWords(for: principal)
             model.beneficiaries = BeneficiaryPages.ItemSection(
-                links: try links.map { try BeneficiaryPages.LinkRow($0, itemID: itemID) },
+                links: try links.map { try BeneficiaryPages.LinkRow($0, itemID: itemID, passing: passing) },
+                uponPassing: passing.uponPassing,
                 choices: try BeneficiaryPages.choices(people.filter { !taken.contains($0.id ?? UUID()) }),
                 addAction: SiteURL.itemBeneficiaries(.value(itemID)).path, relationships: BeneficiaryPages.relationships
             )

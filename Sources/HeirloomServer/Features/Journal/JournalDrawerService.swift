@@ -59,6 +59,14 @@ struct JournalDrawerService: Sendable {
         return listed
     }
 
+    /// How many cards the reader's locked drawers hold while they are closed: a number only, so that a journal
+    /// whose drawers are all locked says what is behind the locks instead of looking empty.
+    func cardsBehindLocks(for reader: JournalReader) async throws -> Int {
+        let closed = try await drawers(of: reader).filter { !reader.canRead($0) }.map { try $0.requireID() }
+        guard !closed.isEmpty else { return 0 }
+        return try await JournalCard.query(on: db).filter(\.$drawer.$id ~~ closed).count()
+    }
+
     /// One of the reader's drawers; anyone else's is not found.
     func drawer(_ id: UUID, of reader: JournalReader) async throws -> JournalDrawer {
         guard let drawer = try await query(reader).filter(\.$id == id).first() else {

@@ -122,6 +122,8 @@ enum JournalPages {
         var hasTags: Bool
         var isFiltered: Bool
         var hasCards: Bool
+        /// Cards in locked drawers that are closed now (a count only).
+        var cardsBehindLocks: Int
         /// The address that shows older cards too, when there are more.
         var moreHref: String?
     }

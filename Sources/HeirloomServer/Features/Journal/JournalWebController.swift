@@ -47,6 +47,7 @@ struct JournalWebController {
             hasTags: !tags.isEmpty,
             isFiltered: !query.isEmpty || !tag.isEmpty,
             hasCards: !cards.isEmpty,
+            cardsBehindLocks: try await req.heirloom.journalDrawers.cardsBehindLocks(for: reader),
             moreHref: hasMore
                 ? SiteURL.journal.path + "?view=\(view.key)\(filters)&shown=\(shown + Self.pageSize)" : nil
         )

@@ -64,6 +64,12 @@ struct EstateService: Sendable {
         return try await Self.ensure(householdID: principal.householdID, on: db)
     }
 
+    /// How "upon passing" reads for this member: their own passing when they hold the estate, else the holder's.
+    func passingWords(for principal: Principal) async throws -> PassingWords {
+        let estate = try await Self.ensure(householdID: principal.householdID, on: db)
+        return .forReader(principal.userID, holder: estate.$holder.id, holderName: estate.holder?.name)
+    }
+
     /// Changes the estate's settings.
     func update(_ settings: Settings, by principal: Principal) async throws -> Estate {
         let estate = try await get(by: principal)

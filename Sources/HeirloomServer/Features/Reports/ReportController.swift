@@ -45,7 +45,9 @@ struct ReportController {
         let paper = try req.paper(otherwise: household.paper)
         let document = ReportDocument(
             kind: kind, hubName: household.name, date: req.heirloom.now, days: household.days, paper: paper,
-            entries: try await req.heirloom.reports.entries(householdID: principal.householdID, onlyFor: onlyFor))
+            entries: try await req.heirloom.reports.entries(
+                householdID: principal.householdID, onlyFor: onlyFor,
+                passing: try await req.heirloom.estate.passingWords(for: principal)))
         return try await req.printedPDF(fileName) { try document.render(to: $0) }
     }
 }

@@ -140,7 +140,10 @@ struct ReportDocument: Sendable {
                 Line(text: "Estimated value: \(Self.value(entry.estimated, entry.quantity, unknown: "not set"))"))
             for receiver in entry.receivers {
                 lines.append(
-                    Line(text: "To \(receiver.name): \(receiver.rule.lowercased())", font: "DejaVu Sans Bold 10"))
+                    Line(
+                        text:
+                            "To \(receiver.name): \(receiver.rule.prefix(1).lowercased() + receiver.rule.dropFirst())",
+                        font: "DejaVu Sans Bold 10"))
             }
         case .insurance:
             lines.append(

@@ -42,7 +42,9 @@ struct ReportService: Sendable {
     }
 
     /// The household's items in category order, then by name, with what the reports print of them.
-    func entries(householdID: UUID, onlyFor beneficiaryID: UUID? = nil) async throws -> [Entry] {
+    func entries(
+        householdID: UUID, onlyFor beneficiaryID: UUID? = nil, passing: PassingWords = .reader
+    ) async throws -> [Entry] {
         var query = Item.query(on: db).filter(\.$household.$id == householdID).with(\.$photos) { $0.with(\.$media) }
             .with(\.$documents) { $0.with(\.$media) }
         if let beneficiaryID {
@@ -74,7 +76,7 @@ struct ReportService: Sendable {
                     receivers: links.filter { $0.$item.id == item.id }.map { link in
                         Entry.Receiver(
                             beneficiaryID: link.$beneficiary.id, name: link.beneficiary.name,
-                            rule: Self.rule(link), message: link.personalMessage)
+                            rule: Self.rule(link, passing: passing), message: link.personalMessage)
                     }))
         }
         return entries
@@ -98,11 +100,11 @@ struct ReportService: Sendable {
         return PrintImage(jpeg: try Data(contentsOf: output))
     }
 
-    static func rule(_ link: ItemBeneficiary) -> String {
+    static func rule(_ link: ItemBeneficiary, passing: PassingWords) -> String {
         switch AccessPermission(rawValue: link.accessPermission) {
         case .immediate: "Straight away"
         case .afterSpecificDate: "From \(DayText.calendarDay(link.accessDate))"
-        case .uponPassing: "Upon my passing"
+        case .uponPassing: passing.uponPassing
         case nil: link.accessPermission
         }
     }
