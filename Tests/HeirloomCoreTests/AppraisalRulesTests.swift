@@ -68,6 +68,15 @@ struct AppraisalRulesTests {
         #expect(AnalysisMerge.description("", with: analysis).hasPrefix("A four-piece"))
     }
 
+    @Test("the offline reader's sentence about its reading is never written into a description")
+    func offlineSummaryStaysOut() throws {
+        var analysis = try AnalysisCheck.analysis(fromReply: Self.good, provider: "offline", model: "tesseract")
+        analysis.summary = "The text on the photo suggests silver."
+        #expect(
+            AnalysisMerge.description("Grandma's.", with: analysis).hasPrefix("Grandma's.\n\nMade of sterling silver."))
+        #expect(!AnalysisMerge.sentences(analysis).joined().contains("suggests"))
+    }
+
     @Test("the category is guessed from text on labels and hallmarks")
     func guessesCategory() {
         #expect(CategoryGuess.category(fromText: "STERLING 925") == .jewelry)

@@ -165,6 +165,11 @@ def test_a_family_lives_through_a_release(browser, mailbox, screenshot):
         # when Sam accepts the desk
         click_button(browser, "I would like to have it: Walnut desk")
         wait_for_text(browser, "You said you would like to have it.")
+        # then the thanks is where Sam is looking, not at the top of a long page
+        answer = browser.find_element(By.CSS_SELECTOR, ".keepsake__answer")
+        assert browser.execute_script(
+            "const r = arguments[0].getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight", answer)
+        screenshot("passing-on-recipient-answered")
         owner_token = Hub.log_in(base, OWNER["email"], OWNER["password"])
         status, links = call(base, "GET", f"/api{desk}/beneficiaries", token=owner_token)
         assert [link["notificationStatus"] for link in links["links"]] == ["accepted"]

@@ -2,11 +2,20 @@ import Foundation
 
 /// How "Apply to item" writes an analysis into an item's description.
 public enum AnalysisMerge {
-    /// The analysis as readable sentences: the summary, then what it is made of, who made it, its style,
-    /// era, condition and features.
+    /// The parts of an item that "Apply to item" may change, each only when the owner ticks it.
+    public enum Field: String, CaseIterable, Sendable {
+        case name, category, description, value
+    }
+
+    /// What the JSON API applies when it names no fields: everything but the name, as before fields were chosen.
+    public static let defaultFields: Set<Field> = [.category, .description, .value]
+
+    /// The analysis as readable sentences about the item: the summary, then what it is made of, who made it, its
+    /// style, era, condition and features. The offline reader's summary speaks of the reading ("The text on the
+    /// photo suggests …"), not of the item, and is never written into an owner's description.
     public static func sentences(_ analysis: ItemAnalysis) -> [String] {
         var sentences: [String] = []
-        if !analysis.summary.isEmpty { sentences.append(sentence(analysis.summary)) }
+        if !analysis.summary.isEmpty, analysis.provider != "offline" { sentences.append(sentence(analysis.summary)) }
         let attributes = analysis.attributes
         if !attributes.materials.isEmpty { sentences.append("Made of \(list(attributes.materials)).") }
         if let maker = attributes.maker { sentences.append("Made by \(trimmedPeriod(maker)).") }

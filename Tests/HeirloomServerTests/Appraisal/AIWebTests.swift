@@ -69,6 +69,39 @@ struct AIWebTests {
         }
     }
 
+    @Test("'Apply to item' writes only what the owner ticked: the category, not the description, not the value")
+    func applyFieldByField() async throws {
+        try await withAI("gemini", [Wire.gemini(Wire.analysis)]) { app, _, _ in
+            let owner = try await app.setUpHub()
+            let id = try await app.itemWithPhoto(token: owner.token, name: "Tea set")
+            _ = try await app.api(
+                .PATCH, "/api/items/\(id)", token: owner.token,
+                json: ["description": "From Aunt May.", "estimatedValue": "400"])
+            let browser = WebSession(app: app)
+            _ = try await browser.post("/login", ["email": owner.email, "password": owner.password])
+            let page = try await browser.post("/items/\(id)/appraisal", [:]).body.string
+            #expect(page.contains("name=\"apply[]\" value=\"description\" checked"))
+            let marker = "name=\"analysis\" value=\""
+            let start = try #require(page.range(of: marker)).upperBound
+            let end = try #require(page[start...].firstIndex(of: "\""))
+            let analysis = String(page[start..<end]).replacingOccurrences(of: "&quot;", with: "\"")
+                .replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&#39;", with: "'")
+
+            // when only the category is ticked and the value is kept
+            let applied = try await browser.post(
+                "/items/\(id)/appraisal/apply",
+                ["analysis": analysis, "choosing": "yes", "apply[]": "category", "valueChoice": "keep"])
+            #expect(applied.status == .seeOther)
+
+            // then the owner's description, name and value stand; the category changed
+            let item = try await app.api(.GET, "/api/items/\(id)", token: owner.token)
+                .decoded(Components.Schemas.Item.self)
+            #expect(item.description == "From Aunt May." && item.name == "Tea set")
+            #expect(item.estimatedValue == "400.00")
+            #expect(item.category != "Other")
+        }
+    }
+
     @Test("a provider failure is shown on the page in plain words, with the key nowhere")
     func failurePage() async throws {
         try await withAI("gemini", [Wire.geminiBadKey]) { app, _, _ in

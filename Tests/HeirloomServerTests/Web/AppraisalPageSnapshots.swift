@@ -33,6 +33,7 @@ struct AppraisalPageSnapshots {
                 .init(label: "Condition", value: "good, some wear to the base"),
             ],
             extractedText: "SMITH & SONS DERBY", aiNotes: "Dial restoration would lower the value.",
+            descriptionAddition: "An eight-day longcase clock with a painted dial. Made of oak and brass.",
             by: "Google Gemini (gemini-2.5-flash)", json: #"{"title":"Victorian oak longcase clock"}"#,
             applyAction: SiteURL.itemAppraisalApply(.value(Self.clockID)).path)
         let model = AppraisalPages.Result(

@@ -58,6 +58,8 @@ enum AppraisalPages {
         var rows: [Result.Row]
         var extractedText: String?
         var aiNotes: String?
+        /// What "Add to the description" would add, as the owner will read it; empty when nothing.
+        var descriptionAddition: String
         var by: String
         /// The analysis as JSON, sent back by "Apply to item".
         var json: String
@@ -127,6 +129,7 @@ enum AppraisalPages {
             // Offline, the notes only say that a valuation needs a provider, which the page says already.
             rows: rows, extractedText: analysis.extractedText,
             aiNotes: analysis.provider == "offline" ? nil : analysis.aiNotes,
+            descriptionAddition: AnalysisMerge.sentences(analysis).joined(separator: " "),
             by: providerWords(analysis.provider, model: analysis.model), json: json,
             applyAction: SiteURL.itemAppraisalApply(.value(itemID)).path)
     }

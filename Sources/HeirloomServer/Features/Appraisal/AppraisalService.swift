@@ -123,14 +123,21 @@ struct AppraisalService: Sendable {
 
     /// Merges the analysis into the item: description, category, estimated value (the midpoint unless given)
     /// and the suggested new and used prices.
-    func apply(_ analysis: ItemAnalysis, estimatedValue: String?, to id: UUID, by principal: Principal) async throws
-        -> Item
-    {
+    func apply(
+        _ analysis: ItemAnalysis, fields: Set<AnalysisMerge.Field> = AnalysisMerge.defaultFields,
+        estimatedValue: String?, to id: UUID, by principal: Principal
+    ) async throws -> Item {
         try principal.requireEditor()
         let item = try await items.find(id, householdID: principal.householdID)
         var input = ItemInput()
-        input.description = AnalysisMerge.description(item.description, with: analysis)
-        input.category = ItemCategory.normalise(analysis.category).rawValue
+        if fields.contains(.name), !analysis.title.trimmingWhitespace().isEmpty {
+            input.name = TextLimit.clipped(analysis.title.trimmingWhitespace(), to: 200)
+        }
+        if fields.contains(.description) {
+            input.description = AnalysisMerge.description(item.description, with: analysis)
+        }
+        if fields.contains(.category) { input.category = ItemCategory.normalise(analysis.category).rawValue }
+        guard fields.contains(.value) else { return try await items.update(id, input, by: principal) }
         var currency = item.currency
         if let hints = analysis.valueHints, let hinted = CurrencyCode(hints.currencyCode), hinted != currency {
             let hasAmounts = [item.estimatedValue, item.suggestedPriceNew, item.suggestedPriceUsed, item.purchasePrice]

@@ -60,9 +60,20 @@ struct AppraisalWebController {
 
     struct ApplyForm: Content {
         var analysis: String?
-        /// "midpoint" or "custom".
+        /// The ticked parts ("name", "category", "description"); the form says it chose with `choosing`.
+        var apply: [String]?
+        var choosing: String?
+        /// "midpoint", "custom" or "keep".
         var valueChoice: String?
         var customValue: String?
+
+        /// What the owner accepted: only the ticked parts, and the value unless they kept their own.
+        var fields: Set<AnalysisMerge.Field> {
+            guard choosing != nil else { return AnalysisMerge.defaultFields }
+            var fields = Set((apply ?? []).compactMap(AnalysisMerge.Field.init(rawValue:))).subtracting([.value])
+            if valueChoice != "keep" { fields.insert(.value) }
+            return fields
+        }
     }
 
     func apply(req: Request) async throws -> Response {
@@ -83,7 +94,7 @@ struct AppraisalWebController {
         let value = form.valueChoice == "custom" || (!typed.isEmpty && typed != midpoint) ? typed : nil
         do {
             _ = try await req.heirloom.appraisal.apply(
-                analysis, estimatedValue: value, to: id, by: try req.principal())
+                analysis, fields: form.fields, estimatedValue: value, to: id, by: try req.principal())
         } catch {
             let error = try AppError.userFacing(error)
             guard error.field != nil else { throw error }

@@ -52,7 +52,7 @@ struct RecipientWebController {
         _ = try await req.heirloom.recipients.answer(id, accept: accept, by: person)
         return req.redirect(
             to: SiteURL.recipientHome.path(
-                done: accept ? .itemAccepted : .itemDeclined, fragment: "item-\(id.text)"))
+                done: accept ? .itemAccepted : .itemDeclined, fragment: "answer-\(id.text)"))
     }
 
     static func recipient(_ req: Request) async throws -> Beneficiary? {
