@@ -8,6 +8,15 @@ import VaporTesting
 
 @Suite("AI appraiser pages")
 struct AIWebTests {
+    /// The analysis that the result page's "Apply to item" form sends back, as the browser would send it.
+    static func analysisField(in page: String) throws -> String {
+        let marker = "name=\"analysis\" value=\""
+        let start = try #require(page.range(of: marker)).upperBound
+        let end = try #require(page[start...].firstIndex(of: "\""))
+        return String(page[start..<end]).replacingOccurrences(of: "&quot;", with: "\"")
+            .replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&#39;", with: "'")
+    }
+
     @Test("offline, the item page says once, in plain words, that valuations are off, and offers no AI expert")
     func offlinePage() async throws {
         try await withApp { app in
@@ -42,12 +51,7 @@ struct AIWebTests {
             let result = try await browser.post("/items/\(id)/appraisal", [:])
             #expect(result.status == .ok)
             #expect(result.headers.first(name: .cacheControl) == "no-store")
-            let page = result.body.string
-            let marker = "name=\"analysis\" value=\""
-            let start = try #require(page.range(of: marker)).upperBound
-            let end = try #require(page[start...].firstIndex(of: "\""))
-            let analysis = String(page[start..<end]).replacingOccurrences(of: "&quot;", with: "\"")
-                .replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&#39;", with: "'")
+            let analysis = try Self.analysisField(in: result.body.string)
 
             // when the amount is mistyped
             let refused = try await browser.post(
@@ -81,11 +85,7 @@ struct AIWebTests {
             _ = try await browser.post("/login", ["email": owner.email, "password": owner.password])
             let page = try await browser.post("/items/\(id)/appraisal", [:]).body.string
             #expect(page.contains("name=\"apply[]\" value=\"description\" checked"))
-            let marker = "name=\"analysis\" value=\""
-            let start = try #require(page.range(of: marker)).upperBound
-            let end = try #require(page[start...].firstIndex(of: "\""))
-            let analysis = String(page[start..<end]).replacingOccurrences(of: "&quot;", with: "\"")
-                .replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&#39;", with: "'")
+            let analysis = try Self.analysisField(in: page)
 
             // when only the category is ticked and the value is kept
             let applied = try await browser.post(
