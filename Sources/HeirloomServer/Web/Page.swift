@@ -111,14 +111,46 @@ enum ErrorPage {
         var status: Int
         var heading: String
         var message: String
+        /// The page to go back to, when there is one nearer than Home.
+        var back: String? = nil
     }
 
     static func render(request: Request, status: Int, heading: String, message: String) async throws -> View {
         try await Page.render(
             .error,
             base: PageBase(request: request, title: heading),
-            Model(status: status, heading: heading, message: message),
+            Model(
+                status: status, heading: heading, message: message,
+                back: (400..<500).contains(status) ? wayBack(for: request) : nil),
             on: request
         )
+    }
+
+    /// Where a refused request leads back to, so that no error page is a dead end: for a form that was sent, the
+    /// page at its own address, else the nearest page above the address (/items for /items/<a lost id>). Nil when
+    /// only Home is left.
+    static func wayBack(for request: Request) -> String? {
+        let segments = request.url.path.split(separator: "/").map(String.init)
+        guard segments.first != "api" else { return nil }
+        var candidates = request.method == .GET ? [] : [segments]
+        var parent = segments
+        while parent.count > 1 {
+            parent.removeLast()
+            candidates.append(parent)
+        }
+        let pages = request.application.routes.all.filter { $0.method == .GET }.map(\.path)
+        let back = candidates.first { candidate in pages.contains { Self.matches($0, candidate) } }
+        return back.map { "/" + $0.joined(separator: "/") }
+    }
+
+    static func matches(_ route: [PathComponent], _ segments: [String]) -> Bool {
+        guard route.count == segments.count else { return false }
+        return zip(route, segments).allSatisfy { component, segment in
+            switch component {
+            case .constant(let constant): constant == segment
+            case .parameter, .anything: true
+            case .catchall: false
+            }
+        }
     }
 }

@@ -110,6 +110,34 @@ struct WebTests {
         }
     }
 
+    @Test("an error page leads back to where the person was: the page above a lost one, the page of a refused form")
+    func errorPagesLeadBack() async throws {
+        try await withApp { app in
+            let owner = try await app.setUpHub()
+            let browser = WebSession(app: app)
+            _ = try await browser.post("/login", ["email": owner.email, "password": owner.password])
+            // a lost item: back to the items
+            let lost = try await browser.get("/items/\(UUID())")
+            #expect(lost.status == .notFound)
+            #expect(lost.body.string.contains("href=\"/items\">Back to where you were"))
+            // a form refused as a whole: back to its page
+            let person = try await app.api(.POST, "/api/beneficiaries", token: owner.token, json: ["name": "Sarah"])
+            let id = try person.decoded(Components.Schemas.Beneficiary.self).id
+            let item = try await app.item(["name": "Clock"], token: owner.token).id
+            let refused = try await browser.post(
+                "/items/\(item)/beneficiaries/\(UUID())/delete", [:])
+            #expect(refused.status == .notFound)
+            #expect(refused.body.string.contains("Back to where you were"))
+            // and "Invite to see their items" for someone without an email leads to the form where it goes
+            let invite = try await browser.post("/beneficiaries/\(id)/invite", [:])
+            let form = try #require(invite.headers.first(name: .location))
+            #expect(form == "/beneficiaries/\(id)/edit?needs=email")
+            let page = try await browser.get(form).body.string
+            #expect(page.contains("Add Sarah’s email address and save"))
+            #expect(page.contains("aria-invalid=\"true\""))
+        }
+    }
+
     @Test("a next address off this hub is ignored")
     func openRedirect() async throws {
         try await withApp { app in

@@ -126,10 +126,11 @@ struct HomeAndAuthPageSnapshots {
         assertSnapshot(of: html, as: .lines)
     }
 
-    @Test("The friendly error page, for a signed-in member")
+    @Test("The friendly error page, for a signed-in member, with the way back to the items")
     func errorPage() async throws {
         let model = ErrorPage.Model(
-            status: 404, heading: "Not found", message: "There is no item here. It may have been deleted.")
+            status: 404, heading: "Not found", message: "There is no item here. It may have been deleted.",
+            back: "/items")
         let html = try await PageFixtures.html(.error, title: "Not found", model)
         assertSnapshot(of: html, as: .lines)
     }

@@ -80,7 +80,11 @@ struct BeneficiaryWebController {
             "email": person.email ?? "", "phoneNumber": person.phoneNumber ?? "",
         ]
         let page = SiteURL.beneficiary(.value(try person.requireID()))
-        return try await form(req, mode: "edit", action: page, cancel: page, values: values, errors: [:])
+        // Sent here by "Invite to see their items" for someone without an address.
+        let errors =
+            req.query[String.self, at: "needs"] == "email" && (person.email ?? "").isEmpty
+            ? ["email": "Add \(person.name)’s email address and save; then invite them from their page."] : [:]
+        return try await form(req, mode: "edit", action: page, cancel: page, values: values, errors: errors)
     }
 
     func update(req: Request) async throws -> Response {

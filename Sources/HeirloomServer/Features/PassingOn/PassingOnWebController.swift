@@ -187,7 +187,12 @@ struct PassingOnWebController {
 
     func inviteRecipient(req: Request) async throws -> Response {
         let id = try req.id("beneficiary")
-        _ = try await req.heirloom.recipients.invite(id, by: try req.principal())
+        do {
+            _ = try await req.heirloom.recipients.invite(id, by: try req.principal())
+        } catch let error as AppError where error.field == "email" {
+            // Nobody to send it to yet: the form where the address goes, with the reason beside its field.
+            return req.redirect(to: SiteURL.beneficiaryEdit(.value(id)).path + "?needs=email")
+        }
         return req.redirect(to: SiteURL.outbox.path(done: .recipientInvited))
     }
 }
