@@ -8,6 +8,7 @@ const behaviours = [
     ["audio, video", "./audio-exclusive.js"],
     ["[data-waveform]", "./waveform.js"],
     ["[data-recorder]", "./audio-recorder.js"],
+    ["input[type=file][data-upload-use]", "./upload-check.js"],
 ];
 
 for (const [selector, module] of behaviours) {

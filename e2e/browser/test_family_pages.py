@@ -115,7 +115,7 @@ def seed(base_url):
 @pytest.fixture(scope="module")
 def family(start_server):
     # A hub as a family first runs it: no AI provider, no email, no backups set up.
-    base_url = start_server("family", HEIRLOOM_AI_PROVIDER="").base_url
+    base_url = start_server("family", HEIRLOOM_AI_PROVIDER="", HEIRLOOM_MAX_DOCUMENT_MB="1").base_url
     widow, son, granddaughter, heir_link = seed(base_url)
     return {"base_url": base_url, "widow": widow, "son": son, "granddaughter": granddaughter, "heir": heir_link}
 
@@ -223,3 +223,30 @@ def test_a_cold_item_page_transfers_under_120_kb_before_its_photos(browser, fami
     # and the stylesheet came compressed
     css = next(entry for entry in sizes if entry[0].endswith(".css"))
     assert css[2] * 3 < css[3], listing
+
+
+def test_a_file_over_the_limit_is_refused_before_it_is_sent_in_the_hubs_own_words(browser, family, tmp_path):
+    base_url, son = family["base_url"], family["son"]
+    _, items = call(base_url, "GET", "/api/items?q=clock", token=son.token)
+    item = items["items"][0]
+    big = tmp_path / "appraisal.pdf"
+    big.write_bytes(b"%PDF-1.4\n" + bytes(1_500_000))  # over this hub's 1 MB for documents
+    # what the hub itself says of it
+    body, kind = multipart("file", [big])
+    status, refused = call(base_url, "POST", f"/api/items/{item['id']}/documents", body, son.token, kind)
+    assert status == 413, refused
+
+    # when the son chooses the same file on the item page
+    sign_in_with_token(browser, base_url, son.token)
+    browser.get(f"{base_url}/items/{item['id']}")
+    field = browser.find_element(By.ID, "document-file")
+    field.send_keys(str(big))
+    error = wait(browser).until(lambda d: d.find_element(By.ID, "document-file-check"))
+    # then the page says what the hub would say, beside the field, before anything is sent
+    assert error.text == refused["error"]["message"]
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", field)
+    save_whole_page(browser, ARTIFACTS / "family" / "upload-refused.png")
+    field.find_element(By.XPATH, "ancestor::form").find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    assert browser.current_url.endswith(f"/items/{item['id']}")
+    _, after = call(base_url, "GET", f"/api/items/{item['id']}", token=son.token)
+    assert after["documents"] == []

@@ -14,13 +14,22 @@ enum MediaError: Error, Sendable {
     /// The S3 service that keeps the media refused or did not answer; the detail is for the log only.
     case storeUnavailable(String)
 
+    /// The refusal of a file over the limit, in the words the pages also say before a file is sent.
+    static func tooLargeMessage(use: MediaUse, limit: Int64) -> String {
+        "This file is larger than the \(ByteCountText.describe(limit)) allowed for \(use.noun)."
+    }
+
+    /// The refusal of a kind of file a use does not take, in the words the pages also say before it is sent.
+    static func unsupportedMessage(use: MediaUse) -> String {
+        "Heirloom cannot use this kind of file for \(use.noun). Please choose \(use.acceptedList)."
+    }
+
     var appError: AppError {
         switch self {
         case .tooLarge(let use, let limit):
-            .payloadTooLarge("This file is larger than the \(ByteCountText.describe(limit)) allowed for \(use.noun).")
+            .payloadTooLarge(Self.tooLargeMessage(use: use, limit: limit))
         case .unsupported(let use):
-            .unsupportedMedia(
-                "Heirloom cannot use this kind of file for \(use.noun). Please choose \(use.acceptedList).")
+            .unsupportedMedia(Self.unsupportedMessage(use: use))
         case .empty:
             .invalid(FieldError(field: "file", message: "The file is empty."))
         case .unreadable(let detail):

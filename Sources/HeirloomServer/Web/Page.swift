@@ -34,6 +34,8 @@ struct PageBase: Encodable {
     var household: HouseholdInfo?
     var csrfToken: String
     var flash: Flash?
+    /// For signed-in members: what the browser checks before sending a file (`UploadRules`), as JSON.
+    var uploadRules: String?
 
     init(request: Request, title: String, nav: NavSection = .none, flash: Flash? = nil) {
         self.title = title
@@ -43,6 +45,7 @@ struct PageBase: Encodable {
         if let principal = request.auth.get(Principal.self) {
             user = Member(name: principal.name, email: principal.email, role: principal.role.rawValue)
             household = HouseholdInfo(name: principal.householdName)
+            uploadRules = UploadRules(limit: request.heirloom.services.media.limit(for:)).json
             navLinks = NavSection.offered(to: principal.role)
                 .map { NavLink(title: $0.title, href: $0.url.path, current: $0 == nav) }
         }
