@@ -14,7 +14,8 @@ extension Components.Schemas.Household {
         self.init(
             id: try household.requireID().text, name: household.name, defaultCurrency: household.defaultCurrency,
             timeZone: settings ? household.zone.identifier : nil,
-            paperSize: settings ? .init(rawValue: household.paper.rawValue) : nil)
+            paperSize: settings ? .init(rawValue: household.paper.rawValue) : nil,
+            showValuesToViewers: settings ? household.showValuesToViewers : nil)
     }
 }
 

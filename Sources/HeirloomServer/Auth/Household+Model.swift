@@ -15,6 +15,8 @@ final class Household: Model, @unchecked Sendable {
     @OptionalField(key: "time_zone") var timeZone: String?
     /// `PaperSize.rawValue` for printed reports; nil means the custom of the household's currency.
     @OptionalField(key: "paper_size") var paperSize: String?
+    /// Whether viewers see what things are worth; owners and editors always do.
+    @Field(key: "show_values_to_viewers") var showValuesToViewers: Bool
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 
@@ -24,6 +26,7 @@ final class Household: Model, @unchecked Sendable {
         self.id = id
         self.name = name
         self.defaultCurrency = defaultCurrency
+        self.showValuesToViewers = false
     }
 
     /// The household's time zone, or the server's when none is chosen (or a stored name is no longer known).
@@ -39,5 +42,9 @@ final class Household: Model, @unchecked Sendable {
 extension Household {
     /// The properties above, listed by hand: Fluent would otherwise find them by reflection for every row read or
     /// written (the largest cost of a list page in `make bench-api`'s profile). ModelPropertiesTests checks the list.
-    var properties: [any AnyProperty] { [$id, $name, $defaultCurrency, $timeZone, $paperSize, $createdAt, $updatedAt] }
+    var properties: [any AnyProperty] {
+        [
+            $id, $name, $defaultCurrency, $timeZone, $paperSize, $showValuesToViewers, $createdAt, $updatedAt,
+        ]
+    }
 }

@@ -81,8 +81,8 @@ struct HomeWebController {
         let items = req.heirloom.items
         let summary = try await items.summary(householdID: principal.householdID)
         let recent = try await items.list(.init(limit: 6), householdID: principal.householdID).items
-        // Values are for those who plan; a viewer sees what is kept, not what it is worth.
-        let seesValues = principal.role.canEdit
+        // Values are for those who plan: a viewer sees what is kept, and its worth only when an owner chose so.
+        let seesValues = try await req.heirloom.households.seesValues(principal)
         let stats = HomePage.Stats(
             itemCount: summary.count,
             totals: seesValues ? summary.totals.map(\.displayString) : [],
@@ -113,7 +113,7 @@ struct HomeWebController {
                     href: SiteURL.item(.value($0.itemID)).path + "#stories", when: principal.days.day($0.recordedAt))
             }
         )
-        if seesValues {
+        if principal.role.canEdit {
             model.estate = .init(
                 try await req.heirloom.downsizingSummary.summary(householdID: principal.householdID), canPlan: true)
             model.shortcuts = Self.shortcuts(for: principal.role)

@@ -14,7 +14,7 @@ extension APIHandler {
             by: try principal,
             .init(
                 name: body.name, defaultCurrency: body.defaultCurrency, timeZone: body.timeZone,
-                paperSize: body.paperSize?.rawValue)
+                paperSize: body.paperSize?.rawValue, showValuesToViewers: body.showValuesToViewers)
         )
         return .ok(.init(body: .json(try .init(household, settings: true))))
     }

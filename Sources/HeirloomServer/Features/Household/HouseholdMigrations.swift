@@ -31,3 +31,15 @@ struct AddSettingsToHousehold: AsyncMigration {
         try await database.schema(Household.schema).deleteField("time_zone").update()
     }
 }
+
+/// Lets owners choose whether viewers see what things are worth (#34); until they do, viewers do not.
+struct AddShowValuesToViewers: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(Household.schema)
+            .field("show_values_to_viewers", .bool, .required, .sql(.default(false))).update()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(Household.schema).deleteField("show_values_to_viewers").update()
+    }
+}

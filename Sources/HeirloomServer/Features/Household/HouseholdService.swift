@@ -39,6 +39,7 @@ struct HouseholdService: Sendable {
         var timeZone: String?
         /// "a4", "letter", or "auto" for the custom of the household's currency.
         var paperSize: String?
+        var showValuesToViewers: Bool? = nil
     }
 
     func update(by principal: Principal, _ changes: Changes) async throws -> Household {
@@ -64,8 +65,15 @@ struct HouseholdService: Sendable {
                     FieldError(field: "paperSize", message: "Please choose A4, US Letter, or the usual size."))
             }
         }
+        if let shows = changes.showValuesToViewers { household.showValuesToViewers = shows }
         try await household.save(on: db)
         return household
+    }
+
+    /// Whether this member sees what things are worth: owners and editors always; viewers when an owner chose so.
+    func seesValues(_ principal: Principal) async throws -> Bool {
+        if principal.role.canEdit { return true }
+        return try await household(of: principal).showValuesToViewers
     }
 
     /// The household's members, owners first, then by name.

@@ -11,13 +11,18 @@ struct SettingsPage: Encodable {
         var paperSize: String
         /// What "auto" means for this household now, like "US Letter".
         var usualPaper: String
+        var showValuesToViewers: Bool
 
-        init(_ household: Household, name: String? = nil, timeZone: String? = nil, paperSize: String? = nil) {
+        init(
+            _ household: Household, name: String? = nil, timeZone: String? = nil, paperSize: String? = nil,
+            showValuesToViewers: Bool? = nil
+        ) {
             self.name = name ?? household.name
             defaultCurrency = household.defaultCurrency
             self.timeZone = timeZone ?? household.zone.identifier
             self.paperSize = paperSize ?? household.paperSize ?? "auto"
             usualPaper = PaperSize.forCurrency(household.defaultCurrency).label
+            self.showValuesToViewers = showValuesToViewers ?? household.showValuesToViewers
         }
     }
 

@@ -32,7 +32,8 @@ struct SettingsWebController {
             deliversMail: req.heirloom.households.deliversMail,
             householdForm: .init(
                 household, name: extras.householdForm?.name, timeZone: extras.householdForm?.timeZone,
-                paperSize: extras.householdForm?.paperSize),
+                paperSize: extras.householdForm?.paperSize,
+                showValuesToViewers: extras.householdForm.map { $0.showValuesToViewers == "yes" }),
             currencies: ItemPages.currencies,
             householdErrors: extras.householdErrors,
             members: try members.map { try .init($0, you: principal.userID, days: principal.days) },
@@ -60,6 +61,8 @@ struct SettingsWebController {
         var defaultCurrency: String?
         var timeZone: String?
         var paperSize: String?
+        /// "yes" when ticked; the form always holds the box, so its absence means no.
+        var showValuesToViewers: String?
     }
     struct RoleForm: Content { var role: String? }
 
@@ -70,7 +73,7 @@ struct SettingsWebController {
                 by: try req.principal(),
                 .init(
                     name: form.name ?? "", defaultCurrency: form.defaultCurrency, timeZone: form.timeZone,
-                    paperSize: form.paperSize)
+                    paperSize: form.paperSize, showValuesToViewers: form.showValuesToViewers == "yes")
             )
             return req.redirect(to: SiteURL.settings.path(done: .householdRenamed))
         } orShowAgain: { errors in

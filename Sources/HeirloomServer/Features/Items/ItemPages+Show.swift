@@ -25,6 +25,7 @@ extension ItemPages {
                 addAction: SiteURL.itemBeneficiaries(.value(itemID)).path, relationships: BeneficiaryPages.relationships
             )
         }
+        if try await !req.heirloom.households.seesValues(principal) { model.hideValues() }
         return try await Page.render(
             .itemShow, base: PageBase(request: req, title: item.name, nav: .items), model, on: req)
     }

@@ -81,6 +81,8 @@ enum ItemPages {
 
         var item: Details
         var canEdit: Bool
+        /// False for a viewer whose household keeps values from viewers: no amount anywhere on the page.
+        var showsValues = true
         var photos: [Photo]
         var documents: [Document]
         var audioStories: [Story]
@@ -177,5 +179,30 @@ extension ItemPages.Show {
         documentUploadAction = SiteURL.itemDocuments(.value(itemID)).path
         audioUploadAction = SiteURL.itemAudio(.value(itemID)).path
         audioApiUrl = SiteURL.apiItemAudio(.value(itemID)).path
+    }
+}
+
+extension ItemPages.Index {
+    /// The list as a viewer sees it when the household keeps values from viewers: things, not what they are worth.
+    mutating func hideValues() {
+        for index in groups.indices {
+            groups[index].totals = []
+            for card in groups[index].items.indices { groups[index].items[card].value = "" }
+        }
+        for index in results.indices { results[index].value = "" }
+    }
+}
+
+extension ItemPages.Show {
+    /// The page as a viewer sees it when the household keeps values from viewers.
+    mutating func hideValues() {
+        showsValues = false
+        item.estimatedValue = ""
+        item.suggestedNew = ""
+        item.suggestedUsed = ""
+        item.purchasePrice = ""
+        appraisal = nil
+        disposition?.amountDisplay = ""
+        disposition?.amount = ""
     }
 }

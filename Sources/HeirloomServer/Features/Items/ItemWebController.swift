@@ -60,6 +60,7 @@ struct ItemWebController {
                         href: SiteURL.items.path + "?\(query.percentEncodedQuery ?? "")"))
             }
         }
+        if try await !req.heirloom.households.seesValues(principal) { model.hideValues() }
         return try await Page.render(
             .itemsIndex, base: PageBase(request: req, title: "Items", nav: .items), model, on: req)
     }
