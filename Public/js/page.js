@@ -9,6 +9,8 @@ const behaviours = [
     ["[data-waveform]", "./waveform.js"],
     ["[data-recorder]", "./audio-recorder.js"],
     ["input[type=file][data-upload-use]", "./upload-check.js"],
+    ["[data-zone-search]", "./zone-search.js"],
+    ["input[data-browser-zone]", "./browser-zone.js"],
 ];
 
 for (const [selector, module] of behaviours) {

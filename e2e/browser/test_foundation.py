@@ -22,7 +22,8 @@ def wait_for_home(driver):
 
 
 def test_fresh_hub_setup_then_login_sees_home(fresh_server, browser, screenshot):
-    # given a fresh hub, which sends its first visitor to /setup
+    # given a fresh hub, which sends its first visitor to /setup, in a browser in Chicago
+    browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "America/Chicago"})
     browser.get(fresh_server)
     wait_for_path(browser, "/setup")
 
@@ -34,6 +35,16 @@ def test_fresh_hub_setup_then_login_sees_home(fresh_server, browser, screenshot)
     labels = navigation_labels(browser)
     for section in NAVIGATION:
         assert any(section in label for label in labels), f"no link {section!r} in the navigation: {labels}"
+    # and the hub keeps Chicago's time, chosen in plain words on Settings
+    browser.get(f"{fresh_server}/settings")
+    zone = browser.find_element(By.CSS_SELECTOR, "#household-zone option:checked")
+    assert zone.get_attribute("value") == "America/Chicago" and zone.text == "Chicago · Central Time"
+    search = browser.find_element(By.ID, "household-zone-search")
+    search.send_keys("Berlin")
+    assert browser.find_element(By.CSS_SELECTOR, "#household-zone option:checked").get_attribute("value") \
+        == "Europe/Berlin"
+    screenshot("settings-time-zone")
+    browser.get(fresh_server)
 
     # when they sign out, they are asked to sign in
     sign_out(browser)

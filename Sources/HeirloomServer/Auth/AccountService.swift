@@ -24,6 +24,8 @@ struct AccountService: Sendable {
         var name: String
         var email: String
         var password: String
+        /// The zone of the browser that set the hub up, when it said; an unknown name is ignored.
+        var timeZone: String? = nil
     }
 
     /// A signed-in member with the secret of their new session or token.
@@ -79,7 +81,9 @@ struct AccountService: Sendable {
         let password = try AccountRules.newPassword(input.password)
         try await requireUnusedEmail(email)
         let hash = try await passwords.hash(password)
-        return try await insertHousehold(named: householdName, marking: marking, credential: credential) { id in
+        return try await insertHousehold(
+            named: householdName, timeZone: input.timeZone, marking: marking, credential: credential
+        ) { id in
             User(householdID: id, name: name, email: email, passwordHash: hash, role: .owner)
         } onConflict: {
             conflict ?? Self.emailTaken
@@ -91,6 +95,7 @@ struct AccountService: Sendable {
     /// `marking` also records that the hub is set up, which fails for the second of two simultaneous set-ups.
     func insertHousehold(
         named name: String,
+        timeZone: String? = nil,
         marking: Bool,
         credential: Credential,
         owner makeOwner: @escaping @Sendable (UUID) -> User,
@@ -100,6 +105,7 @@ struct AccountService: Sendable {
             return try await db.transaction { db in
                 if marking { try await HubState(id: HubState.singletonID).create(on: db) }
                 let household = Household(name: name)
+                household.timeZone = timeZone.flatMap { TimeZone(identifier: $0)?.identifier }
                 try await household.create(on: db)
                 let user = makeOwner(try household.requireID())
                 try await user.create(on: db)

@@ -11,6 +11,8 @@ struct AuthWebController {
         var name: String?
         var email: String?
         var password: String?
+        /// At set-up, the browser's own time zone (browser-zone.js); the household starts in it.
+        var timeZone: String?
     }
 
     struct AccountFormPage: Encodable {
@@ -95,7 +97,10 @@ struct AuthWebController {
         req: Request
     ) async throws -> Response {
         let model = AccountFormPage(
-            form: ["householdName": form.householdName ?? "", "name": form.name ?? "", "email": form.email ?? ""],
+            form: [
+                "householdName": form.householdName ?? "", "name": form.name ?? "", "email": form.email ?? "",
+                "timeZone": form.timeZone ?? "",
+            ],
             errors: errors
         )
         let view = try await Page.render(template, base: PageBase(request: req, title: title), model, on: req)
@@ -244,7 +249,9 @@ struct AuthWebController {
 
 extension AuthWebController.AccountForm {
     var newHousehold: AccountService.NewHousehold {
-        .init(householdName: householdName ?? "", name: name ?? "", email: email ?? "", password: password ?? "")
+        .init(
+            householdName: householdName ?? "", name: name ?? "", email: email ?? "", password: password ?? "",
+            timeZone: timeZone)
     }
 }
 

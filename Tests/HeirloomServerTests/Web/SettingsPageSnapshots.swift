@@ -57,7 +57,7 @@ struct SettingsPageSnapshots {
                     message: "The backup disk is full.")
                 return SettingsPage(
                     isOwner: true, householdForm: .init(Self.household()),
-                    timeZones: ["America/New_York", "Europe/London", "Europe/Paris"],
+                    timeZones: TimeZonePlaces.regions(["America/New_York", "Europe/London", "Europe/Paris"]),
                     currencies: ["USD", "EUR", "GBP"],
                     householdErrors: [:],
                     members: [

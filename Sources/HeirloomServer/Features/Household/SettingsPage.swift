@@ -26,8 +26,8 @@ struct SettingsPage: Encodable {
         }
     }
 
-    /// Every time zone the server knows, for the household form's suggestions.
-    static let timeZones = TimeZone.knownTimeZoneIdentifiers.sorted()
+    /// Every time zone the server knows, by place and part of the world, for the household form's list.
+    static let timeZones = TimeZonePlaces.regions(TimeZone.knownTimeZoneIdentifiers)
 
     struct MemberRow: Encodable {
         var id: String
@@ -103,7 +103,7 @@ struct SettingsPage: Encodable {
     /// Whether the hub sends mail, so that an invitation's address is where it is emailed.
     var deliversMail = false
     var householdForm: HouseholdForm
-    var timeZones: [String] = SettingsPage.timeZones
+    var timeZones: [TimeZonePlaces.Region] = SettingsPage.timeZones
     /// ISO 4217 codes, the most used first.
     var currencies: [String]
     /// The household form's errors by field: name, timeZone, paperSize, defaultCurrency.

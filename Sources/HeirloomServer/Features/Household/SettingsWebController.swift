@@ -27,7 +27,7 @@ struct SettingsWebController {
         let invitations =
             principal.role.canManageHousehold ? try await services.households.pendingInvitations(of: principal) : []
         let tokens = try await services.tokens.list(userID: principal.userID)
-        let model = SettingsPage(
+        var model = SettingsPage(
             isOwner: principal.role.canManageHousehold,
             deliversMail: req.heirloom.households.deliversMail,
             householdForm: .init(
@@ -50,6 +50,7 @@ struct SettingsWebController {
                 } : [],
             newPasswordLink: extras.newPasswordLink
         )
+        model.timeZones = TimeZonePlaces.regions(SettingsPage.timeZones, keeping: model.householdForm.timeZone)
         return try await Page.render(
             .settings, base: PageBase(request: req, title: "Settings", nav: .settings), model, on: req)
     }
