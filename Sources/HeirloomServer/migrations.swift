@@ -88,7 +88,7 @@ extension Migrations {
         add(CreateJobRun())
         // Several servers on one database (issue 32): a followed export's progress, asked of any server.
         add(CreateExportDownload())
-        // Family pages first (issue 34): whether viewers see values.
-        add(AddShowValuesToViewers())
+        // Family pages first (issue 34): whether viewers see values; Home's "Getting started" put away.
+        add(AddFamilyPagesToHousehold())
     }
 }

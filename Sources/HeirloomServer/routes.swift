@@ -328,6 +328,7 @@ func routes(_ app: Application) throws {
     partnerOwner.post(.partnerDelete(.key), use: partners.delete)
     webGuarded(app, .owner, hidingAs: "page").get(.settingsExport, use: exports.index)
     webGuarded(app, .owner, hidingAs: "page").get(.hubSetup, use: HubSetupPage.show)
+    owner.post(.gettingStartedDismiss, use: GettingStartedController().dismiss)
 
     // Downsizing: an item's liquidation brief and plan; sales, their lots and each lot's checklist. Everyone
     // reads them; owners and editors make briefs, choose paths, tick steps and plan sales.

@@ -17,6 +17,8 @@ final class Household: Model, @unchecked Sendable {
     @OptionalField(key: "paper_size") var paperSize: String?
     /// Whether viewers see what things are worth; owners and editors always do.
     @Field(key: "show_values_to_viewers") var showValuesToViewers: Bool
+    /// Whether an owner put Home's "Getting started" list away.
+    @Field(key: "getting_started_dismissed") var gettingStartedDismissed: Bool
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 
@@ -27,6 +29,7 @@ final class Household: Model, @unchecked Sendable {
         self.name = name
         self.defaultCurrency = defaultCurrency
         self.showValuesToViewers = false
+        self.gettingStartedDismissed = false
     }
 
     /// The household's time zone, or the server's when none is chosen (or a stored name is no longer known).
@@ -44,7 +47,7 @@ extension Household {
     /// written (the largest cost of a list page in `make bench-api`'s profile). ModelPropertiesTests checks the list.
     var properties: [any AnyProperty] {
         [
-            $id, $name, $defaultCurrency, $timeZone, $paperSize, $showValuesToViewers, $createdAt, $updatedAt,
+            $id, $name, $defaultCurrency, $timeZone, $paperSize, $showValuesToViewers, $gettingStartedDismissed, $createdAt, $updatedAt,
         ]
     }
 }

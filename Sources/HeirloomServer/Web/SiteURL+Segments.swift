@@ -101,6 +101,7 @@ extension SiteURL {
         case .deviceRevoke(let id): ["settings", "devices", .id(id), "revoke"]
         case .settingsExport: ["settings", "export"]
         case .hubSetup: ["settings", "hub"]
+        case .gettingStartedDismiss: ["getting-started", "dismiss"]
 
         case .passingOn: ["settings", "passing-on"]
         case .passingOnSettings: ["settings", "passing-on", "settings"]

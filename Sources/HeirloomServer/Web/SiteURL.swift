@@ -96,6 +96,7 @@ enum SiteURL: Sendable, Equatable {
     case deviceRevoke(Parameter<UUID>)
     case settingsExport
     case hubSetup
+    case gettingStartedDismiss
 
     // Passing on: the owners' settings and outbox, the executor's page and the recipient's page.
     case passingOn, passingOnSettings, passingOnExecutors, passingOnReopen, passingOnCancel, outbox

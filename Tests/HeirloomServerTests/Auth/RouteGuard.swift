@@ -240,6 +240,7 @@ enum RouteGuard: Sendable {
         "POST settings/partners/:id/delete": .hiddenOwner,
         "GET settings/export": .hiddenOwner,
         "GET settings/hub": .hiddenOwner,
+        "POST getting-started/dismiss": .owner,
         "GET items/:id/liquidation": .member,
         "POST items/:id/liquidation": .editor,
         "POST items/:id/liquidation/plan": .editor,

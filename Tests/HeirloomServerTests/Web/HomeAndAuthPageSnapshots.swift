@@ -31,6 +31,12 @@ struct HomeAndAuthPageSnapshots {
                     when: "November 20, 2026")
             ])
         model.shortcuts = HomeWebController.shortcuts(for: .owner)
+        model.gettingStarted = GettingStartedPage(
+            steps: HeirloomCore.GettingStarted.Step.allCases.map {
+                .init(
+                    label: GettingStartedPage.label($0), hint: GettingStartedPage.hint($0),
+                    href: GettingStartedPage.href($0), done: $0 == .firstItem)
+            }, doneCount: 1, dismissAction: SiteURL.gettingStartedDismiss.path)
         model.backupProblem = .init(
             when: "November 22, 2026 at 3:30 AM", lastSuccess: "No backup has succeeded yet.",
             message: "The backup disk is full.")

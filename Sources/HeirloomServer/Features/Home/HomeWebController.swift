@@ -61,6 +61,8 @@ struct HomeWebController {
         /// Binder entries whose expiry or review date is near, for the holder and owners.
         var binderReminders: [BinderPages.Notice] = []
         var sections: [Section]
+        /// For owners after set-up: the first things to do, ticked off as they are done.
+        var gettingStarted: GettingStartedPage? = nil
         /// Sets, sales and passing on, for those who plan.
         var shortcuts: [Shortcut] = []
         /// The treasure chest; its values only for owners and editors.
@@ -118,6 +120,7 @@ struct HomeWebController {
                 try await req.heirloom.downsizingSummary.summary(householdID: principal.householdID), canPlan: true)
             model.shortcuts = Self.shortcuts(for: principal.role)
         }
+        model.gettingStarted = try await GettingStartedPage.load(req, principal: principal)
         if principal.role.canManageHousehold {
             model.backupProblem = BackupPage.problem(try await BackupStatus.read(on: req.db), days: principal.days)
             let estate = try await req.heirloom.estate.get(by: principal)

@@ -32,14 +32,19 @@ struct AddSettingsToHousehold: AsyncMigration {
     }
 }
 
-/// Lets owners choose whether viewers see what things are worth (#34); until they do, viewers do not.
-struct AddShowValuesToViewers: AsyncMigration {
+/// Family pages first (#34): whether viewers see what things are worth (not until an owner chooses it), and whether
+/// the owners put Home's "Getting started" list away.
+struct AddFamilyPagesToHousehold: AsyncMigration {
     func prepare(on database: any Database) async throws {
+        // One change per statement: SQLite alters a table one column at a time.
         try await database.schema(Household.schema)
             .field("show_values_to_viewers", .bool, .required, .sql(.default(false))).update()
+        try await database.schema(Household.schema)
+            .field("getting_started_dismissed", .bool, .required, .sql(.default(false))).update()
     }
 
     func revert(on database: any Database) async throws {
+        try await database.schema(Household.schema).deleteField("getting_started_dismissed").update()
         try await database.schema(Household.schema).deleteField("show_values_to_viewers").update()
     }
 }
