@@ -47,7 +47,8 @@ extension Household {
     /// written (the largest cost of a list page in `make bench-api`'s profile). ModelPropertiesTests checks the list.
     var properties: [any AnyProperty] {
         [
-            $id, $name, $defaultCurrency, $timeZone, $paperSize, $showValuesToViewers, $gettingStartedDismissed, $createdAt, $updatedAt,
+            $id, $name, $defaultCurrency, $timeZone, $paperSize, $showValuesToViewers, $gettingStartedDismissed,
+            $createdAt, $updatedAt,
         ]
     }
 }
