@@ -316,6 +316,7 @@ func routes(_ app: Application) throws {
     owner.post(.gatewayDeviceApprove(.key), use: gatewayDevices.approve)
     owner.post(.gatewayDeviceRefuse(.key), use: gatewayDevices.refuse)
     owner.post(.gatewayDeviceRemove(.key), use: gatewayDevices.remove)
+    owner.post(.gatewayDeviceReplace(.key), use: gatewayDevices.replace)
     owner.post(.gatewayDeviceQuota(.key), use: gatewayDevices.setQuota)
     let partners = PartnerWebController()
     let partnerOwner = webGuarded(app, .owner, hidingAs: "partner")

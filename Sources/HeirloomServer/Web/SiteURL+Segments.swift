@@ -167,6 +167,7 @@ extension SiteURL {
         case .gatewayDeviceApprove(let id): ["settings", "devices", "gateway", .id(id), "approve"]
         case .gatewayDeviceRefuse(let id): ["settings", "devices", "gateway", .id(id), "refuse"]
         case .gatewayDeviceRemove(let id): ["settings", "devices", "gateway", .id(id), "remove"]
+        case .gatewayDeviceReplace(let id): ["settings", "devices", "gateway", .id(id), "replace"]
         case .gatewayDeviceQuota(let id): ["settings", "devices", "gateway", .id(id), "quota"]
         case .partners: ["settings", "partners"]
         case .partnerNew: ["settings", "partners", "new"]

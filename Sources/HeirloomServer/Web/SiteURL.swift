@@ -132,6 +132,7 @@ enum SiteURL: Sendable, Equatable {
     case gatewayDeviceApprove(Parameter<UUID>)
     case gatewayDeviceRefuse(Parameter<UUID>)
     case gatewayDeviceRemove(Parameter<UUID>)
+    case gatewayDeviceReplace(Parameter<UUID>)
     case gatewayDeviceQuota(Parameter<UUID>)
     case partners, partnerNew
     case partner(Parameter<UUID>)

@@ -100,6 +100,7 @@ extension SiteURL {
         case ("gatewayDeviceApprove", .some(let id), _): return .gatewayDeviceApprove(id)
         case ("gatewayDeviceRefuse", .some(let id), _): return .gatewayDeviceRefuse(id)
         case ("gatewayDeviceRemove", .some(let id), _): return .gatewayDeviceRemove(id)
+        case ("gatewayDeviceReplace", .some(let id), _): return .gatewayDeviceReplace(id)
         case ("gatewayDeviceQuota", .some(let id), _): return .gatewayDeviceQuota(id)
         case ("set", .some(let id), _): return .set(id)
         case ("setDelete", .some(let id), _): return .setDelete(id)

@@ -230,6 +230,7 @@ enum RouteGuard: Sendable {
         "POST settings/devices/gateway/:id/approve": .owner,
         "POST settings/devices/gateway/:id/refuse": .owner,
         "POST settings/devices/gateway/:id/remove": .owner,
+        "POST settings/devices/gateway/:id/replace": .owner,
         "POST settings/devices/gateway/:id/quota": .owner,
         "GET settings/partners": .hiddenOwner,
         "GET settings/partners/new": .hiddenOwner,

@@ -91,6 +91,56 @@ struct TreasureChestApprovalTests {
         }
     }
 
+    @Test(
+        "a phone whose app data was erased comes back under a new id; asking from the old one's address, it replaces it"
+    )
+    func replaceAnErasedPhone() async throws {
+        try await withApp { app in
+            // given Grandma's approved phone, which last asked from the home network's 192.168.1.23
+            let owner = try await app.setUpHub()
+            let old = App.newDevice()
+            let approved = try await app.api(
+                .POST, "/api/gateway/devices", token: owner.token,
+                json: ["device": old, "name": "Grandma’s iPhone", "dailyAnalyses": 7])
+            #expect(approved.status == .created || approved.status == .ok, "\(approved.body.string)")
+            // when the app, reinstalled, asks under a new id from the same address
+            let new = App.newDevice()
+            #expect(
+                try await App.post(app, "/ai/analyze-item-text", Self.textRequest, device: new).status == .forbidden)
+            for device in try await GatewayDevice.query(on: app.db).all() {
+                device.lastAddress = "192.168.1.23"
+                try await device.save(on: app.db)
+            }
+            let waitingID = try #require(
+                try await GatewayDevice.query(on: app.db).filter(\.$deviceKey == new).first()?.requireID())
+            let oldID = try #require(
+                try await GatewayDevice.query(on: app.db).filter(\.$deviceKey == old).first()?.requireID())
+
+            // then the owner is told what it may be, and offered to let it take the old one's place
+            let ann = WebSession(app: app)
+            _ = try await ann.post("/login", ["email": owner.email, "password": owner.password])
+            let page = try await ann.get("/settings/devices").body.string
+            #expect(page.contains("A phone with the Legacy Treasure Chest app asked to use the hub"))
+            #expect(page.contains("Replace Grandma’s iPhone"))
+            let replaced = try await ann.post(
+                "/settings/devices/gateway/\(waitingID)/replace", ["replaces": oldID.uuidString])
+            #expect(replaced.status == .seeOther)
+
+            // and the new id works for the family under the old name and quota; the old one is forgotten
+            let phone = try #require(try await GatewayDevice.query(on: app.db).filter(\.$deviceKey == new).first())
+            #expect(phone.state == .approved && phone.name == "Grandma’s iPhone" && phone.dailyAnalyses == 7)
+            #expect(try await GatewayDevice.query(on: app.db).filter(\.$deviceKey == old).first() == nil)
+            // a phone from another address is not offered, and cannot be made to replace one
+            let stranger = App.newDevice()
+            _ = try await App.post(app, "/ai/analyze-item-text", Self.textRequest, device: stranger)
+            let strangerID = try #require(
+                try await GatewayDevice.query(on: app.db).filter(\.$deviceKey == stranger).first()?.requireID())
+            let refused = try await ann.post(
+                "/settings/devices/gateway/\(strangerID)/replace", ["replaces": try phone.requireID().uuidString])
+            #expect(refused.status == .unprocessableEntity)
+        }
+    }
+
     @Test("codes are not guessed: after 10 wrong codes in 15 minutes a household waits, even with the right one")
     func guessedCodes() async throws {
         try await withApp { app in

@@ -226,6 +226,21 @@ struct TreasureChestDeviceService: Sendable {
         try await find(id, by: principal).delete(on: db)
     }
 
+    /// A phone whose app was reinstalled or its data erased asks again under a new id: it takes the place of the
+    /// approved phone it replaces (its name and daily analyses), which is then forgotten. Only a waiting phone that
+    /// asked from the address the old one last used is offered, and taken.
+    func replace(_ oldID: UUID, with waitingID: UUID, by principal: Principal) async throws {
+        let old = try await find(oldID, by: principal)
+        guard old.state == .approved, let address = old.lastAddress,
+            let waiting = try await GatewayDevice.find(waitingID, on: db), waiting.state == .waiting,
+            waiting.lastAddress == address,
+            (waiting.lastSeenAt ?? .distantPast) >= now.addingTimeInterval(-TreasureChestApproval.waitingLifetime)
+        else { throw Self.noSuchPhone }
+        // The new phone first: were the old one forgotten first and this failed, neither would work.
+        try await approve(waiting, name: old.name, dailyAnalyses: old.dailyAnalyses, by: principal)
+        try await old.delete(on: db)
+    }
+
     /// Changes an approved device's daily analysis quota.
     func setQuota(_ id: UUID, dailyAnalyses: Int, by principal: Principal) async throws {
         let device = try await find(id, by: principal)

@@ -40,6 +40,17 @@ struct TreasureChestDeviceWebController {
         return req.redirect(to: SiteURL.devices.path(done: .gatewayDeviceRefused))
     }
 
+    struct ReplaceForm: Content {
+        var replaces: UUID?
+    }
+
+    func replace(req: Request) async throws -> Response {
+        let form = try req.content.decode(ReplaceForm.self)
+        guard let old = form.replaces else { throw AppError.badRequest("Which phone does it replace?") }
+        try await service(req).replace(old, with: try req.id("device"), by: try req.principal())
+        return req.redirect(to: SiteURL.devices.path(done: .gatewayDeviceApproved))
+    }
+
     func remove(req: Request) async throws -> Response {
         try await service(req).remove(try req.id("device"), by: try req.principal())
         return req.redirect(to: SiteURL.devices.path(done: .gatewayDeviceRemoved))

@@ -16,6 +16,14 @@ enum TreasureChestPages {
             var state: String
             var dailyAnalyses: Int
             var usedToday: Int
+            /// For a waiting phone that asks from the address an approved one last used: that phone, which it
+            /// may be after its app data was erased.
+            var mayReplace: Replaced? = nil
+        }
+
+        struct Replaced: Encodable {
+            var id: String
+            var label: String
         }
 
         var householdName: String
@@ -45,11 +53,19 @@ enum TreasureChestPages {
                 dailyAnalyses: device.dailyAnalyses,
                 usedToday: device.usageDay == today ? device.analysesUsed : 0)
         }
+        let approved = own.filter { $0.state == .approved }
         return DevicesSection(
             householdName: principal.householdName,
             defaultDailyAnalyses: TreasureChestDeviceService.defaultDailyAnalyses,
-            waiting: try waiting.map(row),
-            approved: try own.filter { $0.state == .approved }.map(row),
+            waiting: try waiting.map { device in
+                var waitingRow = try row(device)
+                if let address = device.lastAddress, let old = approved.first(where: { $0.lastAddress == address }) {
+                    let oldRow = try row(old)
+                    waitingRow.mayReplace = .init(id: oldRow.id, label: oldRow.label)
+                }
+                return waitingRow
+            },
+            approved: try approved.map(row),
             refused: try own.filter { $0.state == .refused }.map(row))
     }
 }
