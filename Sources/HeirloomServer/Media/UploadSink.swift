@@ -29,8 +29,9 @@ struct UploadSink {
     let store: BlobStore
 
     /// The bytes are gathered into batches of this size before they go to the file and the store: a few large
-    /// writes instead of one (and a hop to the file thread and the store's upload) per network read of 16–64 KiB.
-    /// With the S3 store, `make bench-media`'s 1 GiB upload went from 197 to … MB/s on two cores.
+    /// writes instead of one (and a hop to the file thread and the store's upload) per network read. With the S3
+    /// store, the hub's processor time for `make bench-media`'s 1 GiB upload fell from 2.7–2.9 to 2.4–2.5 CPU-s
+    /// (with parts sent uncopied; docs/performance.md).
     static let batchSize = 1 << 20
 
     /// Streams `chunks` into a temporary file (and on to the store, when it stages uploads); on any failure the
