@@ -129,6 +129,9 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
     app.asyncCommands.use(BackupCommand(), as: "backup")
     app.asyncCommands.use(BenchDivisionCommand(), as: "bench-division")
     app.asyncCommands.use(RestoreCommand(), as: "restore")
+    if let fluent = app.asyncCommands.commands["migrate"] {
+        app.asyncCommands.use(LockedMigrateCommand(fluent: fluent), as: "migrate")
+    }
     if overrides.runsMediaCollector { app.lifecycle.use(MediaCollectorSchedule()) }
     app.lifecycle.use(BackupScheduleHandler())
 

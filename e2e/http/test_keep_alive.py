@@ -1,5 +1,9 @@
 """A refused upload must not stall the next request on the same connection (Python requests' Session reuses it)."""
 
+import http.client
+import http.server
+import json
+import threading
 
 import pytest
 import requests
@@ -134,4 +138,84 @@ def test_too_large_multipart_photo_followed_by_more_parts_then_next_request(hub)
         timeout=60,
     )
     assert response.status_code == 413, response.text
+    assert next_request_answers(server, session)
+
+
+class RefusingS3(http.server.BaseHTTPRequestHandler):
+    """An S3 service that lists an empty bucket and begins multipart uploads, but refuses every part: a store that
+    fails part-way through an upload."""
+
+    protocol_version = "HTTP/1.1"
+
+    def _answer(self, status, body=b""):
+        self.send_response(status)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Content-Type", "application/xml")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def _read_body(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        while length > 0:
+            length -= len(self.rfile.read(min(length, 1 << 20)))
+
+    def do_GET(self):
+        self._answer(200, b"<ListBucketResult><IsTruncated>false</IsTruncated></ListBucketResult>")
+
+    def do_HEAD(self):
+        self._answer(404)
+
+    def do_POST(self):
+        self._read_body()
+        self._answer(200, b"<InitiateMultipartUploadResult><UploadId>u1</UploadId></InitiateMultipartUploadResult>")
+
+    def do_PUT(self):
+        self._read_body()
+        self._answer(403, b"<Error><Code>AccessDenied</Code><Message>Parts are refused here.</Message></Error>")
+
+    def do_DELETE(self):
+        self._answer(204)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def failing_store_hub():
+    service = http.server.ThreadingHTTPServer(("127.0.0.1", 0), RefusingS3)
+    threading.Thread(target=service.serve_forever, daemon=True).start()
+    store = {
+        "HEIRLOOM_MEDIA_URL": "s3://family/media", "HEIRLOOM_S3_ENDPOINT": f"http://127.0.0.1:{service.server_port}",
+        "HEIRLOOM_S3_REGION": "us-east-1", "HEIRLOOM_S3_ACCESS_KEY_ID": "key", "HEIRLOOM_S3_SECRET_ACCESS_KEY": "secret",
+    }
+    try:
+        with running_server("failing-store", env=store) as server:
+            session = requests.Session()
+            token = set_up_hub(session, server.base_url)
+            session.headers["Authorization"] = f"Bearer {token}"
+            yield server, session
+    finally:
+        service.shutdown()
+
+
+def test_upload_the_store_fails_part_way_then_next_request(failing_store_hub):
+    # The store refuses the upload's first part once 8 MiB have come: the rest of the 40 MB is read and dropped, so
+    # the client, still sending, gets the JSON error instead of a connection reset. Plain http.client, which (unlike
+    # requests) does not look for an answer once its sending fails.
+    server, session = failing_store_hub
+    host, port = server.base_url.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=60)
+    try:
+        connection.request(
+            "POST", "/api/media?use=video&fileName=film.mp4",
+            body=LazyBody(b"\x00\x00\x00\x20ftypisom\x00\x00\x02\x00isomiso2avc1mp41", 40_000_000),
+            headers={"Authorization": session.headers["Authorization"], "Content-Type": "application/octet-stream",
+                     "Content-Length": "40000000"},
+        )
+        response = connection.getresponse()
+        body = response.read()
+    finally:
+        connection.close()
+    assert response.status == 503, body[:300]
+    assert json.loads(body)["error"]["code"] == "media_store_unavailable"
     assert next_request_answers(server, session)

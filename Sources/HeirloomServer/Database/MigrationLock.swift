@@ -1,5 +1,6 @@
 import Fluent
 import SQLKit
+import Vapor
 
 /// Lets one server at a time bring a shared PostgreSQL database up to date: servers started together (a new
 /// database, or a new version on every server) migrate one after the other, and the later ones find nothing left
@@ -21,5 +22,33 @@ enum MigrationLock {
             }
             _ = try await session.raw("SELECT pg_advisory_unlock(\(literal: Self.key))").all()
         }
+    }
+}
+
+/// `heirloom migrate`, Fluent's own command, run under `MigrationLock`: brought up to date by hand while a server
+/// starts (which migrates under the same lock), the database is migrated by one of them at a time, and the later
+/// finds nothing left to do.
+struct LockedMigrateCommand: AnyAsyncCommand {
+    /// Fluent's command, as Fluent registered it.
+    let fluent: any AnyAsyncCommand
+
+    var help: String { fluent.help }
+
+    func run(using context: inout CommandContext) async throws {
+        let (fluent, given) = (fluent, context)
+        try await MigrationLock.around(context.application.db) {
+            var context = given
+            try await fluent.run(using: &context)
+        }
+    }
+
+    func outputAutoComplete(using context: inout CommandContext) throws {
+        try fluent.outputAutoComplete(using: &context)
+    }
+
+    func outputHelp(using context: inout CommandContext) throws { try fluent.outputHelp(using: &context) }
+
+    func renderCompletionFunctions(using context: CommandContext, shell: Shell) -> String {
+        fluent.renderCompletionFunctions(using: context, shell: shell)
     }
 }

@@ -130,6 +130,80 @@ struct BackupTests {
         #expect(missing.isEmpty, "\(missing)")
     }
 
+    @Test(
+        "A backup restores into a hub that keeps its media in a bucket: every file is uploaded, once",
+        .enabled(if: TestS3.isAvailable, "needs an S3 service (HEIRLOOM_TEST_S3_ENDPOINT; scripts/with-s3.sh)"))
+    func restoreIntoABucket() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("backup-\(UUID())")
+        let restoredData = FileManager.default.temporaryDirectory.appendingPathComponent("restored-\(UUID())")
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: restoredData)
+        }
+        // given a backup of a hub with a household, a photo and a film
+        var made: FullHousehold?
+        var photoURL = ""
+        let photo = try await MediaFixtures.data("photo.jpg")
+        try await withApp { app in
+            made = try await app.makeFullHousehold()
+            let owner = try #require(made?.owner)
+            let stored = try await app.upload(photo, use: "photo", token: owner.token)
+            photoURL = try stored.decoded(Components.Schemas.MediaFile.self).originalUrl
+            let film = try await app.upload(
+                try await MediaFixtures.data("clip.mp4"), use: "video", fileName: "clip.mp4", token: owner.token)
+            #expect(film.status == .created, "\(film.body.string)")
+            try await app.runCommand(BackupCommand(), ["heirloom", "--output", folder.path])
+        }
+        let household = try #require(made)
+        try await TestS3.withClient { bucket in
+            // when it is restored into a fresh data folder and database whose media are kept in an empty bucket
+            let media = [
+                "HEIRLOOM_MEDIA_URL": MediaLocations.bucket(bucket.settings.bucket, prefix: bucket.settings.prefix),
+                "HEIRLOOM_S3_ENDPOINT": bucket.settings.endpoint.absoluteString,
+                "HEIRLOOM_S3_REGION": bucket.settings.region,
+                "HEIRLOOM_S3_ACCESS_KEY_ID": bucket.settings.accessKeyID,
+                "HEIRLOOM_S3_SECRET_ACCESS_KEY": bucket.settings.secretAccessKey,
+            ]
+            let database = try await TestDatabase.make()
+            var config = try HeirloomConfig.load(
+                from: ["HEIRLOOM_DATA_DIR": restoredData.path, "HEIRLOOM_PUBLIC_URL": "http://hub.test"])
+            if let url = database.url { config.database = .postgres(URL(string: url)!) }
+            let store = try BlobStore(dataDirectory: restoredData, blobs: S3Blobs(client: bucket))
+            _ = try await HubBackup.restore(from: folder, config: config, store: store)
+            var uploaded: [BlobInfo] = []
+            for try await blob in store.blobs.list() { uploaded.append(blob) }
+            // and restored again: what the bucket holds already is left as it is
+            _ = try await HubBackup.restore(from: folder, config: config, store: store)
+            var again: [BlobInfo] = []
+            for try await blob in store.blobs.list() { again.append(blob) }
+            do {
+                try await withApp(
+                    TestOptions(
+                        extraEnvironment: media,
+                        restored: RestoredHub(dataDirectory: restoredData, databaseURL: database.url))
+                ) { app in
+                    // then every row's files are in the bucket with their SHA-256, and the photo reads back whole
+                    #expect(app.hub.media.locations.configured.hasPrefix("s3://"))
+                    #expect(try await MediaObject.query(on: app.db).count() >= 2)
+                    #expect(try await MediaCheck(db: app.db, store: app.hub.media.store).run().isEmpty)
+                    let login = try await app.api(
+                        .POST, "/api/auth/login",
+                        json: ["email": household.owner.email, "password": household.owner.password])
+                    let token = try login.decoded(Components.Schemas.AuthResponse.self).token
+                    let read = try await app.download(photoURL, token: token)
+                    #expect(read.status == .ok && Data(read.body.readableBytesView) == photo)
+                }
+            } catch {
+                try? await database.drop()
+                throw error
+            }
+            try await database.drop()
+            #expect(!uploaded.isEmpty)
+            #expect(again.sorted { $0.sha256 < $1.sha256 } == uploaded.sorted { $0.sha256 < $1.sha256 })
+            #expect(try await bucket.abandonedUploads().isEmpty)
+        }
+    }
+
     /// Restores `folder` into a fresh data folder and database and lists the rows whose files are missing.
     static func missingFilesAfterRestoring(_ folder: URL) async throws -> [String] {
         let restoredData = FileManager.default.temporaryDirectory.appendingPathComponent("restored-\(UUID())")

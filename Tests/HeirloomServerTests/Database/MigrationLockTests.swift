@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import NIOConcurrencyHelpers
 import SQLKit
 import Testing
 import Vapor
@@ -52,5 +53,32 @@ struct MigrationLockTests {
         for app in apps { try await app.asyncShutdown() }
         try await database.drop()
         try? FileManager.default.removeItem(at: folder)
+    }
+
+    @Test(
+        "heirloom migrate waits while a server holds the migration lock, as a starting server does",
+        .enabled(if: TestDatabase.adminURL != nil, "needs PostgreSQL (HEIRLOOM_TEST_DATABASE_URL)"))
+    func migrateCommandTakesTheLock() async throws {
+        try await withTwoServers { first, second in
+            // given one server migrating: it holds the lock for a second
+            let events = NIOLockedValueBox<[String]>([])
+            let held = AsyncStream<Void>.makeStream()
+            async let holder: Void = MigrationLock.around(first.db) {
+                held.continuation.yield()
+                try await Task.sleep(for: .seconds(1))
+                events.withLockedValue { $0.append("released") }
+            }
+            for await _ in held.stream { break }
+            // when `heirloom migrate` runs on the other meanwhile
+            let migrate = try #require(second.asyncCommands.commands["migrate"])
+            #expect(migrate is LockedMigrateCommand)
+            var context = CommandContext(console: second.console, input: CommandInput(arguments: ["heirloom"]))
+            context.application = second
+            try await migrate.run(using: &context)
+            events.withLockedValue { $0.append("migrated") }
+            try await holder
+            // then it ran only once the lock was released
+            #expect(events.withLockedValue { $0 } == ["released", "migrated"])
+        }
     }
 }

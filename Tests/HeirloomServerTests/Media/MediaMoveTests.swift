@@ -84,6 +84,32 @@ struct MediaMoveTests {
         }
     }
 
+    @Test("A store this server cannot open (a move to a bucket it has no keys for) is a 503 in plain words, not a 500")
+    func storeThatCannotBeOpened() async throws {
+        try await withApp { app in
+            // given a hub whose latest move, recorded by another server, switched the media to a bucket
+            let owner = try await app.setUpHub()
+            let moved = MediaMove()
+            (moved.from, moved.to, moved.state, moved.startedAt) =
+                (app.hub.media.locations.configured, "s3://elsewhere/media", "switched", Date())
+            try await moved.create(on: app.db)
+            // when a photo is uploaded
+            let answer = try await app.upload(
+                try await MediaFixtures.data("photo.jpg"), use: "photo", token: owner.token)
+            // then the store is unavailable for now, in the plain words of the JSON error, and nothing is recorded
+            #expect(answer.status == .serviceUnavailable, "\(answer.body.string)")
+            #expect(try answer.apiError.code == "media_store_unavailable")
+            #expect(try await MediaObject.query(on: app.db).count() == 0)
+        }
+        // and a bucket without HEIRLOOM_S3_* says, from a command, what is missing
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("heirloom-open-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let locations = MediaLocations(
+            configured: MediaLocations.folder(folder), defaultFolder: folder, openBucket: nil)
+        let error = #expect(throws: MediaError.self) { try locations.open("s3://family/media") }
+        #expect(error.map(CommandLineFailure.reason(for:))?.contains("HEIRLOOM_S3_ENDPOINT") == true)
+    }
+
     /// Runs the move while a second family uploads photos and the first downloads its files: every answer is a
     /// success, and every upload is kept.
     static func move(_ app: Application, to target: String, whileServing made: FullHousehold, _ sam: String)

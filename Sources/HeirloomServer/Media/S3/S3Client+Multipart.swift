@@ -46,11 +46,11 @@ extension S3Client {
     }
 
     /// Sends one part and answers its ETag.
-    func uploadPart(fullKey: String, uploadID: String, number: Int, body: ByteBuffer) async throws -> String {
+    func uploadPart(fullKey: String, uploadID: String, number: Int, body: S3Payload) async throws -> String {
         let response = try await checked(
             S3Request(
                 method: .PUT, key: fullKey, query: [("partNumber", "\(number)"), ("uploadId", uploadID)], body: body,
-                timeout: timeouts.upload(bytes: body.readableBytes)))
+                timeout: timeouts.upload(bytes: body.count)))
         _ = try? await response.body.collect(upTo: 1 << 16)
         guard let etag = response.headers.first(name: "etag"), !etag.isEmpty else {
             throw S3Error.unreadableAnswer("part \(number) was taken without an ETag")
@@ -71,7 +71,7 @@ extension S3Client {
             S3Request(
                 method: .POST, key: fullKey, query: [("uploadId", uploadID)],
                 headers: [("content-type", "application/xml")],
-                body: ByteBuffer(string: body), timeout: timeouts.serverWork))
+                body: S3Payload(ByteBuffer(string: body)), timeout: timeouts.serverWork))
     }
 
     /// Aborts a multipart upload, removing its parts; one already gone is no error.

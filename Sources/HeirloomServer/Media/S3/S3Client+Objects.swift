@@ -21,9 +21,12 @@ extension S3Client {
 
     /// Stores a small object in one request (its bytes are in memory: use `upload` or `multipartUpload` for files).
     func put(_ key: String, body: ByteBuffer) async throws {
+        try await put(key, body: S3Payload(body))
+    }
+
+    func put(_ key: String, body: S3Payload) async throws {
         _ = try await checked(
-            S3Request(
-                method: .PUT, key: try fullKey(key), body: body, timeout: timeouts.upload(bytes: body.readableBytes)))
+            S3Request(method: .PUT, key: try fullKey(key), body: body, timeout: timeouts.upload(bytes: body.count)))
     }
 
     /// The object, or the bytes `range` names (both ends included), as they arrive. A missing object is an

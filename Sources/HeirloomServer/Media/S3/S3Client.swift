@@ -83,7 +83,7 @@ struct S3Request: Sendable {
     var key: String?
     var query: [(name: String, value: String)] = []
     var headers: [(name: String, value: String)] = []
-    var body: ByteBuffer?
+    var body: S3Payload?
     /// How long until the head of the answer must have come.
     var timeout: TimeAmount
     /// Whether a busy answer may be asked again (not for one that creates something).
@@ -93,9 +93,7 @@ struct S3Request: Sendable {
 extension S3Client {
     /// Sends `request`, asking again after a busy answer; any status comes back.
     func send(_ request: S3Request) async throws -> HTTPClientResponse {
-        let payloadSHA256 =
-            request.body.map { body in body.withUnsafeReadableBytes { S3Signer.hex(SHA256.hash(data: $0)) } }
-            ?? S3Signer.emptyPayloadSHA256
+        let payloadSHA256 = payloadHash(request)
         var attempt = 1
         while true {
             let response = try await sendOnce(request, payloadSHA256: payloadSHA256)
@@ -106,6 +104,18 @@ extension S3Client {
             try await Task.sleep(for: .milliseconds(300 * attempt * attempt))
             attempt += 1
         }
+    }
+
+    /// What `request` signs for its body: the SHA-256 of its bytes, except for an upload's bytes (a PUT of an object
+    /// or a part) over https, which are `UNSIGNED-PAYLOAD`, as botocore sends a streamed upload over https: TLS
+    /// guards them on the way, and the hub is spared a second SHA-256 pass over every byte (the first is the blob's
+    /// own hash). Over plain http the hash is what guards them, so it is always sent.
+    func payloadHash(_ request: S3Request) -> String {
+        guard let body = request.body else { return S3Signer.emptyPayloadSHA256 }
+        if request.method == .PUT, settings.endpoint.scheme?.lowercased() == "https" {
+            return S3Signer.unsignedPayload
+        }
+        return body.sha256()
     }
 
     /// Sends `request` and throws the service's refusal as an `S3Error` unless the status is a success or one of
@@ -142,7 +152,7 @@ extension S3Client {
         var http = HTTPClientRequest(url: prepared.url)
         http.method = request.method
         for (name, value) in prepared.headers { http.headers.add(name: name, value: value) }
-        if let body = request.body { http.body = .bytes(body) }
+        if let body = request.body { http.body = body.httpBody }
         do {
             let response = try await httpClient.execute(http, timeout: request.timeout, logger: logger)
             logger.debug(

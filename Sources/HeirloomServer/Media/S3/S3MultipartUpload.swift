@@ -6,8 +6,9 @@ import NIOCore
 ///
 /// Bytes appended in order are cut into parts of `partSize` (the last may be smaller), and up to `partsInFlight`
 /// parts are sent at once; `append` waits while that many are in flight, so an upload holds at most
-/// (`partsInFlight` + 1) × `partSize` bytes (40 MiB by default). An object that fits in one part is sent with a
-/// single PUT at `finish()`, with no multipart upload at all.
+/// (`partsInFlight` + 1) × `partSize` bytes (40 MiB by default). A part is sent as the buffers it was appended in,
+/// never copied into one. An object that fits in one part is sent with a single PUT at `finish()`, with no
+/// multipart upload at all.
 ///
 /// Any failure (a part refused, the service gone) aborts the upload, removing the parts already sent, before the
 /// error is thrown; `abort()` does the same for a caller that gives up. If the abort itself cannot reach the
@@ -28,8 +29,9 @@ actor S3MultipartUpload {
 
     private enum State { case open, finished, aborted }
     private var state = State.open
-    /// Bytes appended and not yet in a part.
-    private var pending: ByteBuffer
+    /// Bytes appended and not yet in a part (slices of the appended buffers, sharing their storage).
+    private var pending: [ByteBuffer] = []
+    private var pendingBytes = 0
     private var uploadID: String?
     private var nextPartNumber = 1
     private var etags: [Int: String] = [:]
@@ -46,7 +48,6 @@ actor S3MultipartUpload {
         self.fullKey = fullKey
         self.partSize = max(Self.minimumPartSize, partSize)
         self.partsInFlight = max(1, partsInFlight)
-        pending = ByteBufferAllocator().buffer(capacity: 0)
     }
 
     /// 8 MiB, or the whole MiBs that keep a file of `expectedSize` within 10,000 parts.
@@ -64,9 +65,10 @@ actor S3MultipartUpload {
             var bytes = bytes
             size += Int64(bytes.readableBytes)
             while bytes.readableBytes > 0 {
-                var slice = bytes.readSlice(length: min(partSize - pending.readableBytes, bytes.readableBytes))!
-                pending.writeBuffer(&slice)
-                if pending.readableBytes == partSize { try await sendPending() }
+                let slice = bytes.readSlice(length: min(partSize - pendingBytes, bytes.readableBytes))!
+                pending.append(slice)
+                pendingBytes += slice.readableBytes
+                if pendingBytes == partSize { try await sendPending() }
             }
         }
     }
@@ -75,16 +77,16 @@ actor S3MultipartUpload {
     func finish() async throws {
         try await abortingOnFailure {
             if uploadID == nil {
-                try await client.put(key, body: pending)
+                try await client.put(key, body: S3Payload(pending))
             } else {
-                if pending.readableBytes > 0 { try await sendPending() }
+                if pendingBytes > 0 { try await sendPending() }
                 while !inFlight.isEmpty { await waitForAPart() }
                 if let failure { throw failure }
                 let parts = etags.sorted { $0.key < $1.key }.map { (number: $0.key, etag: $0.value) }
                 try await client.completeMultipartUpload(fullKey: fullKey, uploadID: uploadID!, parts: parts)
             }
             state = .finished
-            pending = ByteBufferAllocator().buffer(capacity: 0)
+            dropPending()
         }
     }
 
@@ -92,7 +94,7 @@ actor S3MultipartUpload {
     func abort() async throws {
         guard state == .open else { return }
         state = .aborted
-        pending = ByteBufferAllocator().buffer(capacity: 0)
+        dropPending()
         for task in inFlight.values { task.cancel() }
         while !inFlight.isEmpty { await waitForAPart() }
         guard let uploadID else { return }
@@ -130,8 +132,8 @@ actor S3MultipartUpload {
             throw S3Error.tooLarge("\(key) needs more than \(Self.maximumParts) parts of \(partSize >> 20) MiB")
         }
         nextPartNumber += 1
-        let part = pending
-        pending = ByteBufferAllocator().buffer(capacity: 0)
+        let part = S3Payload(pending)
+        dropPending()
         let (client, fullKey, uploadID) = (client, fullKey, uploadID!)
         inFlight[number] = Task {
             let result: Result<String, Error>
@@ -143,6 +145,11 @@ actor S3MultipartUpload {
             }
             self.partFinished(number, result)
         }
+    }
+
+    private func dropPending() {
+        pending = []
+        pendingBytes = 0
     }
 
     private func partFinished(_ number: Int, _ result: Result<String, Error>) {

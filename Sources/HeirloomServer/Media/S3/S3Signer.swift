@@ -12,6 +12,8 @@ import HeirloomCore
 struct S3Signer: Sendable {
     /// The SHA-256 of no bytes: the payload hash of a GET, HEAD or DELETE.
     static let emptyPayloadSHA256 = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+    /// What a request signs instead of its payload's hash when the payload is left unsigned (over https).
+    static let unsignedPayload = "UNSIGNED-PAYLOAD"
 
     var accessKeyID: String
     var secretAccessKey: String

@@ -57,6 +57,14 @@ struct FolderBlobs: BlobBackend {
         Self.fsyncDirectory(directory)
     }
 
+    /// An upload staged elsewhere (a move switched stores while it arrived): its file was not synced, as it was
+    /// to be scratch, so it is synced before it becomes the blob.
+    func adopt(_ file: URL, sha256: String, staged: StagedBlob) async throws {
+        await staged.discard()
+        try Self.fsync(file)
+        try await adopt(file, sha256: sha256)
+    }
+
     func delete(_ sha256: String) async throws {
         try? FileManager.default.removeItem(at: path(for: sha256))
     }

@@ -69,18 +69,29 @@ struct MediaLocations: Sendable {
         return Self.folder(URL(fileURLWithPath: path, isDirectory: true))
     }
 
-    /// Opens the store at a location (as `location(of:)` gives it).
+    /// Opens the store at a location (as `location(of:)` gives it). One that cannot be opened (a bucket while
+    /// HEIRLOOM_S3_* are not set, a folder that cannot be made) is `MediaError.storeUnavailable`: in a request (a
+    /// move recorded by another server, say) a 503 for the person with the reason in the log, and that reason
+    /// alone from a command.
     func open(_ location: String) throws -> any BlobBackend {
         if location.hasPrefix("s3://") {
             guard let openBucket else {
-                throw CommandFailure(
+                throw MediaError.storeUnavailable(
                     "The media are to be kept in \(location), but HEIRLOOM_S3_ENDPOINT, HEIRLOOM_S3_ACCESS_KEY_ID and "
                         + "HEIRLOOM_S3_SECRET_ACCESS_KEY are not set: the hub cannot reach that S3 service.")
             }
             let parts = location.dropFirst(5).split(separator: "/").map(String.init)
             return try openBucket(parts.first ?? "", parts.dropFirst().map { "\($0)/" }.joined())
         }
-        guard location.hasPrefix("file://") else { throw CommandFailure("\(location) is not a media store.") }
-        return try FolderBlobs(root: URL(fileURLWithPath: String(location.dropFirst(7)), isDirectory: true))
+        guard location.hasPrefix("file://") else {
+            throw MediaError.storeUnavailable("\(location) is not a media store.")
+        }
+        let folder = String(location.dropFirst(7))
+        do {
+            return try FolderBlobs(root: URL(fileURLWithPath: folder, isDirectory: true))
+        } catch {
+            throw MediaError.storeUnavailable(
+                "The media folder \(folder) cannot be made: \(error.localizedDescription)")
+        }
     }
 }

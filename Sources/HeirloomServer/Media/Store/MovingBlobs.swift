@@ -76,19 +76,22 @@ final class MovingBlobs: BlobBackend {
 
     /// Where a blob is, or where it would be: the primary (whose error then names the blob).
     private func holderOrPrimary(of sha256: String) async throws -> any BlobBackend {
-        if let holder = try await holder(of: sha256) { return holder }
+        if let holder = try await holder(of: sha256) { return holder.store }
         return try await stores().primary
     }
 
-    /// The store that holds a blob: the primary, else the fallback, else nil.
-    private func holder(of sha256: String) async throws -> (any BlobBackend)? {
+    /// The store that holds a blob, with what it says of it: the primary, else the fallback, else nil. One
+    /// request (a HEAD, for a bucket) per store asked.
+    private func holder(of sha256: String) async throws -> (store: any BlobBackend, info: BlobInfo)? {
         let (primary, fallback) = try await stores()
-        if try await primary.info(sha256) != nil { return primary }
-        if let fallback, try await fallback.info(sha256) != nil { return fallback }
+        if let info = try await primary.info(sha256) { return (primary, info) }
+        if let fallback, let info = try await fallback.info(sha256) { return (fallback, info) }
         // Not where this server last looked: another server may have switched to a new store meanwhile.
         let (now, behind) = try await stores(fresh: true)
-        if now.location != primary.location, try await now.info(sha256) != nil { return now }
-        if let behind, behind.location != fallback?.location, try await behind.info(sha256) != nil { return behind }
+        if now.location != primary.location, let info = try await now.info(sha256) { return (now, info) }
+        if let behind, behind.location != fallback?.location, let info = try await behind.info(sha256) {
+            return (behind, info)
+        }
         return nil
     }
 
@@ -118,7 +121,7 @@ final class MovingBlobs: BlobBackend {
     }
 
     func info(_ sha256: String) async throws -> BlobInfo? {
-        try await holder(of: sha256)?.info(sha256)
+        try await holder(of: sha256)?.info
     }
 
     /// The primary store's blobs: what the collector sweeps. The old store of a move is left as it is.
@@ -136,11 +139,25 @@ final class MovingBlobs: BlobBackend {
         return stream
     }
 
+    /// With no move under way the one store is read straight away (a single GET for a bucket); during a move, or
+    /// when that store fails (another server may have switched stores meanwhile), the store that holds the blob is
+    /// found first.
     func read(_ sha256: String, range: ClosedRange<Int64>?) async throws -> BlobBytes {
+        let (primary, fallback) = try await stores()
+        if fallback == nil {
+            do {
+                return try await primary.read(sha256, range: range)
+            } catch {
+                guard let holder = try await holder(of: sha256), holder.store.location != primary.location else {
+                    throw error
+                }
+                return try await holder.store.read(sha256, range: range)
+            }
+        }
         guard let holder = try await holder(of: sha256) else {
             throw MediaError.storage("media/\(sha256) is not in the store")
         }
-        return try await holder.read(sha256, range: range)
+        return try await holder.store.read(sha256, range: range)
     }
 
     func withLocalFile<T: Sendable>(
@@ -157,9 +174,15 @@ final class MovingBlobs: BlobBackend {
         get async { try? await stores().primary.primaryFolder }
     }
 
+    /// The blob's file when a folder of this machine holds it; a bucket is not asked (it has no files to give).
     func localPath(_ sha256: String) async -> URL? {
-        guard let holder = try? await holder(of: sha256) else { return nil }
-        return await holder.localPath(sha256)
+        guard let (primary, fallback) = try? await stores() else { return nil }
+        for store in [primary, fallback].compactMap({ $0 }) {
+            if let path = await store.localPath(sha256), FileManager.default.fileExists(atPath: path.path) {
+                return path
+            }
+        }
+        return nil
     }
 
     /// Copies one blob between stores through a temporary file of this machine.

@@ -11,14 +11,15 @@ actor S3Staging: BlobStaging {
 
     let blobs: S3Blobs
     let key: String
-    private var held: ByteBuffer
+    /// The bytes held back, as they came (never copied into one buffer).
+    private var held: [ByteBuffer] = []
+    private var heldBytes = 0
     private var upload: S3MultipartUpload?
     private var threshold: Int { S3MultipartUpload.defaultPartSize }
 
     init(blobs: S3Blobs) {
         self.blobs = blobs
         key = Self.prefix + UUID().uuidString.lowercased()
-        held = ByteBuffer()
     }
 
     func append(_ bytes: ByteBuffer) async throws {
@@ -26,19 +27,19 @@ actor S3Staging: BlobStaging {
             try await blobs.stored { try await upload.append(bytes) }
             return
         }
-        var bytes = bytes
-        held.writeBuffer(&bytes)
-        guard held.readableBytes > threshold else { return }
+        held.append(bytes)
+        heldBytes += bytes.readableBytes
+        guard heldBytes > threshold else { return }
         let upload = try blobs.client.multipartUpload(key)
         self.upload = upload
         let first = held
-        held = ByteBuffer()
-        try await blobs.stored { try await upload.append(first) }
+        dropHeld()
+        try await blobs.stored { for bytes in first { try await upload.append(bytes) } }
     }
 
     func finish() async throws -> StagedBlob? {
         guard let upload else {
-            held = ByteBuffer()
+            dropHeld()
             return nil
         }
         try await blobs.stored { try await upload.finish() }
@@ -47,8 +48,13 @@ actor S3Staging: BlobStaging {
     }
 
     func abort() async {
-        held = ByteBuffer()
+        dropHeld()
         try? await upload?.abort()
+    }
+
+    private func dropHeld() {
+        held = []
+        heldBytes = 0
     }
 }
 

@@ -1,5 +1,7 @@
 import Crypto
 import Foundation
+import Logging
+import NIOCore
 import Testing
 
 @testable import HeirloomServer
@@ -143,5 +145,26 @@ struct S3SignatureVectorTests {
         #expect(S3Signer.encode("a b+c~d/é", keepingSlashes: true) == "a%20b%2Bc~d/%C3%A9")
         #expect(S3Signer.encode("a/b=c&d%", keepingSlashes: false) == "a%2Fb%3Dc%26d%25")
         #expect(S3Signer.encode("AZaz09-._~", keepingSlashes: false) == "AZaz09-._~")
+    }
+
+    @Test("an upload's bytes are signed by their SHA-256 over http and left unsigned over https, as botocore does")
+    func payloadOverHTTPAndHTTPS() throws {
+        let part = S3Payload([ByteBuffer(string: "part "), ByteBuffer(string: "one")])
+        let sha256 = S3Signer.hex(SHA256.hash(data: Array("part one".utf8)))
+        #expect(part.sha256() == sha256 && part.count == 8)
+        for scheme in ["http", "https"] {
+            let settings = S3Settings(
+                endpoint: try #require(URL(string: "\(scheme)://127.0.0.1:9000")), region: "us-east-1",
+                bucket: "family", accessKeyID: "AKIDEXAMPLE", secretAccessKey: "secret", addressing: .path)
+            let client = S3Client(settings: settings, httpClient: .shared, logger: Logger(label: "test"))
+            let upload = S3Request(method: .PUT, key: "a/b", body: part, timeout: .seconds(1))
+            let completion = S3Request(method: .POST, key: "a/b", body: part, timeout: .seconds(1))
+            #expect(client.payloadHash(upload) == (scheme == "https" ? S3Signer.unsignedPayload : sha256))
+            // the rest is always signed: a completion's list of parts, a GET's empty payload
+            #expect(client.payloadHash(completion) == sha256)
+            #expect(
+                client.payloadHash(S3Request(method: .GET, key: "a/b", timeout: .seconds(1)))
+                    == S3Signer.emptyPayloadSHA256)
+        }
     }
 }

@@ -115,7 +115,8 @@ struct S3SignerBotocoreTests {
             let client = S3Client(settings: settings, httpClient: .shared, logger: Logger(label: "test"))
             let body = item.body.isEmpty ? nil : ByteBuffer(bytes: item.body)
             let request = S3Request(
-                method: item.method, key: item.key, query: item.query, headers: item.headers, body: body,
+                method: item.method, key: item.key, query: item.query, headers: item.headers,
+                body: body.map { S3Payload($0) },
                 timeout: .seconds(1))
             let payload = body.map { S3Signer.hex(SHA256.hash(data: Array($0.readableBytesView))) }
             let date = Date(timeIntervalSince1970: TimeInterval(item.seconds))
