@@ -88,5 +88,7 @@ extension Migrations {
         add(CreateJobRun())
         // Several servers on one database (issue 32): a followed export's progress, asked of any server.
         add(CreateExportDownload())
+        // Stories that get told (issue 33): the typed copy of every recording, each its own durable job.
+        add(CreateTranscript())
     }
 }
