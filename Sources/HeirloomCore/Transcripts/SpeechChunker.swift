@@ -16,9 +16,10 @@ public enum SpeechChunker {
             rms(samples[start..<min(start + frame, samples.count)])
         }
         guard let loudest = energies.max(), loudest > 0 else { return [] }
-        // Sound is what is well above the quietest tenth of the recording, and above a floor that hiss never reaches.
+        // Sound is what is well above the quietest tenth of the recording (its background), and above a floor that
+        // hiss never reaches; in a recording loud throughout, what is above a third of its loudest.
         let quiet = energies.sorted()[energies.count / 10]
-        let threshold = max(150, quiet * 3, loudest * 0.05)
+        let threshold = max(150, min(quiet * 3, loudest * 0.3))
         let pauseFrames = max(1, Int(pause * Double(sampleRate) / Double(frame)))
         let longestFrames = max(pauseFrames * 2, Int(longest * Double(sampleRate) / Double(frame)))
         var stretches: [Range<Int>] = []

@@ -10,8 +10,6 @@ import VaporTesting
 
 @Suite("Transcripts of memories and journal cards")
 struct TranscriptPrivacyTests {
-    /// Spoken into a private journal card only: must never be seen while its drawer is locked.
-    static let canary = "My secret word is piano."
 
     @Test("a voice memory's words find it among the memories")
     func voiceMemory() async throws {
@@ -30,20 +28,21 @@ struct TranscriptPrivacyTests {
                 .decoded(Components.Schemas.MemoryPage.self)
             #expect(found.memories.map(\.id) == [memory.id])
             let transcript = try #require(found.memories.first?.media.first?.transcript)
-            #expect(transcript.state == .done && SpokenFixtures.recall(["piano", "sunday"], in: transcript.text) == 1)
+            #expect(transcript.state == .done)
+            #expect(SpokenFixtures.recall(SpokenFixtures.storyWords, in: transcript.text) >= 0.7, "\(transcript.text)")
         }
     }
 
     @Test("a locked drawer's transcripts follow its cards: never in search or lists, nor readable, until unlocked")
     func lockedDrawer() async throws {
         try await withApp { app in
-            // given a voice card with a canary word in the Private drawer, typed out
+            // given a voice card in the Private drawer whose recording (and so only its transcript) says "piano"
             let ann = try await app.setUpHub()
             let privateID = try #require(try await app.journalDrawers(ann)["Private"])
             try await app.unlockJournal(ann)
             let created = try await app.voiceCard(
                 ann, parts: [("drawerId", privateID), ("title", "A card")],
-                file: try await SpokenFixtures.wav(Self.canary))
+                file: try await SpokenFixtures.wav(SpokenFixtures.story))
             #expect(created.status == .created, "\(created.body.string)")
             let card = try created.decoded(Components.Schemas.JournalCard.self)
             let transcriptID = try #require(card.transcript?.id)

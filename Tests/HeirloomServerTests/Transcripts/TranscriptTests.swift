@@ -45,7 +45,7 @@ struct TranscriptTests {
         try await withApp { app in
             let ann = try await app.setUpHub()
             let first = try await app.item(named: "The clock", by: ann)
-            let second = try await app.item(named: "The piano", by: ann)
+            let second = try await app.item(named: "The chair", by: ann)
             let audio = try await SpokenFixtures.wav(SpokenFixtures.story)
             let one = try await app.tell(first, audio, by: ann)
             let two = try await app.tell(second, audio, by: ann)

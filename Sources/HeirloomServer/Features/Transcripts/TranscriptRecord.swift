@@ -16,6 +16,22 @@ struct TranscriptRecord: Sendable {
     var editedAt: Date?
     var error: String?
 
+    init(
+        id: UUID, state: TranscriptState, text: String, machineText: String, segments: [TranscriptSegment],
+        engine: String?, edited: Bool, editedBy: String? = nil, editedAt: Date? = nil, error: String? = nil
+    ) {
+        self.id = id
+        self.state = state
+        self.text = text
+        self.machineText = machineText
+        self.segments = segments
+        self.engine = engine
+        self.edited = edited
+        self.editedBy = editedBy
+        self.editedAt = editedAt
+        self.error = error
+    }
+
     init(_ transcript: Transcript) throws {
         id = try transcript.requireID()
         state = transcript.state
