@@ -12,13 +12,14 @@ from selenium.webdriver.support import expected_conditions as EC
 from helpers import main_text, unique_word, wait, wait_for_text
 from hub import call, multipart
 
-STORY = "My mother played the piano every Sunday morning. The grandfather clock came from Boston."
+SENTENCES = ["My mother played the piano every Sunday morning.", "The grandfather clock came from Boston."]
 
 
-def spoken(sentence):
-    """A WAV file of the sentence spoken by espeak-ng."""
+def spoken(sentences):
+    """A WAV file of the sentences spoken by espeak-ng, a second's pause between them."""
     path = os.path.join(tempfile.mkdtemp(), "story.wav")
-    subprocess.run(["espeak-ng", "-v", "en-us+f2", "-s", "150", "-w", path, sentence], check=True)
+    ssml = "<speak>" + ' <break time="1s"/> '.join(sentences) + "</speak>"
+    subprocess.run(["espeak-ng", "-m", "-v", "en-us+f2", "-s", "150", "-w", path, ssml], check=True)
     return path
 
 
@@ -26,7 +27,7 @@ def test_story_typed_out_followed_and_corrected(server, browser, signed_in, scre
     # given an item with a story told aloud, typed out by the hub's offline engine
     word = unique_word()
     item_path = signed_in.create_item(f"{word} grandfather clock")
-    body, content_type = multipart("file", [spoken(STORY)])
+    body, content_type = multipart("file", [spoken(SENTENCES)])
     story = signed_in.post(f"/api{item_path}/audio", body, content_type)
     transcript_id = story["transcript"]["id"]
     deadline = time.monotonic() + 120

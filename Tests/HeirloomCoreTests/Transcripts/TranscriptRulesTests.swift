@@ -11,7 +11,8 @@ struct TranscriptRulesTests {
 
     @Test("sound between silences is cut into stretches with a margin; silence alone gives none")
     func chunks() {
-        let samples = Self.tone(1, level: 0) + Self.tone(2, level: 0.8) + Self.tone(1, level: 0)
+        let samples =
+            Self.tone(1, level: 0) + Self.tone(2, level: 0.8) + Self.tone(1, level: 0)
             + Self.tone(1.5, level: 0.8) + Self.tone(1, level: 0)
         let chunks = SpeechChunker.chunks(samples)
         #expect(chunks.count == 2)
@@ -34,9 +35,10 @@ struct TranscriptRulesTests {
 
     @Test("words become sentences at pauses and when they run long")
     func segments() {
-        let words = ["my", "mother", "played", "the", "piano"].enumerated().map {
-            TimedWord(start: Double($0.offset) * 0.4, end: Double($0.offset) * 0.4 + 0.3, text: $0.element)
-        } + [TimedWord(start: 3.0, end: 3.4, text: "sunday"), TimedWord(start: 3.45, end: 3.9, text: "mornings")]
+        let words =
+            ["my", "mother", "played", "the", "piano"].enumerated().map {
+                TimedWord(start: Double($0.offset) * 0.4, end: Double($0.offset) * 0.4 + 0.3, text: $0.element)
+            } + [TimedWord(start: 3.0, end: 3.4, text: "sunday"), TimedWord(start: 3.45, end: 3.9, text: "mornings")]
         let segments = TranscriptSegmenter.segments(words)
         #expect(segments.map(\.text) == ["My mother played the piano.", "Sunday mornings."])
         #expect(segments.first?.start == 0 && segments.first?.end == 1.9 && segments.last?.start == 3)
