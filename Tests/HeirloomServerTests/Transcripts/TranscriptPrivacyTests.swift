@@ -75,3 +75,79 @@ struct TranscriptPrivacyTests {
         }
     }
 }
+
+@Suite("Transcripts of films, and of several servers")
+struct TranscriptJobTests {
+    @Test("the sound of a video memory is typed out, and its words find it")
+    func videoMemory() async throws {
+        try await withApp { app in
+            // given a film whose sound is a spoken story
+            let wav = MediaFixtures.directory.appendingPathComponent("film-\(UUID()).wav")
+            try await SpokenFixtures.wav(SpokenFixtures.story).write(to: wav)
+            let film = MediaFixtures.directory.appendingPathComponent("film-\(UUID()).mp4")
+            let made = try await ExternalTool.run(
+                "ffmpeg",
+                [
+                    "-v", "error", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=10", "-i", wav.path, "-shortest",
+                    "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", film.path,
+                ], timeout: 120)
+            #expect(made.status == 0, "\(made.errorOutput)")
+            let ann = try await app.setUpHub()
+            let created = try await app.multipart(
+                "/api/memories", token: ann.token, files: [("file", "film.mp4", try Data(contentsOf: film))],
+                fields: ["type": "video", "title": "Sunday"])
+            #expect(created.status == .created, "\(created.body.string)")
+
+            // when the jobs run, then its transcript holds the story's words, and they find the memory
+            #expect(try await app.transcriptJobs().runOnce() == 1)
+            let found = try await app.api(.GET, "/api/memories?q=piano", token: ann.token)
+                .decoded(Components.Schemas.MemoryPage.self)
+            let transcript = try #require(found.memories.first?.media.first?.transcript)
+            #expect(SpokenFixtures.recall(SpokenFixtures.storyWords, in: transcript.text) >= 0.7, "\(transcript.text)")
+        }
+    }
+
+    @Test("two servers working at once type out each recording once")
+    func twoServers() async throws {
+        try await withApp { app in
+            let ann = try await app.setUpHub()
+            for (name, frequency) in [("One", 300), ("Two", 450), ("Three", 600)] {
+                let itemID = try await app.item(named: name, by: ann)
+                // different bytes each: a tone of its own
+                let tone = MediaFixtures.directory.appendingPathComponent("tone-\(UUID()).wav")
+                let made = try await ExternalTool.run(
+                    "ffmpeg",
+                    [
+                        "-v", "error", "-f", "lavfi", "-i",
+                        "sine=frequency=\(frequency):duration=1", tone.path,
+                    ])
+                #expect(made.status == 0)
+                _ = try await app.tell(itemID, try Data(contentsOf: tone), by: ann)
+            }
+            let engine = CountingEngine()
+            let base = app.transcriptJobs()
+            let one = TranscriptJobs(
+                db: base.db, store: base.store, engine: engine, clock: base.clock, logger: base.logger, concurrency: 2)
+            async let first = one.runOnce()
+            async let second = one.runOnce()
+            let finished = try await first + second
+            #expect(finished == 3)
+            #expect(engine.calls == 3)
+            #expect(try await Transcript.query(on: app.db).filter(\.$state == .done).count() == 3)
+        }
+    }
+}
+
+/// An engine that counts the recordings it hears, each heard for a moment.
+final class CountingEngine: SpeechEngine, @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var name: String { "counting" }
+    var calls: Int { lock.withLock { count } }
+
+    func transcribe(_ file: URL, duration: Double?) async throws -> SpeechResult {
+        lock.withLock { count += 1 }
+        try await Task.sleep(for: .milliseconds(200))
+        return SpeechResult(text: "", segments: [])
+    }
+}
