@@ -74,3 +74,35 @@ def test_story_typed_out_followed_and_corrected(server, browser, signed_in, scre
     screenshot("transcript-item-story-corrected")
     status, found = call(server, "GET", f"/api/items?q={word.lower()}", token=signed_in.token)
     assert status == 200 and [item["id"] for item in found["items"]] == [item_path.split("/")[-1]]
+
+
+def wait_until_typed_out(server, token, transcript_id):
+    deadline = time.monotonic() + 120
+    while True:
+        status, transcript = call(server, "GET", f"/api/transcripts/{transcript_id}", token=token)
+        assert status == 200, transcript
+        if transcript["state"] == "done":
+            return transcript
+        assert transcript["state"] in ("queued", "working") and time.monotonic() < deadline, transcript
+        time.sleep(1)
+
+
+def test_voice_memory_typed_out(server, browser, signed_in, screenshot):
+    # given a voice memory, typed out (other words than the story's: the same bytes would share its transcript)
+    boundary = "transcript-test"
+    audio = open(spoken([SENTENCES[0], "We sang together in the kitchen."]), "rb").read()
+    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"type\"\r\n\r\nvoice\r\n"
+            f"--{boundary}\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nSunday mornings\r\n"
+            f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"voice.wav\"\r\n"
+            "Content-Type: application/octet-stream\r\n\r\n").encode() + audio + f"\r\n--{boundary}--\r\n".encode()
+    memory = signed_in.post("/api/memories", body, f"multipart/form-data; boundary={boundary}")
+    wait_until_typed_out(server, signed_in.token, memory["media"][0]["transcript"]["id"])
+
+    # when the family opens it, then the typed copy is beside the recording, its sentences playable
+    browser.get(f"{server}/memories/{memory['id']}")
+    wait_for_text(browser, "Typed copy")
+    assert "piano" in main_text(browser).lower()
+    phrases = browser.find_elements(By.CSS_SELECTOR, "[data-transcript] .transcript__segment[role='button']")
+    assert len(phrases) >= 2, "the phrases are not playable"
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", phrases[0])
+    screenshot("transcript-voice-memory")
