@@ -203,6 +203,13 @@ struct TranscriptTests {
             #expect(off.state == .off)
             let retried = try await app.api(.POST, "/api/transcripts/\(id)/retry", token: ann.token)
             #expect(retried.status == .conflict)
+
+            // and once the hub has an engine, they are typed out
+            let base = app.transcriptJobs()
+            let engine = CountingEngine()
+            let jobs = TranscriptJobs(
+                db: base.db, store: base.store, engine: engine, clock: base.clock, logger: base.logger)
+            #expect(try await jobs.runOnce() == 1 && engine.calls == 1)
         }
     }
 }

@@ -1,13 +1,11 @@
 import CSpeechShim
 import Foundation
 import HeirloomCore
-import NIOPosix
 
 /// The offline engine: pocketsphinx with Debian's US English model, through the CSpeechShim target. It needs no
 /// set-up and no network, and makes a rough copy (the page says so) for a person to correct.
 struct OfflineSpeechEngine: SpeechEngine {
     let modelDirectory: URL
-    let threadPool: NIOThreadPool
 
     var name: String { "offline" }
 
@@ -16,8 +14,16 @@ struct OfflineSpeechEngine: SpeechEngine {
         defer { try? FileManager.default.removeItem(at: raw) }
         try await SpeechAudio.convert(file, to: raw, wav: false, duration: duration)
         let directory = modelDirectory.path
-        // The decoder blocks its thread for as long as the recording takes: on the thread pool, not on Swift's.
-        let words = try await threadPool.runIfActive { try Self.words(inRawFile: raw, modelDirectory: directory) }
+        // The decoder blocks its thread for as long as the recording takes (minutes for a long one): a thread of its
+        // own, not one of Swift's few or of the pool that reads and writes the hub's files. Jobs are bounded, so
+        // threads are too.
+        let words = try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(with: Result { try Self.words(inRawFile: raw, modelDirectory: directory) })
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
         let segments = TranscriptSegmenter.segments(words)
         return SpeechResult(text: TranscriptSegmenter.text(of: segments), segments: segments)
     }

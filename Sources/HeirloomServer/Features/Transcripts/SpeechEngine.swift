@@ -1,6 +1,5 @@
 import Foundation
 import HeirloomCore
-import NIOPosix
 import Vapor
 
 /// What an engine heard in a recording.
@@ -25,12 +24,10 @@ struct SpeechEngineError: Error, CustomStringConvertible {
 
 extension SpeechSettings {
     /// The engine the settings choose, or nil when transcription is off.
-    func engine(openAI: TreasureChestSettings.SpeechToText?, client: any Client, threadPool: NIOThreadPool)
-        -> (any SpeechEngine)?
-    {
+    func engine(openAI: TreasureChestSettings.SpeechToText?, client: any Client) -> (any SpeechEngine)? {
         switch provider {
         case .off: nil
-        case .offline: OfflineSpeechEngine(modelDirectory: modelDirectory, threadPool: threadPool)
+        case .offline: OfflineSpeechEngine(modelDirectory: modelDirectory)
         case .openai: openAI.map { OpenAISpeechEngine(client: SpeechToTextClient(settings: $0, client: client)) }
         }
     }

@@ -29,6 +29,8 @@ struct TranscriptJobs: Sendable {
             try await Transcript.query(on: db).filter(\.$state ~~ [.queued, .working]).set(\.$state, to: .off).update()
             return 0
         }
+        // Recordings stored while the hub had no engine are typed out now that it has one.
+        try await Transcript.query(on: db).filter(\.$state == .off).set(\.$state, to: .queued).update()
         var finished = 0
         while true {
             let due = try await dueTranscripts(limit: concurrency)

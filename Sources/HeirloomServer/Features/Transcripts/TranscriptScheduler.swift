@@ -50,7 +50,7 @@ extension Application {
         return TranscriptJobs(
             db: db, store: services.media.store,
             engine: config.speech.engine(
-                openAI: config.treasureChest.speechToText, client: client, threadPool: threadPool),
+                openAI: config.treasureChest.speechToText, client: client),
             clock: services.clock, logger: logger, concurrency: config.speech.concurrency)
     }
 }
