@@ -54,6 +54,10 @@ let package = Package(
         .target(name: "HeirloomCore"),
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .target(name: "CVipsShim", dependencies: ["CVips"]),
+        .systemLibrary(
+            name: "CPocketSphinx", pkgConfig: "pocketsphinx",
+            providers: [.apt(["libpocketsphinx-dev", "pocketsphinx-en-us"])]),
+        .target(name: "CSpeechShim", dependencies: ["CPocketSphinx"]),
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(
             name: "CPangoCairo",
@@ -66,6 +70,7 @@ let package = Package(
                 "HeirloomAPI",
                 "HeirloomCore",
                 "CVipsShim",
+                "CSpeechShim",
                 "CQRencode",
                 "CPangoCairo",
                 .product(name: "Vapor", package: "vapor"),

@@ -21,6 +21,8 @@ packages=(
     ceph-mon ceph-osd                  # the one-node Ceph cluster of scripts/with-s3.sh (memstore, no disk)
     radosgw                            # its S3-compatible gateway, the tests' media store
     ceph-common                        # radosgw-admin and ceph-authtool, which make its keyrings and S3 user
+    libpocketsphinx-dev pocketsphinx-en-us  # the offline speech-to-text engine and its US English model
+    espeak-ng                          # spoken sentences for the transcription tests
 )
 
 # One `dpkg -s` for all of them: prints the names of the packages that are fully installed.
@@ -64,9 +66,10 @@ if ((${#missing[@]} > 0)); then
 fi
 
 if ! python3 -c 'import selenium, pytest, requests, schemathesis, axe_selenium_python, aiosmtpd, fastapi, uvicorn
-import boto3, botocore' 2>/dev/null; then
+import boto3, botocore, pocketsphinx' 2>/dev/null; then
     echo "Installing Python test helpers: selenium, pytest, requests, schemathesis, axe-selenium-python, aiosmtpd," \
-        "fastapi and uvicorn for make bench-api's peer, and boto3 and botocore, the reference S3 client"
+        "fastapi and uvicorn for make bench-api's peer, boto3 and botocore, the reference S3 client, and" \
+        "pocketsphinx, the speech engine of scripts/stt-server.py"
     if ! has_pip; then
         # python3 is not Debian's (pyenv, say) and came without pip.
         python3 -m ensurepip --upgrade >/dev/null
@@ -76,7 +79,8 @@ import boto3, botocore' 2>/dev/null; then
         'axe-selenium-python==2.1.6' \
         'aiosmtpd>=1.4,<2' \
         'fastapi>=0.110' 'uvicorn[standard]>=0.29' \
-        'boto3>=1.28' 'botocore>=1.31')  # axe carries axe-core 3.1.1 itself; aiosmtpd is the tests' SMTP server
+        'boto3>=1.28' 'botocore>=1.31' \
+        'pocketsphinx>=5,<6')  # axe carries axe-core 3.1.1 itself; aiosmtpd is the tests' SMTP server
     # Debian's own python3 is "externally managed" (PEP 668): there the helpers go in with
     # --break-system-packages, which only adds them beside the system's packages.
     if ! "${pip_install[@]}" 2>/dev/null; then

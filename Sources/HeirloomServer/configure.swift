@@ -96,6 +96,7 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
     app.lifecycle.use(AppraisalBatchLifecycle(runner: app.hub.batchRunner))
     if overrides.runsScheduler {
         app.lifecycle.use(PassingScheduler(interval: .seconds(config.schedulerSeconds)))
+        app.lifecycle.use(TranscriptScheduler())
     }
     let metrics = HubMetrics()
     app.hubMetrics = metrics

@@ -90,5 +90,7 @@ extension Migrations {
         add(CreateExportDownload())
         // Family pages first (issue 34): whether viewers see values; Home's "Getting started" put away.
         add(AddFamilyPagesToHousehold())
+        // Stories that get told (issue 33): the typed copy of every recording, each its own durable job.
+        add(CreateTranscript())
     }
 }

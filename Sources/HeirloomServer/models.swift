@@ -40,5 +40,7 @@ enum ModelRegistry {
         ThrottleWindow.self, JobRun.self, ExportDownload.self,
         // Moves of the media between stores.
         MediaMove.self, MediaMoveCopy.self,
+        // Typed copies of recordings.
+        Transcript.self,
     ]
 }

@@ -102,6 +102,11 @@ func routes(_ app: Application) throws {
     editor.get(.itemAudioDelete(.key, .key), use: itemMedia.confirmDeleteAudio)
     editor.post(.itemAudioDelete(.key, .key), use: itemMedia.deleteAudio)
 
+    // Typed copies of recordings: corrected by editors and owners (and a member for their own journal cards).
+    let transcripts = TranscriptWebController()
+    member.post(.transcript(.key), use: transcripts.correct)
+    member.post(.transcriptRetry(.key), use: transcripts.retry)
+
     // Downsizing: what happens to each item, and sets of items (everyone sees them; owners and editors decide).
     let downsizing = DownsizingWebController()
     editor.post(.itemDisposition(.key), use: downsizing.itemDisposition)

@@ -105,6 +105,9 @@ struct RequestServices: Sendable {
     var downsizingSummary: DownsizingSummaryService { DownsizingSummaryService(db: db) }
     var people: PeopleService { PeopleService(db: db, media: media) }
     var memories: MemoryService { MemoryService(database: database, media: media) }
+    var transcripts: TranscriptService {
+        TranscriptService(db: db, mediaAccess: services.mediaAccess, clock: services.clock)
+    }
     var memoryPalace: MemoryPalaceService { MemoryPalaceService(memories: memories, people: people) }
     var pairing: PairingService { PairingService(tokens: tokens, config: config, lan: services.lan.address) }
     var estate: EstateService { EstateService(db: db, clock: services.clock, publicBaseURL: config.publicBaseURL) }

@@ -25,6 +25,8 @@ public struct HeirloomConfig: Sendable {
     public var ai = AISettings()
     /// The Legacy Treasure Chest gateway's speech-to-text and places providers.
     public var treasureChest = TreasureChestSettings()
+    /// The engine that types out recordings (`HEIRLOOM_STT_PROVIDER`).
+    public var speech = SpeechSettings()
     /// The folder holding `Resources/Views` and `Public` (see `ResourceLocation`).
     public var resourcesDirectory: URL
     /// The longest recording accepted, in seconds (`HEIRLOOM_MAX_AUDIO_MINUTES`, 3 hours by default).
@@ -193,6 +195,7 @@ extension HeirloomConfig {
                 problem: "expected IP addresses such as 10.0.0.5, separated by commas, got \"\(wrong)\"")
         }
 
+        let treasureChest = try TreasureChestSettings.load(value)
         return HeirloomConfig(
             dataDirectory: dataDirectory,
             database: database,
@@ -204,7 +207,8 @@ extension HeirloomConfig {
             media: media,
             s3: s3,
             ai: try AISettings.load(value),
-            treasureChest: try TreasureChestSettings.load(value),
+            treasureChest: treasureChest,
+            speech: try SpeechSettings.load(value, openAI: treasureChest.speechToText),
             resourcesDirectory: try ResourceLocation.find(
                 value, executable: ResourceLocation.executable, workingDirectory: workingDirectory),
             maximumAudioSeconds: maximumAudioSeconds,

@@ -62,7 +62,15 @@ struct MediaService: Sendable {
             do {
                 try await store.adopt(received.temporaryFile, sha256: received.sha256, staged: received.staged)
                 for (url, sha256) in renditions { try await store.adopt(url, sha256: sha256) }
-                try await object.create(on: db)
+                try await db.transaction { db in
+                    try await object.create(on: db)
+                    // A recording (or a film's sound) is typed out after it is stored (issue 33).
+                    if use == .audio || use == .video {
+                        try await Transcript.enqueue(
+                            householdID: origin.householdID, sha256: received.sha256, at: object.createdAt ?? Date(),
+                            on: db)
+                    }
+                }
             } catch {
                 await received.discard()
                 for (url, _) in renditions { try? FileManager.default.removeItem(at: url) }
@@ -96,6 +104,7 @@ struct MediaService: Sendable {
             try await db.transaction { db in
                 try await deleteOwners(db)
                 if !ids.isEmpty { try await MediaObject.query(on: db).filter(\.$id ~~ ids).delete() }
+                try await Transcript.removeUnreferenced(objects, on: db)
             }
             try await releaseUnreferenced(hashes)
         }

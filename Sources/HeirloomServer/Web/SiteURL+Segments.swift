@@ -29,6 +29,8 @@ extension SiteURL {
         case .itemAudio(let id): ["items", .id(id), "audio"]
         case .itemAudioRename(let id, let audio): ["items", .id(id), "audio", .id(audio, .audioID), "rename"]
         case .itemAudioDelete(let id, let audio): ["items", .id(id), "audio", .id(audio, .audioID), "delete"]
+        case .transcript(let id): ["transcripts", .id(id)]
+        case .transcriptRetry(let id): ["transcripts", .id(id), "retry"]
         case .itemDisposition(let id): ["items", .id(id), "disposition"]
         case .sets: ["sets"]
         case .set(let id): ["sets", .id(id)]

@@ -29,6 +29,8 @@ enum SiteURL: Sendable, Equatable {
     case itemAudio(Parameter<UUID>)
     case itemAudioRename(Parameter<UUID>, Parameter<UUID>)
     case itemAudioDelete(Parameter<UUID>, Parameter<UUID>)
+    case transcript(Parameter<UUID>)
+    case transcriptRetry(Parameter<UUID>)
     case itemDisposition(Parameter<UUID>)
 
     // Downsizing: sets of items that belong together.

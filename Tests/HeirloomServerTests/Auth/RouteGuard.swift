@@ -70,6 +70,8 @@ enum RouteGuard: Sendable {
         "POST items/:id/audio/:audioID/rename": .editor,
         "GET items/:id/audio/:audioID/delete": .editor,
         "POST items/:id/audio/:audioID/delete": .editor,
+        "POST transcripts/:id": .member,
+        "POST transcripts/:id/retry": .member,
         "POST items/:id/disposition": .editor,
         "GET sets": .member,
         "GET sets/:id": .member,

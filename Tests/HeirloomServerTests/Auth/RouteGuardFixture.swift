@@ -87,6 +87,7 @@ extension Application {
         ids["photoID"] = try await first(ItemPhoto.self)
         ids["documentID"] = try await first(ItemDocument.self)
         ids["audioID"] = try await first(ItemAudio.self)
+        ids["transcripts"] = try await first(Transcript.self)
         ids["linkID"] = try await first(ItemBeneficiary.self)
         ids["sets"] = try await first(ItemSet.self)
         ids["drawers"] = try await first(JournalDrawer.self)

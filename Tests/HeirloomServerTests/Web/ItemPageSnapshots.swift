@@ -79,7 +79,19 @@ struct ItemPageSnapshots {
                 date: "November 22, 2026", url: "/media/\(PageFixtures.id(71).text)/play",
                 renameAction: "/items/\(PageFixtures.id(1).text)/audio/\(PageFixtures.id(70).text)",
                 deleteHref: "/items/\(PageFixtures.id(1).text)/audio/\(PageFixtures.id(70).text)/delete",
-                waveform: [0.1, 0.4, 0.8, 0.5, 0.2])
+                waveform: [0.1, 0.4, 0.8, 0.5, 0.2],
+                transcript: TranscriptPages.block(
+                    TranscriptRecord(
+                        id: PageFixtures.id(72), state: .done,
+                        text: "Grandpa wound it every Sunday. After church.",
+                        machineText: "Grandpa wound it every Sunday. After church.",
+                        segments: [
+                            .init(start: 0, end: 2.4, text: "Grandpa wound it every Sunday."),
+                            .init(start: 3.1, end: 4, text: "After church."),
+                        ],
+                        engine: "offline", edited: false),
+                    canCorrect: true, days: DayText(zone: TimeZone(identifier: "UTC")!),
+                    back: "/items/\(PageFixtures.id(1).text)", csrf: "csrf-token"))
         ]
         model.beneficiaries = BeneficiaryPages.ItemSection(
             links: [

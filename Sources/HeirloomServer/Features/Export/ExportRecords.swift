@@ -1,4 +1,5 @@
 import Foundation
+import HeirloomCore
 
 /// The records of a household export, one JSON file per kind (docs/export-format.md).
 ///
@@ -48,6 +49,21 @@ enum ExportRecord {
         var ownerId: String?
         var uploadedById: UUID?
         var createdAt: Date?
+        /// A recording's typed copy (issue 33); absent from older archives, whose recordings are typed out again.
+        var transcript: Transcript? = nil
+    }
+
+    /// The typed copy of a recording: the machine's text and timed phrases, and a person's correction.
+    struct Transcript: Codable, Equatable {
+        var id: UUID
+        var state: String
+        var text: String
+        var segments: [TranscriptSegment]
+        var engine: String?
+        var editedText: String?
+        var editedById: UUID?
+        var editedAt: Date?
+        var error: String?
     }
 
     struct Item: Codable, Equatable {

@@ -56,6 +56,8 @@ struct ExportSnapshot: Sendable {
         let exporter = users.first { $0.id == exporterID }
         let binder = try await readBinder(householdID: householdID, exportedBy: exporter, on: db)
         let letters = try await readLetters(householdID: householdID, exportedBy: exporter, on: db)
+        var media = try (mediaObjects + binder.papers + letters.recordings).map(ExportRecord.Media.init)
+        try await TranscriptTransfer.attach(to: &media, householdID: householdID, on: db)
 
         return ExportSnapshot(
             household: .init(
@@ -67,7 +69,7 @@ struct ExportSnapshot: Sendable {
                     id: try $0.requireID(), name: $0.name, email: $0.email, role: $0.role.rawValue,
                     createdAt: $0.createdAt, updatedAt: $0.updatedAt)
             },
-            media: try (mediaObjects + binder.papers + letters.recordings).map(ExportRecord.Media.init),
+            media: media,
             items: try items.map { item in
                 try ExportRecord.Item(item, valuation: valuations.first { $0.$item.id == item.id })
             },

@@ -76,6 +76,7 @@ struct HouseholdImport: Sendable {
                 }
                 try await db.transaction { db in
                     try await RowWriter(db: db).write(records, media: objects)
+                    try await TranscriptTransfer.write(records.media, householdID: householdID, on: db)
                 }
             } catch {
                 for hash in added where !((try? await MediaObject.isReferenced(hash, on: db)) ?? true) {

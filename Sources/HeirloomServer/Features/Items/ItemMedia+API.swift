@@ -115,7 +115,7 @@ extension APIHandler {
         }
         let item = try await items.find(id, householdID: principal.householdID)
         guard let saved = item.audioStories.first(where: { $0.id == storyID }) else { throw AppError.notFound("story") }
-        return .created(.init(body: .json(.init(try ItemRecord.Story(saved)))))
+        return .created(.init(body: .json(try await withTranscript(.init(try ItemRecord.Story(saved))))))
     }
 
     func updateItemAudio(_ input: Operations.UpdateItemAudio.Input) async throws -> Operations.UpdateItemAudio.Output {
@@ -127,7 +127,7 @@ extension APIHandler {
         _ = try await items.renameAudio(audioID, of: id, to: body.title, by: principal)
         let item = try await items.find(id, householdID: principal.householdID)
         guard let saved = item.audioStories.first(where: { $0.id == audioID }) else { throw AppError.notFound("story") }
-        return .ok(.init(body: .json(.init(try ItemRecord.Story(saved)))))
+        return .ok(.init(body: .json(try await withTranscript(.init(try ItemRecord.Story(saved))))))
     }
 
     func deleteItemAudio(_ input: Operations.DeleteItemAudio.Input) async throws -> Operations.DeleteItemAudio.Output {

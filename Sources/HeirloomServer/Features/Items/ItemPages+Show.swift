@@ -12,6 +12,11 @@ extension ItemPages {
         model.disposition = try await DownsizingPages.disposition(
             for: item, req: req, canEdit: principal.role.canEdit, errors: dispositionErrors, typed: typed)
         model.appraisal = try await AppraisalPages.panel(for: item, req: req, canEdit: principal.role.canEdit)
+        let transcripts = try await TranscriptPages.blocks(
+            .itemStory, ids: item.audioStories.compactMap(\.id), canCorrect: principal.role.canEdit, req: req)
+        for index in model.audioStories.indices {
+            model.audioStories[index].transcript = transcripts[model.audioStories[index].id]
+        }
         if principal.role.canEdit {
             let itemID = try item.requireID()
             let links = try await req.heirloom.beneficiaries.links(of: itemID, by: principal)

@@ -77,6 +77,8 @@ enum ItemPages {
         struct Story: Encodable {
             var id, title, duration, date, url, renameAction, deleteHref: String
             var waveform: [Double]
+            /// Its typed copy (issue 33).
+            var transcript: TranscriptPages.Block?
         }
 
         var item: Details
@@ -172,7 +174,7 @@ extension ItemPages.Show {
                     date: days.day(story.createdAt), url: SiteURL.media(try story.media.requireID(), .play),
                     renameAction: SiteURL.itemAudioRename(.value(itemID), .value(storyID)).path,
                     deleteHref: SiteURL.itemAudioDelete(.value(itemID), .value(storyID)).path,
-                    waveform: story.media.waveform ?? []
+                    waveform: story.media.waveform ?? [], transcript: nil
                 )
             }
         photoUploadAction = SiteURL.itemPhotos(.value(itemID)).path

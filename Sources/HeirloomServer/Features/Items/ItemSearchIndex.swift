@@ -38,7 +38,8 @@ struct ItemSearchIndex: Sendable {
                 SELECT id FROM items WHERE household_id = \(bind: householdID) \
                 AND (search_vector @@ to_tsquery('simple', \(bind: tsquery)) \
                 OR id IN (SELECT item_id FROM item_valuations \
-                WHERE to_tsvector('simple', user_notes) @@ to_tsquery('simple', \(bind: tsquery))))
+                WHERE to_tsvector('simple', user_notes) @@ to_tsquery('simple', \(bind: tsquery))) \
+                OR id IN (\(TranscriptSearch.itemsWithStoriesMatching(tsquery: tsquery, householdID: householdID))))
                 """
             if let category { sql = sql + " AND category = \(bind: category)" }
             sql =
@@ -71,13 +72,14 @@ struct ItemSearchIndex: Sendable {
     }
 
     /// Brings the index up to date with an item (SQLite; PostgreSQL's column updates itself). The owner's notes for
-    /// the AI expert are indexed with the description.
+    /// the AI expert and the typed copies of its recorded stories are indexed with the description.
     func update(_ item: Item) async throws {
         guard !isPostgres, let id = item.id else { return }
         let notes =
             try await db.raw("SELECT user_notes FROM item_valuations WHERE item_id = \(bind: id)").first()
             .map { try $0.decode(column: "user_notes", as: String.self) } ?? ""
-        let text = notes.isEmpty ? item.description : item.description + "\n\n" + notes
+        let spoken = try await TranscriptSearch.storyText(of: id, on: db)
+        let text = [item.description, notes, spoken].filter { !$0.isEmpty }.joined(separator: "\n\n")
         try await remove(id)
         try await db.raw(
             """

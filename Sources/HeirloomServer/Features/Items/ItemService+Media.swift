@@ -139,6 +139,8 @@ extension ItemService {
         let item = try await find(id, householdID: principal.householdID)
         guard let story = item.audioStories.first(where: { $0.id == audioID }) else { throw AppError.notFound("story") }
         try await media.delete([story.media]) { db in try await story.delete(on: db) }
+        // Its typed copy no longer finds the item.
+        try await ItemSearchIndex(db).update(item)
     }
 
     /// A story's title: as given, or from the file's name, or "A story".

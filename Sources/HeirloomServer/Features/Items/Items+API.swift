@@ -28,7 +28,7 @@ extension APIHandler {
             .init(
                 body: .json(
                     .init(
-                        items: page.items.map(Components.Schemas.Item.init),
+                        items: try await withTranscripts(page.items.map(Components.Schemas.Item.init)),
                         nextCursor: page.nextOffset.map(String.init)))))
     }
 
@@ -36,21 +36,21 @@ extension APIHandler {
         guard case .json(let body) = input.body else { throw AppError.badRequest("Expected a JSON body.") }
         let id = try body.id.map { try uuid($0, "item") }
         let (item, created) = try await request.heirloom.items.create(id: id, ItemInput(body), by: try principal)
-        let json = try Components.Schemas.Item(item)
+        let json = try await withTranscripts(try Components.Schemas.Item(item))
         return created ? .created(.init(body: .json(json))) : .ok(.init(body: .json(json)))
     }
 
     func getItem(_ input: Operations.GetItem.Input) async throws -> Operations.GetItem.Output {
         let item = try await request.heirloom.items.find(
             try uuid(input.path.id, "item"), householdID: try principal.householdID)
-        return .ok(.init(body: .json(try .init(item))))
+        return .ok(.init(body: .json(try await withTranscripts(try .init(item)))))
     }
 
     func updateItem(_ input: Operations.UpdateItem.Input) async throws -> Operations.UpdateItem.Output {
         guard case .json(let body) = input.body else { throw AppError.badRequest("Expected a JSON body.") }
         let (item, takenOut) = try await request.heirloom.items.change(
             try uuid(input.path.id, "item"), ItemInput(body), by: try principal)
-        var mapped = try Components.Schemas.Item(item)
+        var mapped = try await withTranscripts(try Components.Schemas.Item(item))
         mapped.takenOutOfLots = takenOut.isEmpty ? nil : takenOut
         return .ok(.init(body: .json(mapped)))
     }

@@ -52,13 +52,22 @@ extension JournalCardService {
                 ).where(SQLColumn("name", table: JournalTag.schema), .equal, SQLBind(tag))
             }
             if let query {
-                select = select.where(
-                    SQLColumn("search_text", table: JournalCard.schema), .like, SQLBind("%" + query + "%"))
+                // The card's own words, or those of its recording's typed copy (issue 33).
+                select = select.column(TranscriptSearch.journalCardWords, as: "spoken").where(
+                    SQLQueryString(
+                        "(\(ident: JournalCard.schema).\(ident: "search_text") LIKE \(bind: "%" + query + "%") OR ")
+                        + TranscriptSearch.journalCardWords + " LIKE \(bind: "%" + query + "%"))")
             }
             select = select.orderBy(SQLColumn("written_on", table: JournalCard.schema), SQLDirection.descending)
                 .orderBy(SQLColumn("created_at", table: JournalCard.schema), SQLDirection.descending)
             if let limit { select = select.limit(max(limit, 0)) }
-            var found = try await select.all().map(Self.listed(row:))
+            var found = try await select.all().map { row in
+                let (card, searchText) = try Self.listed(row: row)
+                guard query != nil, let spoken = try row.decodeIfPresent(column: "spoken", as: String.self) else {
+                    return (card: card, searchText: searchText)
+                }
+                return (card: card, searchText: searchText + "\n" + spoken)
+            }
             try await Self.loadTags(of: &found, on: sql)
             return found
         }

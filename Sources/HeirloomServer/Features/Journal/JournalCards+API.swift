@@ -13,7 +13,9 @@ extension APIHandler {
         let grouping = query.group.flatMap { JournalGrouping(rawValue: $0.rawValue) } ?? .none
         let cards = try await request.heirloom.journalCards.list(
             .init(drawerID: drawerID, tag: query.tag, query: query.q, limit: query.limit), for: try reader)
-        return .ok(.init(body: .json(.init(cards, grouping: grouping))))
+        var json = Components.Schemas.JournalCardList(cards, grouping: grouping)
+        json.cards = try await withTranscripts(json.cards)
+        return .ok(.init(body: .json(json)))
     }
 
     func createJournalCard(_ input: Operations.CreateJournalCard.Input) async throws
@@ -33,7 +35,7 @@ extension APIHandler {
             )
             return .created(.init(body: .json(.init(card))))
         case .multipartForm(let parts):
-            return .created(.init(body: .json(.init(try await createVoiceCard(parts)))))
+            return .created(.init(body: .json(try await withTranscripts(.init(try await createVoiceCard(parts))))))
         }
     }
 
@@ -109,7 +111,7 @@ extension APIHandler {
 
     func getJournalCard(_ input: Operations.GetJournalCard.Input) async throws -> Operations.GetJournalCard.Output {
         let card = try await request.heirloom.journalCards.card(try uuid(input.path.id, "card"), for: try reader)
-        return .ok(.init(body: .json(.init(card))))
+        return .ok(.init(body: .json(try await withTranscripts(.init(card)))))
     }
 
     func updateJournalCard(_ input: Operations.UpdateJournalCard.Input) async throws
@@ -125,7 +127,7 @@ extension APIHandler {
         )
         let card = try await request.heirloom.journalCards.update(
             try uuid(input.path.id, "card"), changes, for: try reader)
-        return .ok(.init(body: .json(.init(card))))
+        return .ok(.init(body: .json(try await withTranscripts(.init(card)))))
     }
 
     func deleteJournalCard(_ input: Operations.DeleteJournalCard.Input) async throws

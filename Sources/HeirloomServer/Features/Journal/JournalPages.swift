@@ -144,6 +144,8 @@ enum JournalPages {
         var drawerID: String
         /// A voice card's recording; nil for a text card.
         var recording: Recording?
+        /// Its typed copy (issue 33), only ever for an open card.
+        var transcript: TranscriptPages.Block? = nil
     }
 
     /// A voice card's recording as its page plays it.

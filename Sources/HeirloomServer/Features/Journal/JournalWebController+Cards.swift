@@ -37,10 +37,15 @@ extension JournalWebController {
         let drawers = try Self.byID(try await req.heirloom.journalDrawers.listed(for: reader))
         let row = JournalPages.CardRow(shown, drawers: drawers)
         let recording = card.kind == .voice ? JournalPages.Recording(card) : nil
-        let model = JournalPages.Card(
+        var model = JournalPages.Card(
             lock: .init(reader, next: SiteURL.journalCard(.value(id)).path, days: try req.principal().days), card: row,
             text: card.text,
             drawerID: card.drawerID.text, recording: recording)
+        if recording != nil {
+            // The card is the reader's own and open: they may correct its typed copy whatever their role.
+            model.transcript = try await TranscriptPages.blocks(.journalCard, ids: [id], canCorrect: true, req: req)[
+                id.text]
+        }
         let base = PageBase(request: req, title: row.title, nav: .journal)
         return try await Page.render(.journalCard, base: base, model, on: req)
     }

@@ -13,7 +13,9 @@ extension APIHandler {
         query.limit = input.query.limit ?? 30
         query.cursor = try input.query.cursor.map(Self.memoryCursor)
         let page = try await request.heirloom.memories.list(query, householdID: try principal.householdID)
-        return .ok(.init(body: .json(.init(page))))
+        var json = Components.Schemas.MemoryPage(page)
+        json.memories = try await withTranscripts(json.memories)
+        return .ok(.init(body: .json(json)))
     }
 
     func createMemory(_ input: Operations.CreateMemory.Input) async throws -> Operations.CreateMemory.Output {
@@ -55,12 +57,12 @@ extension APIHandler {
             throw error
         }
         let memory = try await memories.create(fields, files: files, by: principal)
-        return .created(.init(body: .json(try .init(memory))))
+        return .created(.init(body: .json(try await withTranscripts(try .init(memory)))))
     }
 
     func getMemory(_ input: Operations.GetMemory.Input) async throws -> Operations.GetMemory.Output {
         let memory = try await request.heirloom.memories.find(input.path.id, householdID: try principal.householdID)
-        return .ok(.init(body: .json(try .init(memory))))
+        return .ok(.init(body: .json(try await withTranscripts(try .init(memory)))))
     }
 
     func updateMemory(_ input: Operations.UpdateMemory.Input) async throws -> Operations.UpdateMemory.Output {
@@ -69,7 +71,7 @@ extension APIHandler {
             title: body.title, description: body.description, content: body.content, date: body.date,
             location: body.location, context: body.context, personIDs: body.personIds)
         let memory = try await request.heirloom.memories.update(input.path.id, change, by: try principal)
-        return .ok(.init(body: .json(try .init(memory))))
+        return .ok(.init(body: .json(try await withTranscripts(try .init(memory)))))
     }
 
     func deleteMemory(_ input: Operations.DeleteMemory.Input) async throws -> Operations.DeleteMemory.Output {
@@ -83,6 +85,6 @@ extension APIHandler {
         guard case .json(let body) = input.body else { throw AppError.badRequest("Expected a JSON body.") }
         let memory = try await request.heirloom.memories.replaceFaces(
             of: input.path.id, with: body.map(FaceBox.init), by: try principal)
-        return .ok(.init(body: .json(try .init(memory))))
+        return .ok(.init(body: .json(try await withTranscripts(try .init(memory)))))
     }
 }

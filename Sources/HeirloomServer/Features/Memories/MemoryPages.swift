@@ -93,6 +93,8 @@ enum MemoryPages {
         var photos: [Photo]
         var video: Player?
         var voice: Player?
+        /// The typed copy of the film's sound or the recording (issue 33).
+        var transcript: TranscriptPages.Block?
         var addedBy: String
         /// The phone it was sent from, as the Memory Palace app names it.
         var sentFrom: String?

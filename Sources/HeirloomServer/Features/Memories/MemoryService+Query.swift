@@ -52,8 +52,11 @@ extension MemoryService {
             for word in Self.searchWords(query.text) {
                 // The word is matched literally: its own %, _ and \ are escaped.
                 let pattern = "%" + Self.escapedForLike(word) + "%"
+                // The word is in the memory's own text or in the typed copy of its recording (issue 33).
                 select = select.where(
-                    SQLQueryString("\(ident: Memory.schema).\(ident: "search_text") LIKE \(bind: pattern) ESCAPE '\\'"))
+                    SQLQueryString(
+                        "(\(ident: Memory.schema).\(ident: "search_text") LIKE \(bind: pattern) ESCAPE '\\' OR "
+                    ) + TranscriptSearch.memoryFileMatches(pattern) + ")")
             }
             if let cursor = query.cursor {
                 select = select.where(SQLColumn("id", table: Memory.schema), .lessThan, SQLBind(cursor))

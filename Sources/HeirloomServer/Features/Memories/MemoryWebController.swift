@@ -99,7 +99,13 @@ struct MemoryWebController {
         let principal = try req.principal()
         let memory = try await req.heirloom.memories.find(
             try req.id("memory", as: Int.self), householdID: principal.householdID)
-        let model = try MemoryPages.Show(memory, principal: principal, isNew: req.query[String.self, at: "new"] != nil)
+        var model = try MemoryPages.Show(memory, principal: principal, isNew: req.query[String.self, at: "new"] != nil)
+        if memory.memoryKind == .video || memory.memoryKind == .voice {
+            let ids = memory.media.compactMap(\.id)
+            model.transcript = try await TranscriptPages.blocks(
+                .memoryFile, ids: ids, canCorrect: principal.role.canEdit, req: req
+            ).values.first
+        }
         return try await Page.render(
             .memoryShow, base: PageBase(request: req, title: memory.title, nav: .memories), model, on: req)
     }

@@ -1,0 +1,88 @@
+import Fluent
+import Foundation
+import HeirloomCore
+import SQLKit
+
+/// The typed copy of one stored recording, and the durable job that makes it.
+///
+/// A transcript belongs to the stored file (the household's blob, by its SHA-256), not to the story, memory or
+/// card it is attached to: the same bytes attached twice have one transcript, typed out once. The row is its own
+/// job, as an outbox message is: claimed with a conditional update, retried with backoff, taken over from a
+/// server that stopped once its claim is older than its lease.
+final class Transcript: Model, @unchecked Sendable {
+    static let schema = "transcripts"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "household_id") var household: Household
+    /// The recording's SHA-256 (the media object's `sha256`).
+    @Field(key: "sha256") var sha256: String
+    @Enum(key: "state") var state: TranscriptState
+    /// The machine's text; kept when a person corrects it.
+    @Field(key: "text") var text: String
+    /// The machine's timed phrases, as JSON.
+    @Field(key: "segments") var segmentsJSON: String
+    /// The engine that made it ("offline", "openai:whisper-1").
+    @OptionalField(key: "engine") var engine: String?
+    /// A person's correction, with who and when.
+    @OptionalField(key: "edited_text") var editedText: String?
+    @OptionalParent(key: "edited_by_id") var editedBy: User?
+    @OptionalField(key: "edited_at") var editedAt: Date?
+    /// The text searched (the correction, or else the machine's), lowercased.
+    @Field(key: "search_text") var searchText: String
+    /// Why the last try failed, in words for the page.
+    @OptionalField(key: "error") var error: String?
+    @Field(key: "attempts") var attempts: Int
+    @Field(key: "next_attempt_at") var nextAttemptAt: Date
+    /// When a server claimed it (and, while it works, last said it is still at it).
+    @OptionalField(key: "claimed_at") var claimedAt: Date?
+    @Field(key: "created_at") var createdAt: Date
+
+    init() {}
+
+    var segments: [TranscriptSegment] {
+        (try? JSONDecoder().decode([TranscriptSegment].self, from: Data(segmentsJSON.utf8))) ?? []
+    }
+
+    /// The text people read and search: the correction if there is one.
+    var currentText: String { editedText ?? text }
+}
+
+/// Creates the table of transcripts (issue 33).
+struct CreateTranscript: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(Transcript.schema)
+            .id()
+            .field("household_id", .uuid, .required, .references(Household.schema, .id, onDelete: .cascade))
+            .field("sha256", .string, .required)
+            .field("state", .string, .required)
+            .field("text", .string, .required)
+            .field("segments", .string, .required)
+            .field("engine", .string)
+            .field("edited_text", .string)
+            .field("edited_by_id", .uuid, .references(User.schema, .id, onDelete: .setNull))
+            .field("edited_at", .datetime)
+            .field("search_text", .string, .required)
+            .field("error", .string)
+            .field("attempts", .int, .required)
+            .field("next_attempt_at", .datetime, .required)
+            .field("claimed_at", .datetime)
+            .field("created_at", .datetime, .required)
+            .unique(on: "household_id", "sha256")
+            .create()
+        let sql = try database.sql()
+        try await sql.create(index: "transcripts_state_idx").on(Transcript.schema).column("state")
+            .column("next_attempt_at").run()
+        try await sql.create(index: "transcripts_sha256_idx").on(Transcript.schema).column("sha256").run()
+        // Recordings stored before transcripts existed are typed out too.
+        let recordings = try await MediaObject.query(on: database).filter(\.$use ~~ [.audio, .video]).all()
+        var seen = Set<String>()
+        for object in recordings where seen.insert("\(object.$household.id) \(object.sha256)").inserted {
+            try await Transcript.enqueue(
+                householdID: object.$household.id, sha256: object.sha256, at: object.createdAt ?? Date(), on: database)
+        }
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(Transcript.schema).delete()
+    }
+}

@@ -1,0 +1,55 @@
+import Fluent
+import Foundation
+import HeirloomCore
+
+/// Transcripts in the household export (`media.json`, beside their recording) and back in an import.
+enum TranscriptTransfer {
+    /// Gives each exported recording its transcript.
+    static func attach(to media: inout [ExportRecord.Media], householdID: UUID, on db: any Database) async throws {
+        let hashes = Set(media.filter { $0.use == "audio" || $0.use == "video" }.map(\.sha256))
+        guard !hashes.isEmpty else { return }
+        let transcripts = try await Transcript.query(on: db).filter(\.$household.$id == householdID)
+            .filter(\.$sha256 ~~ hashes).all()
+        var bySHA: [String: ExportRecord.Transcript] = [:]
+        for transcript in transcripts {
+            bySHA[transcript.sha256] = .init(
+                id: try transcript.requireID(), state: transcript.state.rawValue, text: transcript.text,
+                segments: transcript.segments, engine: transcript.engine, editedText: transcript.editedText,
+                editedById: transcript.$editedBy.id, editedAt: transcript.editedAt, error: transcript.error)
+        }
+        for index in media.indices { media[index].transcript = bySHA[media[index].sha256] }
+    }
+
+    /// Writes the imported recordings' transcripts, as they were; a recording without one is typed out again.
+    static func write(_ media: [ExportRecord.Media], householdID: UUID, on db: any Database) async throws {
+        var written = Set<String>()
+        for file in media where file.use == "audio" || file.use == "video" {
+            guard written.insert(file.sha256).inserted else { continue }
+            guard let kept = file.transcript, let state = TranscriptState(rawValue: kept.state) else {
+                try await Transcript.enqueue(
+                    householdID: householdID, sha256: file.sha256, at: file.createdAt ?? Date(), on: db)
+                continue
+            }
+            let transcript = Transcript()
+            transcript.id = kept.id
+            transcript.$household.id = householdID
+            transcript.sha256 = file.sha256
+            // One being typed out when the export was made is typed out again here.
+            transcript.state = state == .working ? .queued : state
+            transcript.text = kept.text
+            transcript.segmentsJSON = String(decoding: try JSONEncoder().encode(kept.segments), as: UTF8.self)
+            transcript.engine = kept.engine
+            transcript.editedText = kept.editedText
+            transcript.$editedBy.id = kept.editedById
+            transcript.editedAt = kept.editedAt
+            transcript.searchText = TranscriptJobRules.searchText(kept.editedText ?? kept.text)
+            transcript.error = kept.error
+            transcript.attempts = 0
+            transcript.nextAttemptAt = Date(timeIntervalSince1970: 0)
+            transcript.createdAt = Transcript.wholeSecond(file.createdAt ?? Date())
+            try await transcript.create(on: db)
+            // Its words find the items it tells of.
+            try await TranscriptSearch.reindex(transcript, on: db)
+        }
+    }
+}
