@@ -15,6 +15,8 @@ enum ExportRecord {
         var timeZone: String?
         /// "a4" or "letter"; absent when it follows the currency.
         var paperSize: String?
+        /// Whether viewers see what things are worth; absent (no) in exports before 2026-11-27.
+        var showValuesToViewers: Bool?
         var createdAt: Date?
         var updatedAt: Date?
     }

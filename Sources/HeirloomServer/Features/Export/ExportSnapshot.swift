@@ -62,7 +62,8 @@ struct ExportSnapshot: Sendable {
         return ExportSnapshot(
             household: .init(
                 id: try household.requireID(), name: household.name, defaultCurrency: household.defaultCurrency,
-                timeZone: household.timeZone, paperSize: household.paperSize, createdAt: household.createdAt,
+                timeZone: household.timeZone, paperSize: household.paperSize,
+                showValuesToViewers: household.showValuesToViewers ? true : nil, createdAt: household.createdAt,
                 updatedAt: household.updatedAt),
             members: try users.map {
                 .init(

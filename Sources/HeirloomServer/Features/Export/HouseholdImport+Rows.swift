@@ -28,6 +28,9 @@ struct RowWriter {
         row.defaultCurrency = household.defaultCurrency
         row.timeZone = household.timeZone
         row.paperSize = household.paperSize
+        row.showValuesToViewers = household.showValuesToViewers ?? false
+        // The imported family has its things already: Home's first steps would only repeat what is done.
+        row.gettingStartedDismissed = true
         try await row.create(on: db)
         times.append(
             .init(
