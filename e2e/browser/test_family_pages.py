@@ -57,6 +57,8 @@ for (const e of document.querySelectorAll('main p, main li, main dd, main dt, ma
 for (const e of document.querySelectorAll('button, select, textarea, summary, input:not([type=hidden]), '
     + 'a.button, [role=button], nav a')) {
   if (!visible(e)) continue;
+  // A sentence of a typed copy that plays from there reads as part of the text, like a link inside a sentence.
+  if (e.matches('[role=button]') && getComputedStyle(e).display === 'inline') continue;
   let box = e;
   if (e.matches('input[type=checkbox], input[type=radio]')) box = e.closest('label') || e;
   if (e.matches('input[type=file]') && e.labels && e.labels.length) continue; // its label or drop zone is the target
