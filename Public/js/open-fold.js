@@ -3,7 +3,13 @@
 
 function openFoldFor(hash) {
     if (!hash || hash.length < 2) return;
-    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    let id;
+    try {
+        id = decodeURIComponent(hash.slice(1));
+    } catch {
+        return; // an address that is not one names nothing here
+    }
+    const target = document.getElementById(id);
     if (!target) return;
     let fold = target.closest("details");
     if (!fold) return;

@@ -47,5 +47,7 @@ def test_assets_are_gzipped_and_cached_under_a_versioned_name():
         # and JSON is never compressed
         health = requests.get(f"{server.base_url}/api/health", headers={"Accept-Encoding": "gzip"}, timeout=30)
         assert health.headers.get("Content-Encoding") is None
-        # a path under /assets/ that names no file is a plain 404
-        assert requests.get(f"{server.base_url}/assets/{'0' * 12}/js/nothing.js", timeout=30).status_code == 404
+        # a path under /assets/ that names no file is a plain 404, never a page of the hub
+        for path in ("js/nothing.js", "login", "api/health", "", "css/a%3Bb.css", "/css/heirloom.css"):
+            answer = requests.get(f"{server.base_url}/assets/{'0' * 12}/{path}", timeout=30)
+            assert answer.status_code == 404, path

@@ -46,6 +46,18 @@ struct PublicAssets: Sendable {
         files.contains(file) ? "/\(Self.prefix)/\(version)/\(file)" : nil
     }
 
+    /// Whether a byte may stand in an asset's path: letters, digits, "-", "_", "." and "/" (Public/'s names use no
+    /// other), so that nothing odd is ever written back into the request's address.
+    static func isPlain(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "/"):
+            true
+        default: false
+        }
+    }
+
     /// For "/assets/<version>/js/copy.js": the file's own path ("/js/copy.js") and whether it names this release.
     static func unversioned(_ path: String, current: String) -> (path: String, isCurrent: Bool)? {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)

@@ -32,14 +32,20 @@ struct PublicFileMiddleware: AsyncMiddleware {
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         var cacheControl = PublicAssets.revalidate
+        var fallback: any AsyncResponder = next
         if let asset = PublicAssets.unversioned(request.url.path, current: version) {
+            // Only Public/'s own files live under /assets/: any other path there is a 404, never a page.
+            guard asset.path.utf8.allSatisfy(PublicAssets.isPlain), !asset.path.contains("//"),
+                Self.couldBeAFile(asset.path, topLevel: topLevel)
+            else { throw Abort(.notFound) }
             request.url.path = asset.path
             if asset.isCurrent { cacheControl = PublicAssets.immutable }
+            fallback = NoSuchAsset()
         }
         guard Self.couldBeAFile(request.url.path, topLevel: topLevel) else {
             return try await next.respond(to: request)
         }
-        let response = try await files.respond(to: request, chainingTo: next)
+        let response = try await files.respond(to: request, chainingTo: fallback)
         if response.status == .ok || response.status == .notModified || response.status == .partialContent {
             response.headers.replaceOrAdd(name: .cacheControl, value: cacheControl)
         }
@@ -58,4 +64,9 @@ struct PublicFileMiddleware: AsyncMiddleware {
         guard let first = segments.first, topLevel.contains(String(first)) else { return false }
         return segments.allSatisfy { $0.utf8.count <= maximumSegmentBytes }
     }
+}
+
+/// Under /assets/, a file Public/ does not hold.
+private struct NoSuchAsset: AsyncResponder {
+    func respond(to request: Request) async throws -> Response { throw Abort(.notFound) }
 }

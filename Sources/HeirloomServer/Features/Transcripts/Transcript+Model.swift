@@ -74,11 +74,17 @@ struct CreateTranscript: AsyncMigration {
             .column("next_attempt_at").run()
         try await sql.create(index: "transcripts_sha256_idx").on(Transcript.schema).column("sha256").run()
         // Recordings stored before transcripts existed are typed out too.
-        let recordings = try await MediaObject.query(on: database).filter(\.$use ~~ [.audio, .video]).all()
+        // Read by the columns that exist now, not through the model: a later column must not break this migration.
+        let recordings = try await sql.select().column("household_id").column("sha256").column("created_at")
+            .from(MediaObject.schema).where("use", .in, [MediaUse.audio.rawValue, MediaUse.video.rawValue]).all()
         var seen = Set<String>()
-        for object in recordings where seen.insert("\(object.$household.id) \(object.sha256)").inserted {
+        for row in recordings {
+            let household = try row.decode(column: "household_id", as: UUID.self)
+            let sha256 = try row.decode(column: "sha256", as: String.self)
+            guard seen.insert("\(household) \(sha256)").inserted else { continue }
             try await Transcript.enqueue(
-                householdID: object.$household.id, sha256: object.sha256, at: object.createdAt ?? Date(), on: database)
+                householdID: household, sha256: sha256,
+                at: try row.decodeIfPresent(column: "created_at", as: Date.self) ?? Date(), on: database)
         }
     }
 

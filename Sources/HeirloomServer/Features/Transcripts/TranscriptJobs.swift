@@ -32,16 +32,20 @@ struct TranscriptJobs: Sendable {
         // Recordings stored while the hub had no engine are typed out now that it has one.
         try await Transcript.query(on: db).filter(\.$state == .off).set(\.$state, to: .queued).update()
         var finished = 0
-        while true {
+        // At shut-down the task is cancelled: the batch under way ends, and nothing more is claimed.
+        while !Task.isCancelled {
             let due = try await dueTranscripts(limit: concurrency)
             var claimed: [Transcript] = []
-            for transcript in due { if let mine = try await claim(transcript) { claimed.append(mine) } }
+            for transcript in due where !Task.isCancelled {
+                if let mine = try await claim(transcript) { claimed.append(mine) }
+            }
             if claimed.isEmpty { return finished }
             finished += await withTaskGroup(of: Int.self) { group in
                 for transcript in claimed { group.addTask { await run(transcript, engine: engine) ? 1 : 0 } }
                 return await group.reduce(0, +)
             }
         }
+        return finished
     }
 
     /// Waiting transcripts whose time has come, and working ones whose server stopped.
@@ -99,6 +103,12 @@ struct TranscriptJobs: Sendable {
             }
             try await TranscriptService.saveMachineCopy(result, engine: engine.name, of: transcript, on: db)
             return true
+        } catch  where Task.isCancelled || error is CancellationError {
+            // The server is stopping: the recording waits for the next one, and the try is not counted.
+            try? await db.sql().update(Transcript.schema)
+                .set("state", to: TranscriptState.queued.rawValue).set("attempts", to: transcript.attempts - 1)
+                .where("id", .equal, id).where("state", .equal, TranscriptState.working.rawValue).run()
+            return false
         } catch {
             let giveUp = transcript.attempts >= TranscriptJobRules.maximumAttempts
             let message = Self.words(for: error)
