@@ -95,8 +95,12 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
     app.servers.use { app in HubServer.shared(app) }
     app.lifecycle.use(AppraisalBatchLifecycle(runner: app.hub.batchRunner))
     if overrides.runsScheduler {
-        app.lifecycle.use(PassingScheduler(interval: .seconds(config.schedulerSeconds)))
-        app.lifecycle.use(TranscriptScheduler())
+        app.lifecycle.use(
+            ServingLoop("passing-on scheduler", every: .seconds(config.schedulerSeconds)) {
+                try await $0.passingJobs().runOnce()
+            })
+        // Recordings are typed out a few seconds after they are stored; a stop leaves none half-counted.
+        app.lifecycle.use(ServingLoop("transcripts", every: .seconds(5)) { try await $0.transcriptJobs().runOnce() })
     }
     let metrics = HubMetrics()
     app.hubMetrics = metrics
