@@ -24,7 +24,7 @@ enum ModelRegistry {
         // Memories and people.
         Person.self, Memory.self, MemoryPerson.self, MemoryMedia.self, FaceTag.self,
         // The Legacy Treasure Chest app's devices and the partner directory.
-        GatewayDevice.self, Partner.self,
+        GatewayDevice.self, AudioSummary.self, Partner.self,
         // Passing on, and the mail outbox.
         Estate.self, Executor.self, EstateAuditEntry.self, PassingToken.self, OutboxMessage.self,
         // Downsizing: liquidation briefs and plans, sales and lots.

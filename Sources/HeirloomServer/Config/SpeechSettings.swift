@@ -1,7 +1,7 @@
 import Foundation
 
-/// The engine that types out recordings (`HEIRLOOM_STT_PROVIDER`): the offline engine by default, any
-/// OpenAI-compatible server (`HEIRLOOM_STT_BASE_URL`, shared with the Legacy Treasure Chest app's summaries), or none.
+/// The engine that types out recordings and the Legacy Treasure Chest app's summaries (`HEIRLOOM_STT_PROVIDER`): an
+/// OpenAI-compatible server (`HEIRLOOM_STT_BASE_URL`) by default when one is set, else the offline engine; or none.
 public struct SpeechSettings: Sendable {
     public enum Provider: String, Sendable, CaseIterable {
         case offline, openai, off
@@ -18,6 +18,8 @@ public struct SpeechSettings: Sendable {
     static func load(_ value: (String) -> String?, openAI: TreasureChestSettings.SpeechToText?) throws -> SpeechSettings
     {
         var settings = SpeechSettings()
+        // A hub given a speech-to-text server uses it; one without types out with the offline engine.
+        if openAI != nil { settings.provider = .openai }
         if let raw = value("HEIRLOOM_STT_PROVIDER") {
             guard let provider = Provider(rawValue: raw.lowercased()) else {
                 throw ConfigError(

@@ -19,6 +19,15 @@ struct ConfigTests {
         #expect(!config.usesTLS)
     }
 
+    @Test("speech: the offline engine by default, the speech-to-text server once one is given, unless told otherwise")
+    func speechProvider() throws {
+        #expect(try HeirloomConfig.load(from: [:], workingDirectory: cwd).speech.provider == .offline)
+        let server = ["HEIRLOOM_STT_BASE_URL": "http://192.168.1.20:8000/v1"]
+        #expect(try HeirloomConfig.load(from: server, workingDirectory: cwd).speech.provider == .openai)
+        let chosen = server.merging(["HEIRLOOM_STT_PROVIDER": "offline"]) { $1 }
+        #expect(try HeirloomConfig.load(from: chosen, workingDirectory: cwd).speech.provider == .offline)
+    }
+
     @Test("values are read and typed")
     func values() throws {
         let config = try HeirloomConfig.load(

@@ -8,10 +8,11 @@ import VaporTesting
 @testable import HeirloomServer
 
 /// Runs the body with a hub whose AI provider (and, when asked, speech-to-text) is a fake on loopback.
-private func withGateway(
+func withGateway(
     _ provider: String?,
     _ replies: [FakeAIProvider.Reply] = [],
     speechToText: Bool = false,
+    speechProvider: String? = nil,
     places: Bool = false,
     clock: TestClock = TestClock(),
     _ body: (Application, FakeAIProvider) async throws -> Void
@@ -31,6 +32,7 @@ private func withGateway(
         options.extraEnvironment["HEIRLOOM_STT_BASE_URL"] = fake.baseURL + "/v1"
         options.extraEnvironment["HEIRLOOM_STT_MODEL"] = "whisper-test"
     }
+    if let speechProvider { options.extraEnvironment["HEIRLOOM_STT_PROVIDER"] = speechProvider }
     if places {
         options.extraEnvironment["HEIRLOOM_PLACES_API_KEY"] = "places-test-key"
         options.extraEnvironment["HEIRLOOM_PLACES_BASE_URL"] = fake.baseURL
@@ -411,12 +413,13 @@ struct TreasureChestGatewayTests {
         }
     }
 
-    @Test("recordings: 503 without speech-to-text; with it, the approved phone's summary, at most 320 characters")
+    @Test(
+        "recordings: 503 with speech-to-text off; with a server, the approved phone's summary, at most 320 characters")
     func audioSummary() async throws {
         let audio = Data(repeating: 7, count: 2048).base64EncodedString()
         let request = App.AudioRequest(
             audioBase64: audio, mimeType: "audio/mp4", itemName: "Mantel clock", additionalContext: nil)
-        try await withGateway(nil) { app, _ in
+        try await withGateway(nil, speechProvider: "off") { app, _ in
             let owner = try await app.setUpHub()
             // no approved phone yet: the app's header-less call is refused
             #expect(try await App.summarize(app, request).status == .forbidden)

@@ -15,6 +15,17 @@ protocol SpeechEngine: Sendable {
     var name: String { get }
     /// The words of the recording in `file` (any audio or video ffmpeg reads), lasting about `duration` seconds.
     func transcribe(_ file: URL, duration: Double?) async throws -> SpeechResult
+    /// The words of a recording held in memory (the Legacy Treasure Chest app's, sent whole in its call).
+    func words(of audio: Data, mimeType: String) async throws -> String
+}
+
+extension SpeechEngine {
+    func words(of audio: Data, mimeType: String) async throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("heirloom-stt-\(UUID()).audio")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try audio.write(to: file)
+        return try await transcribe(file, duration: nil).text
+    }
 }
 
 /// Why a recording could not be typed out, in words for the page.
@@ -57,6 +68,11 @@ struct OpenAISpeechEngine: SpeechEngine {
     let client: SpeechToTextClient
 
     var name: String { "openai:\(client.settings.model)" }
+
+    /// The recording as it came: the server reads the app's m4a itself.
+    func words(of audio: Data, mimeType: String) async throws -> String {
+        try await client.transcribe(audio, mimeType: mimeType)
+    }
 
     func transcribe(_ file: URL, duration: Double?) async throws -> SpeechResult {
         let wav = FileManager.default.temporaryDirectory.appendingPathComponent("heirloom-stt-\(UUID()).wav")

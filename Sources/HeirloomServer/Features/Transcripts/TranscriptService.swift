@@ -93,9 +93,7 @@ struct TranscriptService: Sendable {
 
 extension Transcript {
     /// Times are kept to the whole second, as PostgreSQL and SQLite give them back alike.
-    static func wholeSecond(_ date: Date) -> Date {
-        Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
-    }
+    static func wholeSecond(_ date: Date) -> Date { date.wholeSecond }
 
     /// Puts a stored recording in line to be typed out, once for its bytes in the household: due at once (its
     /// `next_attempt_at` is the epoch, whatever the hub's clock says), and in the order recordings were stored.

@@ -66,15 +66,29 @@ struct TreasureChestController: Sendable {
         }
         guard let audio = Data(base64Encoded: body.audioBase64), !audio.isEmpty
         else { throw AppError.badRequest("audioBase64 is not valid base64.") }
-        guard let settings = req.heirloom.config.treasureChest.speechToText else {
+        let config = req.heirloom.config
+        guard let engine = config.speech.engine(openAI: config.treasureChest.speechToText, client: req.client) else {
             throw AppError.unavailable(
                 code: "speech_to_text_not_configured",
-                message: "Recordings cannot be summarised: the hub has no speech-to-text provider. Its owner can set "
-                    + "HEIRLOOM_STT_BASE_URL (and HEIRLOOM_STT_API_KEY) and restart the hub.")
+                message: "Recordings cannot be summarised: this hub types out no recordings. Its owner can set "
+                    + "HEIRLOOM_STT_PROVIDER to offline or openai and restart the hub.")
         }
-        let words = try await SpeechToTextClient(settings: settings, client: req.client).transcribe(
-            audio, mimeType: mimeType)
-        let summary = try await Self.summary(of: words, itemName: body.itemName, req)
+        let ai = req.heirloom.ai
+        let itemName = body.itemName
+        let call = AudioSummaries.Call(
+            householdID: try TreasureChestGuardMiddleware.householdID(req),
+            bodyHash: AudioSummaries.bodyHash(
+                audio: audio, mimeType: mimeType, itemName: itemName, context: body.additionalContext),
+            requestID: req.headers.first(name: "X-Request-ID"),
+            transcribe: {
+                do {
+                    return try await engine.words(of: audio, mimeType: mimeType)
+                } catch let error as SpeechEngineError {
+                    throw AppError.invalid(FieldError(field: "audioBase64", message: error.description))
+                }
+            },
+            summarise: { try await Self.summary(of: $0, itemName: itemName, ai: ai) })
+        let summary = try await AudioSummaries(db: req.application.db, clock: req.heirloom.services.clock).summary(call)
         return try Self.json(["summaryText": summary])
     }
 
@@ -152,10 +166,9 @@ struct TreasureChestController: Sendable {
     }
 
     /// One or two sentences about the recording: the AI provider's summary, or the words themselves cut short.
-    static func summary(of words: String, itemName: String?, _ req: Request) async throws -> String {
+    static func summary(of words: String, itemName: String?, ai: AIClient) async throws -> String {
         let spoken = words.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard !spoken.isEmpty else { throw AppError.ai(.invalidReply) }
-        let ai = req.heirloom.ai
         var summary = spoken
         if let provider = ai.provider {
             let prompt = AIPrompt(
