@@ -13,6 +13,8 @@ struct Principal: Authenticatable, Sendable {
     var householdCurrency: String
     /// The household's time zone as it was when the request was signed in; nil when it has not chosen one.
     var householdTimeZone: String? = nil
+    /// Whether the household shows its viewers what things are worth, as it was when the request was signed in.
+    var householdShowsValues = false
     var role: HouseholdRole
     var tokenID: UUID
     var tokenKind: AuthToken.Kind
@@ -24,6 +26,15 @@ struct Principal: Authenticatable, Sendable {
     /// How days read on this member's pages: on the household's calendar (the server's when it has none).
     var days: DayText {
         DayText(zone: householdTimeZone.flatMap(TimeZone.init(identifier:)) ?? .current)
+    }
+
+    /// Whether this member sees what things are worth: owners and editors always; viewers when an owner chose so.
+    var seesValues: Bool { role.canEdit || householdShowsValues }
+
+    /// Throws unless the member sees values: a sale, a lot or selling advice is about what things fetch, and for a
+    /// viewer kept from values it does not exist.
+    func requireSeesValues(hidingAs name: String) throws(AppError) {
+        guard seesValues else { throw AppError.notFound("No such \(name) in your household.") }
     }
 
     /// Throws unless the role may change household content.

@@ -22,6 +22,8 @@ extension TokenService {
         var householdCurrency: String
         /// The household's time zone (an identifier such as Europe/London); nil when it has not chosen one.
         var householdTimeZone: String?
+        /// Whether the household shows what things are worth to its viewers.
+        var householdShowsValues = false
         /// The household's estate's holder and state; nil without an estate.
         var estateHolderID: UUID?
         var estate: HolderSighting?
@@ -87,6 +89,7 @@ extension TokenService.SignIn {
         case estateToldAt
         case householdTimeZone
         case memberPassingState
+        case householdShowsValues
 
         /// What is read, and its name in the result.
         var source: (expression: String, name: String) { Self.sources[rawValue] }
@@ -100,6 +103,8 @@ extension TokenService.SignIn {
             ("e.state", "estate_state"), ("e.holder_seen_at", "estate_seen_at"),
             ("e.inactivity_reminders", "estate_reminders"), ("e.inactivity_executors_told_at", "estate_told_at"),
             ("h.time_zone", "household_time_zone"), ("mp.state", "member_passing_state"),
+            // As a number, read alike from SQLite's integer and PostgreSQL's boolean.
+            ("CASE WHEN h.show_values_to_viewers THEN 1 ELSE 0 END", "household_shows_values"),
         ]
     }
 
@@ -132,6 +137,7 @@ extension TokenService.SignIn {
             householdName: try required(.householdName, row.text(.householdName)),
             householdCurrency: try required(.householdCurrency, row.text(.householdCurrency)),
             householdTimeZone: try row.text(.householdTimeZone),
+            householdShowsValues: try row.integer(.householdShowsValues) == 1,
             estateHolderID: try row.uuid(.estateHolder), estate: estate,
             memberPassingState: try row.text(.memberPassingState))
     }

@@ -124,6 +124,9 @@ struct LiquidationAPITests {
             let path = "/api/items/\(id)/liquidation"
             #expect(try await app.api(.POST, "\(path)/brief", token: viewer.token).status == .forbidden)
             let made = try Self.decode(try await app.api(.POST, "\(path)/brief", token: owner.token))
+            // selling advice is about what things fetch: a viewer reads it once values are shown to viewers
+            #expect(try await app.api(.GET, "\(path)/brief", token: viewer.token).status == .notFound)
+            _ = try await app.api(.PATCH, "/api/household", token: owner.token, json: ["showValuesToViewers": true])
             #expect(try await app.api(.GET, "\(path)/brief", token: viewer.token).status == .ok)
             let plan = try await app.api(
                 .POST, "\(path)/plan", token: viewer.token, json: ["chosenPath": made.brief.recommendedPath.rawValue])

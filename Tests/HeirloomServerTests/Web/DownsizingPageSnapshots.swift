@@ -48,7 +48,7 @@ struct DownsizingPageSnapshots {
                     name: "Blue willow teapot", href: SiteURL.item(.value(PageFixtures.id(5))).path, quantity: 1,
                     itemQuantity: 1, each: "$310.00",
                     removeAction: SiteURL.setMemberRemove(.value(Self.setID), .value(PageFixtures.id(5))).path),
-            ], canEdit: true,
+            ], showsValues: true, canEdit: true,
             disposition: .init(
                 Disposition(value: .donate, status: .inProgress, note: "To the church bazaar in May", amount: nil),
                 currency: .usd, action: .setDisposition(.value(Self.setID)), canEdit: true, allowLegacy: false),

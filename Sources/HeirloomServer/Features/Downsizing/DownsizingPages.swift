@@ -95,6 +95,8 @@ enum DownsizingPages {
         var sellTogether: Bool
         var value: [String]
         var members: [MemberRow]
+        /// False for a viewer kept from values: no worth, and no selling advice.
+        var showsValues: Bool
         var canEdit: Bool
         var disposition: DispositionSection
         var types: [Option]

@@ -140,7 +140,8 @@ struct DownsizingWebController {
         let rows = try sets.map { set in
             DownsizingPages.SetRow(
                 name: set.name, href: SiteURL.set(.value(try set.requireID())).path, type: set.type.displayName,
-                memberCount: set.members.count, value: SetService.value(of: set).map(\.displayString),
+                memberCount: set.members.count,
+                value: principal.seesValues ? SetService.value(of: set).map(\.displayString) : [],
                 disposition: set.disposition.value.displayName, status: set.disposition.status.displayName)
         }
         let model = DownsizingPages.SetsIndex(
@@ -173,17 +174,23 @@ struct DownsizingWebController {
             let itemID = try item.requireID()
             return DownsizingPages.MemberRow(
                 name: item.name, href: SiteURL.item(.value(itemID)).path, quantity: member.quantity,
-                itemQuantity: item.quantity, each: item.money(item.estimatedValue)?.displayString ?? "",
+                itemQuantity: item.quantity,
+                each: principal.seesValues ? item.money(item.estimatedValue)?.displayString ?? "" : "",
                 removeAction: SiteURL.setMemberRemove(.value(id), .value(itemID)).path)
         }.sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
         var disposition = DownsizingPages.DispositionSection(
             set.disposition, currency: set.currency, action: .setDisposition(.value(id)), canEdit: canEdit,
             allowLegacy: false, errors: errors.filter { $0.key.hasPrefix("disposition") }, typed: typed)
         if canEdit { disposition.conflicts = try await DownsizingPages.conflicts(ofSet: set, on: req.db) }
+        if !principal.seesValues {
+            disposition.amount = ""
+            disposition.amountDisplay = ""
+        }
         let model = DownsizingPages.SetShow(
             id: id.text, name: set.name, type: set.type.displayName, story: set.story,
-            sellTogether: set.sellTogether, value: SetService.value(of: set).map(\.displayString), members: members,
-            canEdit: canEdit, disposition: disposition,
+            sellTogether: set.sellTogether,
+            value: principal.seesValues ? SetService.value(of: set).map(\.displayString) : [], members: members,
+            showsValues: principal.seesValues, canEdit: canEdit, disposition: disposition,
             types: Self.types(selected: set.type.rawValue), updateAction: SiteURL.set(.value(id)).path,
             addAction: SiteURL.setMembers(.value(id)).path, deleteHref: SiteURL.setDelete(.value(id)).path,
             choices: choices, errors: errors.filter { !$0.key.hasPrefix("disposition") })

@@ -5,8 +5,10 @@ import Vapor
 
 extension APIHandler {
     func listSets(_ input: Operations.ListSets.Input) async throws -> Operations.ListSets.Output {
-        let sets = try await request.heirloom.sets.list(householdID: try principal.householdID)
-        return .ok(.init(body: .json(.init(sets: try sets.map(Components.Schemas.ItemSet.init)))))
+        let principal = try principal
+        let sets = try await request.heirloom.sets.list(householdID: principal.householdID)
+        let mapped = try sets.map { try Components.Schemas.ItemSet($0).valuesShown(to: principal) }
+        return .ok(.init(body: .json(.init(sets: mapped))))
     }
 
     func createSet(_ input: Operations.CreateSet.Input) async throws -> Operations.CreateSet.Output {
@@ -19,9 +21,10 @@ extension APIHandler {
     }
 
     func getSet(_ input: Operations.GetSet.Input) async throws -> Operations.GetSet.Output {
+        let principal = try principal
         let set = try await request.heirloom.sets.find(
-            try uuid(input.path.id, "set"), householdID: try principal.householdID)
-        return .ok(.init(body: .json(try .init(set))))
+            try uuid(input.path.id, "set"), householdID: principal.householdID)
+        return .ok(.init(body: .json(try Components.Schemas.ItemSet(set).valuesShown(to: principal))))
     }
 
     func updateSet(_ input: Operations.UpdateSet.Input) async throws -> Operations.UpdateSet.Output {
@@ -40,8 +43,9 @@ extension APIHandler {
     func getEstateSummary(_ input: Operations.GetEstateSummary.Input) async throws
         -> Operations.GetEstateSummary.Output
     {
-        let summary = try await request.heirloom.downsizingSummary.summary(householdID: try principal.householdID)
-        return .ok(.init(body: .json(.init(summary))))
+        let principal = try principal
+        let summary = try await request.heirloom.downsizingSummary.summary(householdID: principal.householdID)
+        return .ok(.init(body: .json(Components.Schemas.EstateSummary(summary).valuesShown(to: principal))))
     }
 
     private static func members(_ body: Components.Schemas.ItemSetInput) throws -> [SetMemberInput]? {

@@ -84,7 +84,7 @@ struct HomeWebController {
         let summary = try await items.summary(householdID: principal.householdID)
         let recent = try await items.list(.init(limit: 6), householdID: principal.householdID).items
         // Values are for those who plan: a viewer sees what is kept, and its worth only when an owner chose so.
-        let seesValues = try await req.heirloom.households.seesValues(principal)
+        let seesValues = principal.seesValues
         let stats = HomePage.Stats(
             itemCount: summary.count,
             totals: seesValues ? summary.totals.map(\.displayString) : [],

@@ -70,12 +70,6 @@ struct HouseholdService: Sendable {
         return household
     }
 
-    /// Whether this member sees what things are worth: owners and editors always; viewers when an owner chose so.
-    func seesValues(_ principal: Principal) async throws -> Bool {
-        if principal.role.canEdit { return true }
-        return try await household(of: principal).showValuesToViewers
-    }
-
     /// The household's members, owners first, then by name.
     func members(of principal: Principal) async throws -> [User] {
         let users = try await User.query(on: db).filter(\.$household.$id == principal.householdID).all()

@@ -30,7 +30,7 @@ extension ItemPages {
                 addAction: SiteURL.itemBeneficiaries(.value(itemID)).path, relationships: BeneficiaryPages.relationships
             )
         }
-        if try await !req.heirloom.households.seesValues(principal) { model.hideValues() }
+        if !principal.seesValues { model.hideValues() }
         return try await Page.render(
             .itemShow, base: PageBase(request: req, title: item.name, nav: .items), model, on: req)
     }

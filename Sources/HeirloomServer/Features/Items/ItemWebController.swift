@@ -60,7 +60,7 @@ struct ItemWebController {
                         href: SiteURL.items.path + "?\(query.percentEncodedQuery ?? "")"))
             }
         }
-        if try await !req.heirloom.households.seesValues(principal) { model.hideValues() }
+        if !principal.seesValues { model.hideValues() }
         return try await Page.render(
             .itemsIndex, base: PageBase(request: req, title: "Items", nav: .items), model, on: req)
     }

@@ -23,12 +23,15 @@ extension APIHandler {
             }
             query.offset = offset
         }
+        // Things in order of worth would tell a viewer kept from values what they are worth.
+        if query.sort == .value, !principal.seesValues { query.sort = .newest }
         let page = try await request.heirloom.items.list(query, householdID: principal.householdID)
+        let items = try await withTranscripts(page.items.map(Components.Schemas.Item.init))
         return .ok(
             .init(
                 body: .json(
                     .init(
-                        items: try await withTranscripts(page.items.map(Components.Schemas.Item.init)),
+                        items: items.map { $0.valuesShown(to: principal) },
                         nextCursor: page.nextOffset.map(String.init)))))
     }
 
@@ -41,9 +44,10 @@ extension APIHandler {
     }
 
     func getItem(_ input: Operations.GetItem.Input) async throws -> Operations.GetItem.Output {
+        let principal = try principal
         let item = try await request.heirloom.items.find(
-            try uuid(input.path.id, "item"), householdID: try principal.householdID)
-        return .ok(.init(body: .json(try await withTranscripts(try .init(item)))))
+            try uuid(input.path.id, "item"), householdID: principal.householdID)
+        return .ok(.init(body: .json(try await withTranscripts(try .init(item)).valuesShown(to: principal))))
     }
 
     func updateItem(_ input: Operations.UpdateItem.Input) async throws -> Operations.UpdateItem.Output {

@@ -7,8 +7,10 @@ extension APIHandler {
     func getItemLiquidationBrief(_ input: Operations.GetItemLiquidationBrief.Input) async throws
         -> Operations.GetItemLiquidationBrief.Output
     {
+        let principal = try principal
+        try principal.requireSeesValues(hidingAs: "item")
         let view = try await request.heirloom.liquidation.show(
-            .item(try uuid(input.path.id, "item")), householdID: try principal.householdID)
+            .item(try uuid(input.path.id, "item")), householdID: principal.householdID)
         return .ok(.init(body: .json(try .init(view))))
     }
 
@@ -45,8 +47,10 @@ extension APIHandler {
     func getSetLiquidationBrief(_ input: Operations.GetSetLiquidationBrief.Input) async throws
         -> Operations.GetSetLiquidationBrief.Output
     {
+        let principal = try principal
+        try principal.requireSeesValues(hidingAs: "set")
         let view = try await request.heirloom.liquidation.show(
-            .set(try uuid(input.path.id, "set")), householdID: try principal.householdID)
+            .set(try uuid(input.path.id, "set")), householdID: principal.householdID)
         return .ok(.init(body: .json(try .init(view))))
     }
 

@@ -68,6 +68,7 @@ struct LiquidationWebController {
         errors: [String: String] = [:]
     ) async throws -> View {
         let principal = try req.principal()
+        try principal.requireSeesValues(hidingAs: subject.scope.rawValue)
         let service = req.heirloom.liquidation
         let view = try await service.find(subject, householdID: principal.householdID)
         let facts = try await service.facts(subject, householdID: principal.householdID)

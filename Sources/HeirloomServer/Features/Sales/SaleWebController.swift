@@ -127,6 +127,7 @@ struct SaleWebController {
 
     func indexPage(_ req: Request, form: SaleForm, errors: [String: String]) async throws -> View {
         let principal = try req.principal()
+        try principal.requireSeesValues(hidingAs: "sale")
         let sales = try await req.heirloom.sales.list(householdID: principal.householdID)
         let rows = try sales.map { summary in
             SaleRow(
@@ -159,6 +160,7 @@ struct SaleWebController {
 
     private func showPage(_ req: Request, id: UUID, form: LotForm, errors: [String: String]) async throws -> View {
         let principal = try req.principal()
+        try principal.requireSeesValues(hidingAs: "sale")
         let service = req.heirloom.sales
         let sale = try await service.find(id, householdID: principal.householdID)
         let lots = try await service.lots(saleID: id, householdID: principal.householdID)
@@ -218,6 +220,7 @@ struct SaleWebController {
 
     private func lotPage(_ req: Request, id: UUID, errors: [String: String]) async throws -> View {
         let principal = try req.principal()
+        try principal.requireSeesValues(hidingAs: "lot")
         let service = req.heirloom.sales
         let lot = try await service.lot(id, householdID: principal.householdID)
         let members = try await service.members(of: lot)

@@ -5,7 +5,9 @@ import Vapor
 
 extension APIHandler {
     func listSales(_ input: Operations.ListSales.Input) async throws -> Operations.ListSales.Output {
-        let sales = try await request.heirloom.sales.list(householdID: try principal.householdID)
+        let principal = try principal
+        try principal.requireSeesValues(hidingAs: "sale")
+        let sales = try await request.heirloom.sales.list(householdID: principal.householdID)
         return .ok(.init(body: .json(.init(sales: try sales.map(Components.Schemas.Sale.init)))))
     }
 
@@ -29,9 +31,10 @@ extension APIHandler {
     }
 
     func listLots(_ input: Operations.ListLots.Input) async throws -> Operations.ListLots.Output {
+        let principal = try principal
+        try principal.requireSeesValues(hidingAs: "sale")
         let service = try request.heirloom.sales
-        let lots = try await service.lots(
-            saleID: try uuid(input.path.id, "sale"), householdID: try principal.householdID)
+        let lots = try await service.lots(saleID: try uuid(input.path.id, "sale"), householdID: principal.householdID)
         return .ok(.init(body: .json(.init(lots: try await mapped(lots)))))
     }
 
