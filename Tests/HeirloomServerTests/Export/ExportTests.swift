@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HeirloomAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -15,6 +16,9 @@ struct ExportTests {
         try await withApp { app in
             // given
             let household = try await app.makeFullHousehold()
+            let holder = try await app.api(
+                .PUT, "/api/estate", token: household.owner.token, json: ["holderUserId": household.owner.id])
+            let holderName = try holder.decoded(Components.Schemas.Estate.self).holderName ?? "?"
 
             // when
             let response = try await app.download("/api/export", token: household.owner.token)
@@ -72,6 +76,7 @@ struct ExportTests {
             #expect(viewer.contains("Grandmother’s silver tea set"))
             #expect(viewer.contains("Picnic at the lake"))
             #expect(viewer.contains("For your Sunday teas, with love."))
+            #expect(viewer.contains("upon \(holderName)’s passing"), "whose passing, for whoever opens the archive")
             #expect(!viewer.contains("http://") && !viewer.contains("https://") && !viewer.contains("<script"))
             for path in manifest.files.map(\.path) where path.hasPrefix("media/") {
                 #expect(try files.text("media.json").contains(path))

@@ -17,6 +17,9 @@ enum ExportRecord {
         var paperSize: String?
         /// Whether viewers see what things are worth; absent (no) in exports before 2026-11-27.
         var showValuesToViewers: Bool?
+        /// The name of the member whose passing "upon passing" waits for; absent without one (and in exports before
+        /// 2026-11-27). The archive's own page reads "upon Margaret’s passing" with it; an import ignores it.
+        var holderName: String? = nil
         var createdAt: Date?
         var updatedAt: Date?
     }

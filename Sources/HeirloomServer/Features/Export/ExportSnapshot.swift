@@ -58,12 +58,14 @@ struct ExportSnapshot: Sendable {
         let letters = try await readLetters(householdID: householdID, exportedBy: exporter, on: db)
         var media = try (mediaObjects + binder.papers + letters.recordings).map(ExportRecord.Media.init)
         try await TranscriptTransfer.attach(to: &media, householdID: householdID, on: db)
+        let holderID = try await Estate.query(on: db).filter(\.$household.$id == householdID).first()?.$holder.id
 
         return ExportSnapshot(
             household: .init(
                 id: try household.requireID(), name: household.name, defaultCurrency: household.defaultCurrency,
                 timeZone: household.timeZone, paperSize: household.paperSize,
-                showValuesToViewers: household.showValuesToViewers ? true : nil, createdAt: household.createdAt,
+                showValuesToViewers: household.showValuesToViewers ? true : nil,
+                holderName: holderID.flatMap { id in users.first { $0.id == id }?.name }, createdAt: household.createdAt,
                 updatedAt: household.updatedAt),
             members: try users.map {
                 .init(

@@ -187,7 +187,9 @@ enum ExportViewer {
             switch AccessPermission(rawValue: link.accessPermission) {
             case .immediate: "straight away"
             case .afterSpecificDate: "from \(DayText.calendarDay(link.accessDate))"
-            case .uponPassing: "upon my passing"
+            case .uponPassing:
+                snapshot.household.holderName.map { "upon \(PassingWords.possessive(escape($0))) passing" }
+                    ?? "upon passing"
             case nil: escape(link.accessPermission)
             }
         }
