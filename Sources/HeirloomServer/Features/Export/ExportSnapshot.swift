@@ -65,7 +65,8 @@ struct ExportSnapshot: Sendable {
                 id: try household.requireID(), name: household.name, defaultCurrency: household.defaultCurrency,
                 timeZone: household.timeZone, paperSize: household.paperSize,
                 showValuesToViewers: household.showValuesToViewers ? true : nil,
-                holderName: holderID.flatMap { id in users.first { $0.id == id }?.name }, createdAt: household.createdAt,
+                holderName: holderID.flatMap { id in users.first { $0.id == id }?.name },
+                createdAt: household.createdAt,
                 updatedAt: household.updatedAt),
             members: try users.map {
                 .init(
