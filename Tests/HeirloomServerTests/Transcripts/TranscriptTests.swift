@@ -160,6 +160,36 @@ struct TranscriptTests {
         }
     }
 
+    @Test("a correction saved while the engine listens is kept: search finds its words, not the machine's")
+    func correctionDuringTheJob() async throws {
+        try await withApp { app in
+            let ann = try await app.setUpHub()
+            let itemID = try await app.item(named: "The clock", by: ann)
+            let story = try await app.tell(itemID, try await SpokenFixtures.wav(SpokenFixtures.story), by: ann)
+            let id = try #require(story.transcript.flatMap { UUID(uuidString: $0.id) })
+            // given the engine at work on the recording, as it was when the job claimed it
+            let claimed = try #require(try await Transcript.find(id, on: app.db))
+            claimed.state = .working
+            try await claimed.save(on: app.db)
+
+            // when Ann corrects the words before the engine is done, and then the engine's words arrive
+            let corrected = try await app.api(
+                .PATCH, "/api/transcripts/\(id)", token: ann.token,
+                json: ["text": "My mother played the harpsichord every Sunday."])
+            #expect(corrected.status == .ok, "\(corrected.body.string)")
+            let heard = SpeechResult(text: "my mother played the piano", segments: [])
+            try await TranscriptService.saveMachineCopy(heard, engine: "offline", of: claimed, on: app.db)
+
+            // then people read and search her words; the machine's are kept beside them
+            let transcript = try await app.api(.GET, "/api/transcripts/\(id)", token: ann.token)
+                .decoded(Components.Schemas.Transcript.self)
+            #expect(transcript.state == .done && transcript.edited)
+            #expect(transcript.text.contains("harpsichord") && transcript.machineText == "my mother played the piano")
+            let found = try await app.api(.GET, "/api/items?q=harpsichord", token: ann.token)
+            #expect(try found.decoded(Components.Schemas.ItemPage.self).items.map(\.id) == [itemID])
+        }
+    }
+
     @Test("an engine that fails is tried again with backoff, then the transcript fails with why; retry queues it")
     func failuresAndRetry() async throws {
         let clock = TestClock()

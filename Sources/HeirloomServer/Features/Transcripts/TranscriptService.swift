@@ -77,15 +77,19 @@ struct TranscriptService: Sendable {
         _ result: SpeechResult, engine: String, of transcript: Transcript, on db: any Database
     ) async throws {
         let segments = String(decoding: try JSONEncoder().encode(result.segments), as: UTF8.self)
+        let id = try transcript.requireID()
         try await db.transaction { db in
             let saved = try await db.sql().update(Transcript.schema)
                 .set("state", to: TranscriptState.done.rawValue).set("text", to: result.text)
                 .set("segments", to: segments).set("engine", to: engine).set("error", to: SQLLiteral.null)
-                .set("search_text", to: TranscriptJobRules.searchText(transcript.editedText ?? result.text))
-                .where("id", .equal, try transcript.requireID())
-                .where("state", .equal, TranscriptState.working.rawValue)
+                .where("id", .equal, id).where("state", .equal, TranscriptState.working.rawValue)
                 .returning("id").all()
             guard !saved.isEmpty else { return }
+            // Searched by the words as they are now: a correction saved while the engine listened is kept, and
+            // the machine's words are searched only where nobody corrected them.
+            try await db.sql().update(Transcript.schema)
+                .set("search_text", to: TranscriptJobRules.searchText(result.text))
+                .where("id", .equal, id).where("edited_text", .is, SQLLiteral.null).run()
             try await TranscriptSearch.reindex(transcript, on: db)
         }
     }
