@@ -92,5 +92,7 @@ extension Migrations {
         add(AddFamilyPagesToHousehold())
         // Stories that get told (issue 33): the typed copy of every recording, each its own durable job.
         add(CreateTranscript())
+        // Stories that get told (issue 33): storytellers, the questions they are asked and their answers.
+        add(CreateStoryteller())
     }
 }
