@@ -180,3 +180,50 @@ struct StoryAnswerTests {
         }
     }
 }
+
+@Suite("A question about a photo: the photo comes with it, and the answer is kept on the photo's memory")
+struct StoryPhotoQuestionTests {
+    @Test("a photo naming nobody and undated is asked about, with the photo in the email and on the page")
+    func photo() async throws {
+        try await withApp { app in
+            // given a photo memory without people or a date, asked about first
+            let owner = try await app.setUpHub()
+            let memory = try await MemoryAPITests.photoMemory(app, token: owner.token)
+            let mum = try await app.addStoryteller(owner)
+            let coming = try await app.comingQuestions(mum.id, owner)
+            let photoQuestion = try #require(coming.first { $0.source == .photo })
+            #expect(photoQuestion.text == "Who is in this photo, and when was it taken?")
+            #expect(photoQuestion.memoryId == memory.id)
+            _ = try await app.api(
+                .PATCH, "/api/storytellers/\(mum.id)/questions/\(photoQuestion.id)", token: owner.token,
+                json: ["position": 0])
+            let session = try await app.answerSession(mum.id, owner: owner)
+            // then the email shows the photo, by an address the link opens
+            let mail = try #require(
+                try await OutboxMessage.query(on: app.db).filter(\.$purpose == "storyQuestion").first())
+            let link = try await app.linkToken(for: "mum@example.com", owner: owner)
+            #expect(mail.htmlBody.contains("<img src=\"http://hub.test/a/\(link)/photo\""))
+            let emailed = try await app.testing().sendRequest(.GET, "/a/\(link)/photo")
+            #expect(emailed.status == .ok)
+            #expect(emailed.headers.contentType?.type == "image")
+            // and the answer page's question names it
+            let open = try await app.api(.GET, "/api/answer", token: session)
+            let question = try open.decoded(Components.Schemas.AnswerQuestion.self)
+            #expect(question.photo == "/api/answer/photo")
+            #expect(try await app.download("/api/answer/photo", token: session).status == .ok)
+            #expect(try await app.download("/api/answer/photo", token: owner.token).status == .notFound)
+            // when she answers in writing
+            let answered = try await app.sendParts(
+                "/api/answer", token: session, parts: [.text("text", "Aunt Jean and me at Whitby, summer 1958.")])
+            #expect(answered.status == .created, "\(answered.body.string)")
+            #expect(try answered.decoded(Components.Schemas.StoryAnswer.self).memoryId == memory.id)
+            // then the photo's memory keeps her words
+            let kept = try await app.api(.GET, "/api/memories/\(memory.id)", token: owner.token)
+            let description = try kept.decoded(Components.Schemas.Memory.self).description ?? ""
+            #expect(description.contains("Aunt Jean and me at Whitby, summer 1958. (Mum,"))
+            #expect(description.hasPrefix("A sunny day"))
+            // and the photo is no longer served by her used link
+            #expect(try await app.testing().sendRequest(.GET, "/a/\(link)/photo").status == .gone)
+        }
+    }
+}
