@@ -19,7 +19,7 @@ struct StorytellerPageSnapshots {
             ],
             canEdit: true, name: "Grandad", email: "grandad",
             members: [
-                .init(value: "", label: "Not a member (only an email address)", selected: true)
+                .init(value: "", label: "No, only an email address", selected: true)
             ],
             weekdays: StorytellerPages.weekdays(selected: 7), hours: StorytellerPages.hours(selected: 10),
             errors: ["email": "That does not look like an email address, like ann@example.com."], notices: true,

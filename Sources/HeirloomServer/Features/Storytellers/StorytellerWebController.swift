@@ -34,7 +34,7 @@ struct StorytellerWebController {
                     href: SiteURL.storyteller(.value(try $0.requireID())).path, active: $0.active)
             },
             canEdit: principal.role.canEdit, name: form.name ?? "", email: form.email ?? "",
-            members: [.init(value: "", label: "Not a member (only an email address)", selected: chosen.isEmpty)]
+            members: [.init(value: "", label: "No, only an email address", selected: chosen.isEmpty)]
                 + members.compactMap { member in
                     member.id.map { .init(value: $0.text, label: member.name, selected: $0.text == chosen) }
                 },
