@@ -94,5 +94,7 @@ extension Migrations {
         add(CreateTranscript())
         // Stories that get told (issue 33): the app's recording summaries, each recording heard once for its retry.
         add(CreateAudioSummary())
+        // Stories that get told (issue 33): storytellers, the questions they are asked and their answers.
+        add(CreateStoryteller())
     }
 }

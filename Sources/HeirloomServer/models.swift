@@ -42,5 +42,7 @@ enum ModelRegistry {
         MediaMove.self, MediaMoveCopy.self,
         // Typed copies of recordings.
         Transcript.self,
+        // A question each week: storytellers, their questions, and members' mail choices.
+        Storyteller.self, StoryQuestion.self, MemberPreference.self,
     ]
 }

@@ -87,6 +87,7 @@ extension Request {
             || path == "/api/wishes" || path.hasPrefix("/api/wishes/") || path.hasPrefix("/api/binder/files/")
             || path == "/api/letter-session"
             || path == "/api/letter" || path.hasPrefix("/api/letter/") || path == "/api/letter.pdf"
+            || path == "/api/answer-session" || path == "/api/answer" || path.hasPrefix("/api/answer/")
     }
 
     /// Whether the path also takes a trusted contact's bearer token: the wish rounds they organise once the estate

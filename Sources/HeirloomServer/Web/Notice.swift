@@ -74,6 +74,11 @@ enum Notice: String, Sendable, CaseIterable {
     case letterSaved = "letter-saved"
     case letterWithdrawn = "letter-withdrawn"
     case letterRecordingAdded = "letter-recording-added"
+    case storyQuestionAdded = "story-question-added"
+    case storyQuestionSkipped = "story-question-skipped"
+    case storyQuestionSent = "story-question-sent"
+    case storytellerRemoved = "storyteller-removed"
+    case storyNoticesSaved = "story-notices-saved"
 
     /// What the page says.
     var message: String {
@@ -155,6 +160,11 @@ enum Notice: String, Sendable, CaseIterable {
         case .letterSaved: "Your letter is kept, sealed until its day. You can change it until then."
         case .letterWithdrawn: "The letter is withdrawn. Nobody will receive it."
         case .letterRecordingAdded: "The recording is kept with your letter."
+        case .storyQuestionAdded: "Your question is next in line, after the family’s other questions."
+        case .storyQuestionSkipped: "That question will not be asked."
+        case .storyQuestionSent: "The question is on its way by email."
+        case .storytellerRemoved: "The storyteller was removed. Their links no longer work."
+        case .storyNoticesSaved: "Your choice about new-story emails is saved."
         case .wishParticipantRemoved: "They are no longer part of the round. Their link has stopped working."
         }
     }

@@ -165,6 +165,20 @@ extension SiteURL {
         case .letterRecording(let id): ["letters", .id(id), "recording"]
         case .letterLink(let token): ["l", .id(token, .token)]
         case .letterHome: ["l"]
+        case .storytellers: ["storytellers"]
+        case .storyteller(let id): ["storytellers", .id(id)]
+        case .storytellerQuestions(let id): ["storytellers", .id(id), "questions"]
+        case .storytellerQuestion(let id, let question):
+            ["storytellers", .id(id), "questions", .id(question, .memberID)]
+        case .storytellerSendNow(let id): ["storytellers", .id(id), "send-now"]
+        case .storytellerDelete(let id): ["storytellers", .id(id), "delete"]
+        case .storyNotices: ["storytellers", "notices"]
+        case .storyLink(let token): ["a", .id(token, .token)]
+        case .storyLinkPhoto(let token): ["a", .id(token, .token), "photo"]
+        case .storyAnswer: ["answer"]
+        case .storyAnswerPhoto: ["answer", "photo"]
+        case .storyAnswerText: ["answer", "text"]
+        case .storyThanks: ["answer", "thanks"]
         case .gatewayDevices: ["settings", "devices", "gateway"]
         case .gatewayDeviceApprove(let id): ["settings", "devices", "gateway", .id(id), "approve"]
         case .gatewayDeviceRefuse(let id): ["settings", "devices", "gateway", .id(id), "refuse"]
@@ -215,6 +229,7 @@ extension SiteURL {
         case .apiBinderPacket: ["api", "binder", "packet.pdf"]
         case .apiBinderFile(let id, let variant): ["api", "binder", "files", .id(id), .id(variant, .variant)]
         case .apiLetterPDF: ["api", "letter.pdf"]
+        case .apiAnswerPhoto: ["api", "answer", "photo"]
         case .apiLetterRecording(let variant): ["api", "letter", "recording", .id(variant, .variant)]
         }
     }

@@ -175,6 +175,17 @@ enum SiteURL: Sendable, Equatable {
     case letterRecording(Parameter<UUID>)
     case letterLink(Parameter<String>)
     case letterHome
+    // A question each week: the family's storytellers, and the storyteller's answer page from their emailed link.
+    case storytellers
+    case storyteller(Parameter<UUID>)
+    case storytellerQuestions(Parameter<UUID>)
+    case storytellerQuestion(Parameter<UUID>, Parameter<UUID>)
+    case storytellerSendNow(Parameter<UUID>)
+    case storytellerDelete(Parameter<UUID>)
+    case storyNotices
+    case storyLink(Parameter<String>)
+    case storyLinkPhoto(Parameter<String>)
+    case storyAnswer, storyAnswerPhoto, storyAnswerText, storyThanks
     /// The app's calls, without credentials (`TreasureChestGuardMiddleware`).
     case aiAnalyzeItemPhoto, aiAnalyzeItemText, aiSummarizeAudio, aiLiquidationBrief, aiLiquidationPlan
     case aiPartnersSearch
@@ -197,6 +208,7 @@ enum SiteURL: Sendable, Equatable {
     case apiExecutorBinderPDF, apiBinderPacket
     case apiLetterPDF
     case apiLetterRecording(Parameter<MediaVariant>)
+    case apiAnswerPhoto
 }
 
 /// A path parameter: its placeholder when a route is registered, its value when a link is made.

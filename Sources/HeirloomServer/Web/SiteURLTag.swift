@@ -45,6 +45,8 @@ extension SiteURL {
         "apiExecutorBinderPDF": .apiExecutorBinderPDF, "apiBinderPacket": .apiBinderPacket,
         "letters": .letters, "letterNew": .letterNew,
         "letterHome": .letterHome, "apiLetterPDF": .apiLetterPDF,
+        "storytellers": .storytellers, "storyNotices": .storyNotices, "storyAnswer": .storyAnswer,
+        "storyAnswerPhoto": .storyAnswerPhoto, "storyAnswerText": .storyAnswerText, "storyThanks": .storyThanks,
         "apiExport": .apiExport, "apiJournalExport": .apiJournalExport, "itemReports": .itemReports,
         "apiReportEstate": .apiReportEstate, "apiReportInsurance": .apiReportInsurance,
     ]
@@ -121,6 +123,12 @@ extension SiteURL {
         case ("wishRoundConfirm", .some(let id), _): return .wishRoundConfirm(id)
         case ("wishParticipantRemove", .some(let id), _):
             return ids.dropFirst().first.flatMap(UUID.init(uuidString:)).map { .wishParticipantRemove(id, .value($0)) }
+        case ("storyteller", .some(let id), _): return .storyteller(id)
+        case ("storytellerQuestions", .some(let id), _): return .storytellerQuestions(id)
+        case ("storytellerSendNow", .some(let id), _): return .storytellerSendNow(id)
+        case ("storytellerDelete", .some(let id), _): return .storytellerDelete(id)
+        case ("storytellerQuestion", .some(let id), _):
+            return ids.dropFirst().first.flatMap(UUID.init(uuidString:)).map { .storytellerQuestion(id, .value($0)) }
         case ("invite", _, _): return ids.first.map { .invite(.value($0)) }
         case ("passwordLink", _, _): return ids.first.map { .passwordLink(.value($0)) }
         case ("stillHere", _, _): return ids.first.map { .stillHere(.value($0)) }

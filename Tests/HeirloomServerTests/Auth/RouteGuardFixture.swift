@@ -172,6 +172,12 @@ extension Application {
             ])
         #expect(letter.status == .created, "\(letter.body.string)")
         ids["letters"] = try letter.decoded(Components.Schemas.Letter.self).id
+        // a storyteller
+        let storyteller = try await api(
+            .POST, "/api/storytellers", token: owner.token,
+            json: ["name": "Mum", "email": "mum@example.com", "weekday": 7, "hour": 10])
+        #expect(storyteller.status == .created, "\(storyteller.body.string)")
+        ids["storytellers"] = try storyteller.decoded(Components.Schemas.Storyteller.self).id
         let batch = try await multipart(
             "/api/batches", token: owner.token, files: [("file", "a.jpg", try await MediaFixtures.data("photo.jpg"))])
         #expect(batch.status == .created, "\(batch.body.string)")

@@ -21,6 +21,10 @@ extension ExportSnapshot {
         letters =
             try reader.hasRecords("letters.json")
             ? reader.records("letters.json", as: ExportRecord.Letters.self) : .empty
+        // And storytellers after those.
+        storytellers =
+            try reader.hasRecords("storytellers.json")
+            ? reader.records("storytellers.json", as: ExportRecord.Storytellers.self) : .empty
     }
 
     /// Throws `damaged`, naming the file and the record, unless every reference in the records is to a record of
@@ -46,6 +50,9 @@ extension ExportSnapshot {
         let binderEntryIDs = try checkBinderReferences(
             memberIDs: memberIDs, mediaIDs: mediaIDs, beneficiaryIDs: beneficiaryIDs)
         let letterIDs = try checkLetterReferences(memberIDs: memberIDs, mediaIDs: mediaIDs)
+        try checkStorytellerReferences(
+            memberIDs: memberIDs, itemIDs: itemIDs, memoryIDs: memoryIDs, mediaIDs: mediaIDs,
+            storyIDs: Set(items.flatMap { $0.stories.map(\.id) }))
 
         for file in media {
             guard ExportPaths.isMedia(file.path, sha256: file.sha256), mediaSizes[file.path] == file.sizeBytes else {
@@ -113,7 +120,7 @@ enum ExportPaths {
     static let records: Set<String> = [
         "household.json", "members.json", "media.json", "items.json", "beneficiaries.json", "links.json",
         "people.json", "memories.json", "sets.json", "binder.json", "letters.json", "items.csv", "index.html",
-        "binder.html", "letters.html",
+        "binder.html", "letters.html", "storytellers.json",
     ]
 
     /// Exactly 64 lower-case hexadecimal digits: the only SHA-256 an import uses as a name.

@@ -17,6 +17,8 @@ struct ExportSnapshot: Sendable {
     var binder: ExportRecord.Binder = .empty
     /// Empty in exports made before letters for later existed.
     var letters: ExportRecord.Letters = .empty
+    /// Empty in exports made before storytellers existed.
+    var storytellers: ExportRecord.Storytellers = .empty
 
     /// The kinds of file a household export shares: the feature files of items, memories and people (and the papers
     /// of the binder's entries and the recordings of the letters it holds, read with them). Journal
@@ -56,6 +58,7 @@ struct ExportSnapshot: Sendable {
         let exporter = users.first { $0.id == exporterID }
         let binder = try await readBinder(householdID: householdID, exportedBy: exporter, on: db)
         let letters = try await readLetters(householdID: householdID, exportedBy: exporter, on: db)
+        let storytellers = try await readStorytellers(householdID: householdID, on: db)
         var media = try (mediaObjects + binder.papers + letters.recordings).map(ExportRecord.Media.init)
         try await TranscriptTransfer.attach(to: &media, householdID: householdID, on: db)
         let holderID = try await Estate.query(on: db).filter(\.$household.$id == householdID).first()?.$holder.id
@@ -103,7 +106,7 @@ struct ExportSnapshot: Sendable {
                     memory, personIDs: memoryPeople.filter { $0.$memory.id == id }.map(\.$person.id).sorted())
             },
             sets: try sets.map(ExportRecord.ItemSet.init),
-            binder: binder.binder, letters: letters.letters
+            binder: binder.binder, letters: letters.letters, storytellers: storytellers
         )
     }
 
@@ -114,6 +117,7 @@ struct ExportSnapshot: Sendable {
             "beneficiaries": beneficiaries.count, "links": links.count, "people": people.count,
             "memories": memories.count, "sets": sets.count, "binderEntries": binder.entries.count,
             "letters": letters.letters.count + letters.notices.count,
+            "storytellers": storytellers.storytellers.count,
         ]
     }
 }

@@ -43,6 +43,7 @@ struct HouseholdExport: Sendable {
             .data("sets.json", try encoder.encode(snapshot.sets)),
             .data("binder.json", try encoder.encode(snapshot.binder)),
             .data("letters.json", try encoder.encode(snapshot.letters)),
+            .data("storytellers.json", try encoder.encode(snapshot.storytellers)),
             .data("items.csv", try ExportSpreadsheet.csv(snapshot)),
             .data("index.html", Data(ExportViewer.html(snapshot, exportedAt: now).utf8)),
             .data("binder.html", Data(ExportViewer.binderHTML(snapshot, exportedAt: now).utf8)),

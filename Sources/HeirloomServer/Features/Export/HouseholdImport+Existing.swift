@@ -43,6 +43,10 @@ extension HouseholdImport {
         try await refuse(Letter.self, letters.letters.map(\.id), "letters.json", "letter")
         try await refuse(LetterRecipient.self, letters.letters.flatMap(\.to).map(\.id), "letters.json", "letter reader")
         try await refuse(MemberPassing.self, letters.passings.map(\.id), "letters.json", "passing")
+        let storytellers = records.storytellers.storytellers
+        try await refuse(Storyteller.self, storytellers.map(\.id), "storytellers.json", "storyteller")
+        try await refuse(
+            StoryQuestion.self, storytellers.flatMap(\.questions).map(\.id), "storytellers.json", "question")
     }
 
     private func refuse<Row: Model>(_ model: Row.Type, _ ids: [Row.IDValue], _ file: String, _ what: String)

@@ -109,6 +109,7 @@ struct RowWriter {
         try await writeSets(sets, householdID: household.id, times: &times)
         try await writeBinder(records.binder, householdID: household.id, times: &times)
         try await writeLetters(records.letters, householdID: household.id, times: &times)
+        try await writeStorytellers(records.storytellers, householdID: household.id)
 
         let sql = try db.sql()
         for time in times {

@@ -13,6 +13,8 @@ struct Mail: Sendable {
     var linkLabel: String?
     var beneficiaryID: UUID?
     var linkIDs: [UUID] = []
+    /// A picture shown in the HTML part, above the link (a photo a question is about).
+    var imageURL: String?
 
     /// The plain-text part.
     var text: String {
@@ -25,6 +27,11 @@ struct Mail: Sendable {
     var html: String {
         var body = "<p>Dear \(Self.escape(toName)),</p>"
         for paragraph in paragraphs { body += "<p>\(Self.escape(paragraph))</p>" }
+        if let imageURL {
+            body +=
+                "<p><img src=\"\(Self.escape(imageURL))\" alt=\"The photo the question is about\" "
+                + "style=\"max-width:100%;border-radius:8px\"></p>"
+        }
         if let link {
             let href = Self.escape(link)
             body +=

@@ -154,6 +154,10 @@ final class PassingToken: Model, @unchecked Sendable {
         /// `LetterRecipient`.
         case letterLink
         case letterSession
+        /// A storyteller's emailed link for one question, and the session it is exchanged for (issue 33); the
+        /// subject is the `StoryQuestion`.
+        case storyLink
+        case storySession
     }
 
     @ID(key: .id) var id: UUID?

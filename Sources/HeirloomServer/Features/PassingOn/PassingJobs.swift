@@ -36,6 +36,11 @@ struct PassingJobs: Sendable {
         } catch {
             logger.warning("letters: \(error)")
         }
+        do {
+            try await StorytellerJobs(db: db, clock: clock, publicBaseURL: publicBaseURL).runOnce()
+        } catch {
+            logger.warning("storytellers: \(error)")
+        }
         try await OutboxWorker(db: db, clock: clock, settings: mail, transport: transport, logger: logger).drain()
     }
 

@@ -37,7 +37,7 @@ struct PassingTokens: Sendable {
         return secret
     }
 
-    private func issue(_ kind: PassingToken.Kind, subject: UUID, householdID: UUID, expiresAt: Date?) async throws
+    func issue(_ kind: PassingToken.Kind, subject: UUID, householdID: UUID, expiresAt: Date?) async throws
         -> String
     {
         let secret = SecretToken.generate()
@@ -85,5 +85,6 @@ extension PassingToken.Kind {
     /// A session a link was exchanged for, which ends (`OutsiderSessions`).
     var isSession: Bool {
         self == .executorSession || self == .recipientSession || self == .wishSession || self == .letterSession
+            || self == .storySession
     }
 }

@@ -1,0 +1,52 @@
+import Foundation
+
+/// When a storyteller's weekly question goes: a weekday (ISO 8601, Monday = 1 … Sunday = 7) and an hour (0-23) in
+/// the household's time zone.
+public struct WeeklySchedule: Equatable, Sendable {
+    public var weekday: Int
+    public var hour: Int
+
+    /// Checks the two numbers; each problem names its field.
+    public init(weekday: Int, hour: Int) throws(FieldError) {
+        guard (1...7).contains(weekday) else {
+            throw FieldError(field: "weekday", message: "Please choose a day from 1 (Monday) to 7 (Sunday).")
+        }
+        guard (0...23).contains(hour) else {
+            throw FieldError(field: "hour", message: "Please choose an hour from 0 to 23.")
+        }
+        self.weekday = weekday
+        self.hour = hour
+    }
+
+    /// The first moment strictly after `now` that is the chosen weekday at the chosen hour where the family lives.
+    /// On a day the clocks jump over that hour, the question goes at the first moment after the jump; on a day the
+    /// hour comes twice, at its first occurrence. Whole seconds.
+    public func nextSend(after now: Date, in zone: TimeZone) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        // Foundation counts Sunday = 1 … Saturday = 7.
+        let foundationWeekday = weekday % 7 + 1
+        let components = DateComponents(hour: hour, minute: 0, second: 0, weekday: foundationWeekday)
+        let next =
+            calendar.nextDate(
+                after: now, matching: components, matchingPolicy: .nextTime, repeatedTimePolicy: .first,
+                direction: .forward)
+            ?? now.addingTimeInterval(7 * 24 * 3600)
+        return Date(timeIntervalSince1970: next.timeIntervalSince1970.rounded(.down))
+    }
+
+    /// The day's name, "Monday" … "Sunday".
+    public var weekdayName: String { Self.weekdayNames[weekday - 1] }
+
+    public static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+    /// "9 am", "12 noon", "3 pm", "midnight".
+    public var hourText: String {
+        switch hour {
+        case 0: "midnight"
+        case 12: "12 noon"
+        case 1..<12: "\(hour) am"
+        default: "\(hour - 12) pm"
+        }
+    }
+}

@@ -1,0 +1,14 @@
+import Foundation
+
+extension RequestServices {
+    var storytellers: StorytellerService {
+        StorytellerService(db: db, clock: services.clock, publicBaseURL: config.publicBaseURL)
+    }
+    var storyQueue: StoryQueue { StoryQueue(db: db, clock: services.clock) }
+    var storySender: StorySender { StorySender(db: db, clock: services.clock, publicBaseURL: config.publicBaseURL) }
+    var storyAnswers: StoryAnswers {
+        StoryAnswers(
+            db: db, clock: services.clock, media: media, publicBaseURL: config.publicBaseURL,
+            linkThrottle: services.linkThrottle)
+    }
+}

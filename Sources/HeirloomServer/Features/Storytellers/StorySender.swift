@@ -1,0 +1,70 @@
+import Fluent
+import Foundation
+import HeirloomCore
+import SQLKit
+
+/// Sends a storyteller their next question: the question is claimed (asked once, whichever server or request
+/// gets there first), a link for it alone is made, and the email goes to the outbox, all in one transaction.
+struct StorySender: Sendable {
+    let db: any Database
+    let clock: @Sendable () -> Date
+    let publicBaseURL: String
+
+    /// Sends the first waiting question; nil when none is left.
+    @discardableResult
+    func sendNext(_ storyteller: Storyteller) async throws -> StoryQuestion? {
+        let waiting = try await StoryQueue(db: db, clock: clock).waiting(storyteller)
+        for question in waiting {
+            if try await send(question, to: storyteller) { return question }
+        }
+        return nil
+    }
+
+    /// Claims and sends one question; false when another sender claimed it first.
+    private func send(_ question: StoryQuestion, to storyteller: Storyteller) async throws -> Bool {
+        let now = Date(timeIntervalSince1970: clock().timeIntervalSince1970.rounded(.down))
+        let base = publicBaseURL
+        return try await db.transaction { db in
+            let questionID = try question.requireID()
+            let claimed = try await db.sql().update(StoryQuestion.schema).set("asked_at", to: now)
+                .where("id", .equal, questionID).where("asked_at", .is, SQLLiteral.null)
+                .where("skipped", .equal, false).returning("id").all()
+            guard claimed.count == 1 else { return false }
+            question.askedAt = now
+            let householdID = storyteller.$household.id
+            let secret = try await PassingTokens(db: db).issue(
+                .storyLink, subject: questionID, householdID: householdID,
+                expiresAt: now.addingTimeInterval(StoryRules.linkLifetime))
+            let household = try await Household.find(householdID, on: db)
+            let mail = StoryMail.question(
+                question, to: storyteller, household: household?.name ?? "your family",
+                link: SiteURL.storyLink(.value(secret)).url(on: base),
+                photo: question.$photoMemory.id == nil ? nil : SiteURL.storyLinkPhoto(.value(secret)).url(on: base))
+            try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: householdID)
+            return true
+        }
+    }
+}
+
+/// The weekly pass: every active storyteller whose moment has come is sent one question. The send is claimed by
+/// moving `next_send_at` on with a conditional update, so a restart or a second server never sends it twice.
+struct StorytellerJobs: Sendable {
+    let db: any Database
+    let clock: @Sendable () -> Date
+    let publicBaseURL: String
+
+    func runOnce() async throws {
+        let now = clock()
+        let due = try await Storyteller.query(on: db).filter(\.$active == true).filter(\.$nextSendAt <= now).all()
+        for storyteller in due {
+            let zone = try await Household.find(storyteller.$household.id, on: db)?.zone ?? .current
+            let next = storyteller.schedule.nextSend(after: now, in: zone)
+            let claimed = try await db.sql().update(Storyteller.schema).set("next_send_at", to: next)
+                .where("id", .equal, try storyteller.requireID()).where("next_send_at", .equal, storyteller.nextSendAt)
+                .returning("id").all()
+            guard claimed.count == 1 else { continue }
+            storyteller.nextSendAt = next
+            try await StorySender(db: db, clock: clock, publicBaseURL: publicBaseURL).sendNext(storyteller)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import HeirloomCore
+import SnapshotTesting
+import Testing
+
+@testable import HeirloomServer
+
+/// A question each week: the storytellers with the form to add one, one storyteller's coming questions and
+/// answers, and the storyteller's own answer and thank-you pages.
+@Suite("Storyteller pages, as snapshots")
+struct StorytellerPageSnapshots {
+    @Test("The storytellers, and the form to add one sent back with a problem")
+    func storytellers() async throws {
+        let model = StorytellerPages.IndexPage(
+            storytellers: [
+                .init(
+                    name: "Mum", email: "mum@example.com", when: "Every Sunday at 10 am",
+                    href: SiteURL.storyteller(.value(PageFixtures.id(60))).path, active: true)
+            ],
+            canEdit: true, name: "Grandad", email: "grandad",
+            members: [
+                .init(value: "", label: "No, only an email address", selected: true)
+            ],
+            weekdays: StorytellerPages.weekdays(selected: 7), hours: StorytellerPages.hours(selected: 10),
+            errors: ["email": "That does not look like an email address, like ann@example.com."], notices: true,
+            timeZone: "America/New_York")
+        let html = try await PageFixtures.html(.storytellers, title: "Storytellers", nav: .memories, model)
+        assertSnapshot(of: html, as: .lines)
+    }
+
+    @Test("One storyteller: what is coming, with its buttons, and a story received")
+    func storyteller() async throws {
+        let model = StorytellerPages.ShowPage(
+            id: PageFixtures.id(60).text, name: "Mum", email: "mum@example.com", when: "Every Sunday at 10 am",
+            next: "November 29, 2026 at 10:00 AM", active: true, canEdit: true,
+            coming: [
+                .init(
+                    id: PageFixtures.id(61).text, text: "How did you meet Dad?", source: "From the family",
+                    isFirst: true, isLast: false, up: 0, down: 1),
+                .init(
+                    id: PageFixtures.id(62).text, text: "Tell us about the grandfather clock: where did it come from?",
+                    source: "About one of your things", isFirst: false, isLast: true, up: 0, down: 2),
+            ],
+            answers: [
+                .init(
+                    question: "What was your first job?", when: "November 22, 2026", kind: "Spoken",
+                    href: SiteURL.memory(.value(7)).path, text: nil,
+                    transcript: "I delivered newspapers on my bicycle.")
+            ], question: "", errors: [:])
+        let html = try await PageFixtures.html(.storyteller, title: "Mum", nav: .memories, model)
+        assertSnapshot(of: html, as: .lines)
+    }
+
+    @Test("The storyteller's answer page, with a photo")
+    func storyAnswer() async throws {
+        let model = StorytellerPages.AnswerPage(
+            question: "Who is in this photo, and when was it taken?", name: "Mum",
+            photo: SiteURL.storyAnswerPhoto.path, error: nil, text: "")
+        let html = try await PageFixtures.html(.storyAnswer, title: "A question for you", role: nil, model)
+        assertSnapshot(of: html, as: .lines)
+    }
+
+    @Test("The thank-you page")
+    func storyThanks() async throws {
+        let html = try await PageFixtures.html(.storyThanks, title: "Thank you", role: nil, NoContent())
+        assertSnapshot(of: html, as: .lines)
+    }
+}
