@@ -152,10 +152,14 @@ final class PDFCanvas {
             }
             if drawing, let line = pango_layout_iter_get_line_readonly(iterator) {
                 cairo_set_source_rgb(cr, color.0, color.1, color.2)
-                cairo_move_to(cr, margin + x, origin + Double(pango_layout_iter_get_baseline(iterator)) / scale)
+                // A line's own offset (an indent, an alignment) is in its extents.
+                cairo_move_to(
+                    cr, margin + x + Double(logical.x) / scale,
+                    origin + Double(pango_layout_iter_get_baseline(iterator)) / scale)
                 pango_cairo_show_layout_line(cr, line)
             }
-            end = origin + lineTop + lineHeight
+            // The next line, or the next paragraph, keeps the same leading as the lines inside one.
+            end = origin + lineTop + lineHeight * max(1, lineSpacing)
         } while pango_layout_iter_next_line(iterator) != 0
         y = end
     }

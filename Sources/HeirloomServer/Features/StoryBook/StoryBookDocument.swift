@@ -151,7 +151,7 @@ struct StoryBookDocument: Sendable {
         if let modules = try? QRCode.modules(url) { canvas.qrCode(modules, x: 0, side: side) }
         var y = top + side / 2 - 22
         y += canvas.text(
-            StoryBookLayout.listenLine(name: book.storytellerName), font: "DejaVu Serif Italic 11", x: textX,
+            StoryBookLayout.listenLine(name: book.storytellerName), font: "DejaVu Serif Italic 10.5", x: textX,
             at: y, advance: false)
         y += 4
         canvas.text(url, font: "DejaVu Sans 7", x: textX, maxLines: 3, color: Self.muted, at: y, advance: false)
