@@ -18,7 +18,7 @@ FUZZ_SECONDS ?= 120
 SUITE_MINUTES ?= 25
 SWIFT_TEST = timeout --kill-after=30s $(SUITE_MINUTES)m $(SWIFT) test --skip-build
 
-.PHONY: deps build run lint format build-tests test test-sqlite test-sqlite-file test-postgres test-s3 test-browser test-http test-fuzz install release bench-media bench-items bench-summary bench-ai bench-api bench-reports bench-division bench-pages
+.PHONY: deps build run lint format build-tests test test-sqlite test-sqlite-file test-postgres test-s3 test-browser test-http test-fuzz install release bench-media bench-items bench-summary bench-ai bench-api bench-reports bench-division bench-pages bench-transcripts
 # The test steps share one build and must run in order.
 .NOTPARALLEL:
 
@@ -141,3 +141,8 @@ bench-pages: release
 ## 2,000, and the points search next to the exhaustive search on rounds small enough for both, same run.
 bench-division: release
 	.build/release/heirloom bench-division
+
+## 100 recordings through the transcript jobs with an engine taking 1 s each, 4 at once, next to the ideal 25 s;
+## then a 52-chapter book of stories with a photo each: its time and size.
+bench-transcripts: release
+	$(PYTHON) scripts/bench/bench_transcripts.py .build/release/heirloom

@@ -133,6 +133,7 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
     app.asyncCommands.use(ImportCommand(), as: "import")
     app.asyncCommands.use(BackupCommand(), as: "backup")
     app.asyncCommands.use(BenchDivisionCommand(), as: "bench-division")
+    app.asyncCommands.use(BenchTranscriptsCommand(), as: "bench-transcripts")
     app.asyncCommands.use(RestoreCommand(), as: "restore")
     if let fluent = app.asyncCommands.commands["migrate"] {
         app.asyncCommands.use(LockedMigrateCommand(fluent: fluent), as: "migrate")

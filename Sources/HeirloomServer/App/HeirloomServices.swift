@@ -96,6 +96,7 @@ struct RequestServices: Sendable {
     var legacy: LegacySync { LegacySync(db: db) }
     var partners: PartnerService { PartnerService(db: db) }
     var reports: ReportService { ReportService(db: db, pipeline: services.media, now: now) }
+    var storyBooks: StoryBookService { StoryBookService(pipeline: services.media) }
     var treasureChestDevices: TreasureChestDeviceService { TreasureChestDeviceService(db: db, now: now) }
     /// How far each followed household export has got, for the Export page's progress bar.
     var exportProgress: ExportProgressBoard { ExportProgressBoard(db: db) }

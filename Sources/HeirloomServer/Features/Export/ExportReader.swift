@@ -53,6 +53,8 @@ struct ExportReader {
         for (file, entry) in zip(manifest.files, entries) {
             if ExportPaths.records.contains(file.path) {
                 small[file.path] = try Self.unpack(entry, file, in: archive, to: nil).data
+            } else if ExportPaths.isTranscriptCopy(file.path) {
+                continue  // A recording's typed copy for people; media.json brings the transcript back.
             } else {
                 let copy = scratch.appendingPathComponent(file.sha256, isDirectory: false)
                 guard copies[file.sha256] == nil else {
@@ -94,11 +96,15 @@ struct ExportReader {
                 throw ImportError.damaged(file.path, "its SHA-256 in manifest.json is not 64 lower-case hex digits")
             }
             let isRecords = ExportPaths.records.contains(file.path)
-            guard isRecords || ExportPaths.isMedia(file.path, sha256: file.sha256) else {
+            guard
+                isRecords || ExportPaths.isMedia(file.path, sha256: file.sha256)
+                    || ExportPaths.isTranscriptCopy(file.path)
+            else {
                 throw ImportError.damaged(
                     file.path, "it is not a file an export holds (records by their names, media as media/SHA-256.ext)")
             }
-            guard file.size >= 0, !isRecords || file.size <= limits.recordBytes else {
+            let isSmall = isRecords || ExportPaths.isTranscriptCopy(file.path)
+            guard file.size >= 0, !isSmall || file.size <= limits.recordBytes else {
                 throw ImportError.tooLarge(
                     "The file \(file.path) in the export is declared as \(file.size) bytes, more than a file of "
                         + "records may have (\(limits.recordBytes)). Nothing was imported.")

@@ -135,4 +135,11 @@ enum ExportPaths {
         return (1...10).contains(ext.count)
             && ext.allSatisfy { (48...57).contains($0) || (97...122).contains($0) || (65...90).contains($0) }
     }
+
+    /// Whether a path is a recording's typed copy beside it, `media/<sha256>.txt` or `.vtt`: for people and players,
+    /// not read by an import (media.json carries the transcript).
+    static func isTranscriptCopy(_ path: String) -> Bool {
+        guard path.hasPrefix("media/"), path.hasSuffix(".txt") || path.hasSuffix(".vtt") else { return false }
+        return isSHA256(String(path.dropFirst("media/".count).dropLast(4)))
+    }
 }

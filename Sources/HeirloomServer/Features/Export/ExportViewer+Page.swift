@@ -47,5 +47,6 @@ extension ExportViewer {
         audio{width:100%}dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dd{margin:0}
         dt{color:#70675E}blockquote{margin:.25rem 0 .5rem 1rem;font-style:italic}
         .private{display:inline-block;background:#EFE3CC;border-radius:4px;padding:0 .4rem;font-weight:600}
+        .transcript{border-left:3px solid #D6CAB7;padding-left:.75rem;margin:.25rem 0 .75rem}
         """
 }

@@ -166,10 +166,16 @@ enum ExportViewer {
             switch file.kind {
             case "image" where ["jpeg", "png", "gif", "webp"].contains(file.format):
                 return "<a href=\"\(path)\"><img src=\"\(path)\" alt=\"\(escape(alt))\" loading=\"lazy\"></a>\n"
-            case "video":
-                return "<video controls preload=\"metadata\" src=\"\(path)\"></video>\n"
-            case "audio":
-                return "<audio controls preload=\"none\" src=\"\(path)\"></audio>\n"
+            case "video", "audio":
+                let element = file.kind == "video" ? "video" : "audio"
+                let preload = file.kind == "video" ? "metadata" : "none"
+                guard let typed = file.transcriptPaths, let text = file.transcript?.shownText else {
+                    return "<\(element) controls preload=\"\(preload)\" src=\"\(path)\"></\(element)>\n"
+                }
+                return "<\(element) controls preload=\"\(preload)\" src=\"\(path)\">"
+                    + "<track kind=\"captions\" src=\"\(escape(typed.captions))\" srclang=\"en\" label=\"Typed copy\" default>"
+                    + "</\(element)>\n<div class=\"transcript\"><p class=\"muted\">Typed copy "
+                    + "(<a href=\"\(escape(typed.text))\">text</a>)</p>\n\(paragraphs(text))</div>\n"
             default:
                 return "<p><a href=\"\(path)\">\(escape(file.fileName))</a></p>\n"
             }

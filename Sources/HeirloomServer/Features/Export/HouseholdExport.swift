@@ -56,6 +56,7 @@ struct HouseholdExport: Sendable {
             }
             entries.append(.blob(file.path, size: size, sha256: file.sha256))
         }
+        entries += TranscriptTransfer.files(for: snapshot.media)
         let manifest = Manifest(
             format: Self.formatName, version: Self.formatVersion, hubVersion: HubInfo.version, exportedAt: now,
             household: .init(id: snapshot.household.id, name: snapshot.household.name), counts: snapshot.counts,

@@ -8,25 +8,43 @@ import HeirloomCore
 final class PDFCanvas {
     typealias Paper = PaperSize
 
-    let paper: Paper
-    let margin = 48.0
+    /// What the foot of a page says, in a small type.
+    struct Footer {
+        var left = ""
+        var center = ""
+        var right = ""
+        var font = "DejaVu Sans 8"
+    }
+
+    /// The sheet in points.
+    let size: (width: Double, height: Double)
+    let margin: Double
     /// Where the next thing goes, from the top of the page.
     private(set) var y: Double
     private(set) var pageNumber = 1
     let drawing: Bool
     private let surface: OpaquePointer
     private let cr: OpaquePointer
-    private let footer: (Int) -> (left: String, right: String)
+    private let footer: (Int) -> Footer
 
-    var width: Double { paper.size.width - 2 * margin }
-    var bottom: Double { paper.size.height - margin - 24 }
+    var width: Double { size.width - 2 * margin }
+    var bottom: Double { size.height - margin - 24 }
 
     /// A canvas writing to `file`, or (not drawing) measuring only.
-    init(paper: Paper, file: URL?, footer: @escaping (Int) -> (left: String, right: String)) {
-        self.paper = paper
+    convenience init(paper: Paper, file: URL?, footer: @escaping (Int) -> (left: String, right: String)) {
+        self.init(size: paper.size, margin: 48, file: file) { page in
+            let (left, right) = footer(page)
+            return Footer(left: left, right: right)
+        }
+    }
+
+    /// A canvas of any sheet and margin, writing to `file`, or (not drawing) measuring only.
+    init(size: (width: Double, height: Double), margin: Double, file: URL?, footer: @escaping (Int) -> Footer) {
+        self.size = size
+        self.margin = margin
         self.footer = footer
         drawing = file != nil
-        let (width, height) = paper.size
+        let (width, height) = size
         if let file {
             surface = cairo_pdf_surface_create(file.path, width, height)
         } else {
@@ -71,21 +89,16 @@ final class PDFCanvas {
     func text(
         _ text: String, font: String = "DejaVu Sans 10", x: Double = 0, width: Double? = nil, maxLines: Int? = nil,
         color: (Double, Double, Double) = (0.13, 0.12, 0.11), at top: Double? = nil, alignRight: Bool = false,
-        advance: Bool = true
+        centered: Bool = false, lineSpacing: Double = 0, advance: Bool = true
     ) -> Double {
-        let layout = pango_cairo_create_layout(cr)
+        let layout = makeLayout(text, font: font, width: width ?? self.width - x, lineSpacing: lineSpacing)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        let description = pango_font_description_from_string(font)
-        defer { pango_font_description_free(description) }
-        pango_layout_set_font_description(layout, description)
-        pango_layout_set_width(layout, Int32((width ?? self.width - x) * Double(PANGO_SCALE)))
-        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         if alignRight { pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT) }
+        if centered { pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER) }
         if let maxLines {
             pango_layout_set_height(layout, Int32(-maxLines))
             pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
         }
-        pango_layout_set_text(layout, text, -1)
         var inkWidth: Int32 = 0
         var height: Int32 = 0
         pango_layout_get_pixel_size(layout, &inkWidth, &height)
@@ -97,6 +110,87 @@ final class PDFCanvas {
         }
         if advance, top == y { y += Double(height) }
         return Double(height)
+    }
+
+    /// A pango layout of `text` wrapped at `width` points; `lineSpacing` is a factor of the font's line height (0: the
+    /// font's own).
+    private func makeLayout(_ text: String, font: String, width: Double, lineSpacing: Double = 0) -> OpaquePointer {
+        let layout = pango_cairo_create_layout(cr)!
+        let description = pango_font_description_from_string(font)
+        defer { pango_font_description_free(description) }
+        pango_layout_set_font_description(layout, description)
+        pango_layout_set_width(layout, Int32(width * Double(PANGO_SCALE)))
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        if lineSpacing > 0 { pango_layout_set_line_spacing(layout, Float(lineSpacing)) }
+        pango_layout_set_text(layout, text, -1)
+        return layout
+    }
+
+    /// Sets a paragraph line by line from the current line, going on to the next page where it no longer fits, so
+    /// a long text flows across pages; `indent` sets its first line in.
+    func flowingText(
+        _ text: String, font: String, x: Double = 0, lineSpacing: Double = 0, indent: Double = 0,
+        color: (Double, Double, Double) = (0.13, 0.12, 0.11)
+    ) {
+        let layout = makeLayout(text, font: font, width: width - x, lineSpacing: lineSpacing)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        if indent > 0 { pango_layout_set_indent(layout, Int32(indent * Double(PANGO_SCALE))) }
+        guard let iterator = pango_layout_get_iter(layout) else { return }
+        defer { pango_layout_iter_free(iterator) }
+        let scale = Double(PANGO_SCALE)
+        // Where the layout's top sits on the page; moved up when a line goes on to the next page.
+        var origin = y
+        var end = y
+        repeat {
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iterator, nil, &logical)
+            let lineTop = Double(logical.y) / scale
+            let lineHeight = Double(logical.height) / scale
+            if origin + lineTop + lineHeight > bottom, origin + lineTop > margin {
+                newPage()
+                origin = margin - lineTop
+            }
+            if drawing, let line = pango_layout_iter_get_line_readonly(iterator) {
+                cairo_set_source_rgb(cr, color.0, color.1, color.2)
+                // A line's own offset (an indent, an alignment) is in its extents.
+                cairo_move_to(
+                    cr, margin + x + Double(logical.x) / scale,
+                    origin + Double(pango_layout_iter_get_baseline(iterator)) / scale)
+                pango_cairo_show_layout_line(cr, line)
+            }
+            // The next line, or the next paragraph, keeps the same leading as the lines inside one.
+            end = origin + lineTop + lineHeight * max(1, lineSpacing)
+        } while pango_layout_iter_next_line(iterator) != 0
+        y = end
+    }
+
+    /// A QR code of `modules` as filled squares with its quiet zone on white, `side` points wide, its top-left
+    /// corner at `x` on the current line. Vector squares stay sharp on any printer.
+    func qrCode(_ modules: QRCode.Modules, x: Double, side: Double) {
+        guard drawing else { return }
+        let quiet = 4
+        let unit = side / Double(modules.width + 2 * quiet)
+        cairo_save(cr)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_rectangle(cr, margin + x, y, side, side)
+        cairo_fill(cr)
+        cairo_set_source_rgb(cr, 0, 0, 0)
+        for row in 0..<modules.width {
+            var column = 0
+            while column < modules.width {
+                guard modules.isDark(row: row, column: column) else {
+                    column += 1
+                    continue
+                }
+                let start = column
+                while column < modules.width, modules.isDark(row: row, column: column) { column += 1 }
+                cairo_rectangle(
+                    cr, margin + x + Double(start + quiet) * unit, y + Double(row + quiet) * unit,
+                    Double(column - start) * unit, unit)
+            }
+        }
+        cairo_fill(cr)
+        cairo_restore(cr)
     }
 
     /// Measures text without setting it.
@@ -129,8 +223,20 @@ final class PDFCanvas {
 
     /// Places a JPEG (its bytes embedded as they are) in a box, scaled to fit, at the current line.
     func jpeg(_ image: PrintImage, x: Double, box: Double) {
+        jpeg(image, x: x, width: box, height: box)
+    }
+
+    /// The size a JPEG takes scaled to fit in `width` × `height` points.
+    static func fitted(_ image: PrintImage, width: Double, height: Double) -> (width: Double, height: Double) {
+        let scale = min(width / Double(image.width), height / Double(image.height))
+        return (Double(image.width) * scale, Double(image.height) * scale)
+    }
+
+    /// Places a JPEG (its bytes embedded as they are) in a `width` × `height` box, scaled to fit, its top-left corner
+    /// at `x` on the current line.
+    func jpeg(_ image: PrintImage, x: Double, width: Double, height: Double) {
         guard drawing else { return }
-        let scale = min(box / Double(image.width), box / Double(image.height))
+        let scale = min(width / Double(image.width), height / Double(image.height))
         let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(image.width), Int32(image.height))
         defer { cairo_surface_destroy(surface) }
         // cairo writes the JPEG itself into the PDF; the blank pixels are only for other surfaces.
@@ -149,10 +255,15 @@ final class PDFCanvas {
 
     private func drawFooter() {
         guard drawing else { return }
-        let (left, right) = footer(pageNumber)
-        let top = paper.size.height - margin
-        text(left, font: "DejaVu Sans 8", color: (0.44, 0.40, 0.37), at: top, advance: false)
-        text(right, font: "DejaVu Sans 8", color: (0.44, 0.40, 0.37), at: top, alignRight: true, advance: false)
+        let footer = footer(pageNumber)
+        let top = size.height - margin
+        let muted = (0.44, 0.40, 0.37)
+        for (words, right, centered) in [
+            (footer.left, false, false), (footer.right, true, false), (footer.center, false, true),
+        ]
+        where !words.isEmpty {
+            text(words, font: footer.font, color: muted, at: top, alignRight: right, centered: centered, advance: false)
+        }
     }
 }
 

@@ -84,20 +84,7 @@ struct ReportService: Sendable {
 
     /// A photo made small for print, from its display rendition (upright, without metadata).
     func printImage(_ media: MediaObject?) async throws -> PrintImage? {
-        guard let media, let display = media.displaySHA256 else { return nil }
-        let store = pipeline.store
-        let output = store.temporaryFile(".jpg")
-        defer { try? FileManager.default.removeItem(at: output) }
-        do {
-            let images = pipeline.images
-            try await store.withLocalFile(display) {
-                try await images.makePrintSize(
-                    from: $0, to: output, size: Self.photoSize, scratch: store.temporaryFile(".jpg"))
-            }
-        } catch {
-            return nil  // A photo that cannot be read is left out of the report, not the whole report.
-        }
-        return PrintImage(jpeg: try Data(contentsOf: output))
+        try await pipeline.printImage(media, size: Self.photoSize)
     }
 
     static func rule(_ link: ItemBeneficiary, passing: PassingWords) -> String {

@@ -20,6 +20,22 @@ enum TranscriptTransfer {
         for index in media.indices { media[index].transcript = bySHA[media[index].sha256] }
     }
 
+    /// Each typed-out recording's transcript as text (`.txt`) and captions (`.vtt`) beside it in the archive, with
+    /// the recording's base name: `media/<sha256>.txt`, for people to read and players to show.
+    static func files(for media: [ExportRecord.Media]) -> [ExportArchive.Entry] {
+        var entries: [ExportArchive.Entry] = []
+        var seen = Set<String>()
+        for file in media where seen.insert(file.path).inserted {
+            guard let paths = file.transcriptPaths, let transcript = file.transcript, let text = transcript.shownText
+            else { continue }
+            let cues = WebVTT.cues(
+                segments: transcript.segments, corrected: transcript.editedText, duration: file.durationSeconds)
+            entries.append(.data(paths.text, Data((text + "\n").utf8)))
+            entries.append(.data(paths.captions, Data(WebVTT.document(cues).utf8)))
+        }
+        return entries
+    }
+
     /// Writes the imported recordings' transcripts, as they were; a recording without one is typed out again.
     static func write(_ media: [ExportRecord.Media], householdID: UUID, on db: any Database) async throws {
         var written = Set<String>()
@@ -51,5 +67,26 @@ enum TranscriptTransfer {
             // Its words find the items it tells of.
             try await TranscriptSearch.reindex(transcript, on: db)
         }
+    }
+}
+
+extension ExportRecord.Transcript {
+    /// The words people read: the correction when there is one, else the machine's text once it is done; nil while
+    /// there is nothing to read.
+    var shownText: String? {
+        let text = (editedText ?? (state == TranscriptState.done.rawValue ? self.text : ""))
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
+    }
+}
+
+extension ExportRecord.Media {
+    /// Where a typed-out recording's text and captions are in the archive: its own path with `.txt` and `.vtt`.
+    var transcriptPaths: (text: String, captions: String)? {
+        guard use == "audio" || use == "video", transcript?.shownText != nil, path.hasPrefix("media/"),
+            let dot = path.lastIndex(of: ".")
+        else { return nil }
+        let base = path[..<dot]
+        return ("\(base).txt", "\(base).vtt")
     }
 }
