@@ -57,7 +57,9 @@ struct StoryBookTests {
                     date: Date(timeIntervalSince1970: 1_782_000_000), days: DayText(zone: TimeZone(identifier: "UTC")!),
                     to: file)
                 if let look = ProcessInfo.processInfo.environment["STORYBOOK_LOOK"] {
-                    try? FileManager.default.copyItem(at: file, to: URL(fileURLWithPath: "\(look)/book-\(paper).pdf"))
+                    let copy = URL(fileURLWithPath: "\(look)/book-\(paper).pdf")
+                    try? FileManager.default.removeItem(at: copy)
+                    try? FileManager.default.copyItem(at: file, to: copy)
                 }
 
                 // then the words are there

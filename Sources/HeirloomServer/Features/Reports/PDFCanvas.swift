@@ -84,14 +84,17 @@ final class PDFCanvas {
 
     func space(_ points: Double) { y += points }
 
-    /// Sets text at the current line, wrapped to `width`; returns its height. `maxLines` ends it with "…".
+    /// Sets text at the current line, wrapped to `width`; returns its height. `maxLines` ends it with "…"; `hanging`
+    /// sets the lines after the first in.
     @discardableResult
     func text(
         _ text: String, font: String = "DejaVu Sans 10", x: Double = 0, width: Double? = nil, maxLines: Int? = nil,
         color: (Double, Double, Double) = (0.13, 0.12, 0.11), at top: Double? = nil, alignRight: Bool = false,
-        centered: Bool = false, lineSpacing: Double = 0, advance: Bool = true
+        centered: Bool = false, lineSpacing: Double = 0, hanging: Double = 0, advance: Bool = true
     ) -> Double {
         let layout = makeLayout(text, font: font, width: width ?? self.width - x, lineSpacing: lineSpacing)
+        // A negative indent sets every line but the first in.
+        if hanging > 0 { pango_layout_set_indent(layout, Int32(-hanging * Double(PANGO_SCALE))) }
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         if alignRight { pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT) }
         if centered { pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER) }
@@ -191,6 +194,16 @@ final class PDFCanvas {
         }
         cairo_fill(cr)
         cairo_restore(cr)
+    }
+
+    /// The width of `text` set on one line.
+    func width(of text: String, font: String) -> Double {
+        let layout = makeLayout(text, font: font, width: 10_000)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var width: Int32 = 0
+        var height: Int32 = 0
+        pango_layout_get_pixel_size(layout, &width, &height)
+        return Double(width)
     }
 
     /// Measures text without setting it.

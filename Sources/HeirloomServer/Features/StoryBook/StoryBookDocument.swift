@@ -82,13 +82,16 @@ struct StoryBookDocument: Sendable {
         for (index, chapter) in book.chapters.enumerated() {
             let title = "\(index + 1).  \(chapter.title)"
             let font = "DejaVu Serif 11.5"
-            let height = canvas.height(of: title, font: font, width: canvas.width - numberWidth - 12)
+            let width = canvas.width - numberWidth - 12
+            // A wrapped title goes on under its own words, not under its number.
+            let hanging = canvas.width(of: "\(index + 1).  ", font: font)
+            let height = canvas.height(of: title, font: font, width: width)
             canvas.ensure(height + 10)
             let top = canvas.y
             canvas.text(
                 chapterPages[chapter.id].map(String.init) ?? "", font: font, color: Self.muted, at: top,
                 alignRight: true, advance: false)
-            canvas.text(title, font: font, width: canvas.width - numberWidth - 12)
+            canvas.text(title, font: font, width: width, hanging: hanging)
             canvas.space(10)
         }
     }
