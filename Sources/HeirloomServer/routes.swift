@@ -29,6 +29,7 @@ func routes(_ app: Application) throws {
     let apiMember = app.chained(RoleMiddleware(required: .member))
     apiMember.get(.apiMedia(.key, .key), use: MediaFileController().download)
     apiMember.get(.apiJournalCardAudio(.key), use: JournalAudioController().audio)
+    apiMember.get(.apiStorytellerBook(.key), use: StoryBookController().pdf)
     // A recipient's files: their own token, no member needed.
     app.get(.apiRecipientMedia(.key, .key), use: RecipientMediaController().download)
     // The same files for phone apps that load them with no credentials, by addresses signed for the phone.
@@ -327,6 +328,10 @@ func routes(_ app: Application) throws {
     editor.post(.storytellerSendNow(.key), use: storytellers.sendNow)
     editor.get(.storytellerDelete(.key), use: storytellers.confirmDelete)
     editor.post(.storytellerDelete(.key), use: storytellers.delete)
+    // The book of a storyteller's stories: any member chooses its chapters and prints it.
+    let book = StoryBookController()
+    member.get(.storytellerBook(.key), use: book.page)
+    member.get(.storytellerBookPrint(.key), use: book.print)
     let answerPages = StoryAnswerWebController()
     web.get(.storyLink(.key), use: answerPages.link)
     app.get(.storyLinkPhoto(.key), use: answerPages.linkPhoto)

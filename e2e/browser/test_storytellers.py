@@ -5,7 +5,10 @@ next question she answers by recording (Chromium's pretend microphone). Ann find
 
 The story runs on SQLite, and on PostgreSQL when `make test-browser` provides one (HEIRLOOM_TEST_DATABASE_URL)."""
 
+import base64
+import os
 import shutil
+import subprocess
 import tempfile
 
 import pytest
@@ -107,6 +110,28 @@ def test_mum_answers_the_weeks_question(browser, mailbox, screenshot, database):
         assert "Written" in page and "Spoken" in page
         assert next_question
         screenshot("storyteller-answers")
+
+        # and makes the book of Mum's stories: both chapters, the written one's words printed
+        browser.find_element(By.PARTIAL_LINK_TEXT, "Make the book").click()
+        wait_for_text(browser, "The book of Mum’s stories")
+        screenshot("story-book")
+        pdf = browser.execute_async_script(
+            """
+            const done = arguments[arguments.length - 1];
+            const form = document.querySelector("form.story-book");
+            const query = new URLSearchParams(new FormData(form)).toString();
+            fetch(form.action + "?" + query).then(r => r.arrayBuffer()).then(b => {
+                let text = ""; new Uint8Array(b).forEach(c => text += String.fromCharCode(c)); done(btoa(text));
+            });
+            """
+        )
+        path = os.path.join(data_dir, "book.pdf")
+        with open(path, "wb") as out:
+            out.write(base64.b64decode(pdf))
+        words = subprocess.run(["pdftotext", path, "-"], capture_output=True, text=True, check=True).stdout
+        words = " ".join(words.split())
+        assert "The book of Mum’s stories" in words
+        assert "At a dance in Leeds, in 1962." in words
     finally:
         server.stop()
         shutil.rmtree(data_dir, ignore_errors=True)

@@ -78,6 +78,7 @@ enum Notice: String, Sendable, CaseIterable {
     case storyQuestionSkipped = "story-question-skipped"
     case storyQuestionSent = "story-question-sent"
     case storytellerRemoved = "storyteller-removed"
+    case bookNeedsAChapter = "book-needs-a-chapter"
     case storyNoticesSaved = "story-notices-saved"
 
     /// What the page says.
@@ -164,6 +165,7 @@ enum Notice: String, Sendable, CaseIterable {
         case .storyQuestionSkipped: "That question will not be asked."
         case .storyQuestionSent: "The question is on its way by email."
         case .storytellerRemoved: "The storyteller was removed. Their links no longer work."
+        case .bookNeedsAChapter: "Please tick at least one story for the book."
         case .storyNoticesSaved: "Your choice about new-story emails is saved."
         case .wishParticipantRemoved: "They are no longer part of the round. Their link has stopped working."
         }

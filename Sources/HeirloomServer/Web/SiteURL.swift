@@ -182,6 +182,9 @@ enum SiteURL: Sendable, Equatable {
     case storytellerQuestion(Parameter<UUID>, Parameter<UUID>)
     case storytellerSendNow(Parameter<UUID>)
     case storytellerDelete(Parameter<UUID>)
+    case storytellerBook(Parameter<UUID>)
+    case storytellerBookPrint(Parameter<UUID>)
+    case apiStorytellerBook(Parameter<UUID>)
     case storyNotices
     case storyLink(Parameter<String>)
     case storyLinkPhoto(Parameter<String>)

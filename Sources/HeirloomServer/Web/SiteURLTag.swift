@@ -127,6 +127,7 @@ extension SiteURL {
         case ("storytellerQuestions", .some(let id), _): return .storytellerQuestions(id)
         case ("storytellerSendNow", .some(let id), _): return .storytellerSendNow(id)
         case ("storytellerDelete", .some(let id), _): return .storytellerDelete(id)
+        case ("storytellerBook", .some(let id), _): return .storytellerBook(id)
         case ("storytellerQuestion", .some(let id), _):
             return ids.dropFirst().first.flatMap(UUID.init(uuidString:)).map { .storytellerQuestion(id, .value($0)) }
         case ("invite", _, _): return ids.first.map { .invite(.value($0)) }

@@ -75,6 +75,7 @@ enum Template: String, Sendable, CaseIterable {
     case storyteller = "storytellers/show"
     case storyAnswer = "storytellers/answer"
     case storyThanks = "storytellers/thanks"
+    case storytellerBook = "storytellers/book"
     case outsiderMissing = "passing-on/missing"
     case stillHere = "passing-on/still-here"
     case heirLink = "passing-on/heir-link"

@@ -35,9 +35,12 @@ extension Application {
     func answerSession(_ storyteller: String, owner: Member, email: String = "mum@example.com") async throws
         -> String
     {
+        let before = Set(try await questionMails(to: email, owner: owner).compactMap(\.link))
         let sent = try await api(.POST, "/api/storytellers/\(storyteller)/send-now", token: owner.token)
         #expect(sent.status == .created, "\(sent.body.string)")
-        let link = try await linkToken(for: email, owner: owner)
+        // the link of the question just sent, not of an earlier one
+        let new = try await questionMails(to: email, owner: owner).compactMap(\.link).filter { !before.contains($0) }
+        let link = String(try #require(new.first).split(separator: "/").last ?? "")
         let session = try await api(.POST, "/api/answer-session", json: ["token": link])
         #expect(session.status == .ok, "\(session.body.string)")
         return try session.decoded(Components.Schemas.TokenExchange.self).token

@@ -74,6 +74,7 @@ struct PageSnapshotCoverage {
         case .storyteller: "StorytellerPageSnapshots/storyteller.1"
         case .storyAnswer: "StorytellerPageSnapshots/storyAnswer.1"
         case .storyThanks: "StorytellerPageSnapshots/storyThanks.1"
+        case .storytellerBook: "StorytellerPageSnapshots/book.1"
         case .outsiderMissing: "PassingOnPageSnapshots/outsiderMissing.1"
         case .stillHere: "PassingOnPageSnapshots/stillHere.asked"
         case .heirLink: "HandOverPageSnapshots/heirLink.1"

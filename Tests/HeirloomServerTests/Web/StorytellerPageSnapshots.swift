@@ -65,4 +65,25 @@ struct StorytellerPageSnapshots {
         let html = try await PageFixtures.html(.storyThanks, title: "Thank you", role: nil, NoContent())
         assertSnapshot(of: html, as: .lines)
     }
+
+    @Test("The book's page: its chapters, each ticked and numbered, one not typed out yet")
+    func book() async throws {
+        let id = PageFixtures.id(60)
+        let model = StoryBookPage(
+            title: StoryBook.title(for: "Mum"), name: "Mum", backHref: SiteURL.storyteller(.value(id)).path,
+            action: SiteURL.storytellerBookPrint(.value(id)).path,
+            chapters: [
+                .init(
+                    id: PageFixtures.id(61).text, title: "How did you meet Dad?", position: 1, kind: "Told aloud",
+                    untyped: false),
+                .init(
+                    id: PageFixtures.id(62).text, title: "Tell us about the grandfather clock: where did it come from?",
+                    position: 2, kind: "Told aloud", untyped: true),
+                .init(
+                    id: PageFixtures.id(63).text, title: "What did you love to eat as a child?", position: 3,
+                    kind: "Written", untyped: false),
+            ])
+        let html = try await PageFixtures.html(.storytellerBook, title: model.title, nav: .memories, model)
+        assertSnapshot(of: html, as: .lines)
+    }
 }
