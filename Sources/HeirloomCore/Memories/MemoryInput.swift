@@ -8,6 +8,7 @@ public struct MemoryFields: Sendable {
 
     /// The most bytes a text part may have: 100,000 characters of any script fit, a file sent by mistake does not.
     public static let maximumPartBytes = 400_000
+    public static let maximumDescriptionLength = 5000
 
     public mutating func add(_ name: String, _ value: String) { values[name, default: []].append(value) }
 
@@ -105,7 +106,7 @@ public struct MemoryDetails: Sendable {
             throw FieldError(field: "title", message: "Please give the memory a title.")
         }
         self.title = title
-        self.description = try Self.text(description, field: "description", limit: 5000)
+        self.description = try Self.text(description, field: "description", limit: Self.maximumDescriptionLength)
         self.content = try Self.text(content, field: "content", limit: 100_000)
         if kind == .text, self.content == nil {
             throw FieldError(field: "content", message: "Please write the memory down.")

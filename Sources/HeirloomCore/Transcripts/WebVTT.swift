@@ -59,9 +59,15 @@ public enum WebVTT {
         return text
     }
 
+    /// The longest time a cue is written with: 99 hours, far past any recording.
+    public static let longest: TimeInterval = 99 * 3600
+
     /// "01:02:03.456": hours, minutes, seconds and milliseconds, as every WebVTT reader takes them.
+    /// A time that is not a number, or beyond `longest`, is written as 0 or as `longest`: an engine's or an
+    /// archive's odd figure never stops an export.
     public static func timestamp(_ seconds: Double) -> String {
-        let milliseconds = Int((max(seconds, 0) * 1000).rounded())
+        let bounded = seconds.isFinite ? min(max(seconds, 0), longest) : 0
+        let milliseconds = Int((bounded * 1000).rounded())
         let hours = milliseconds / 3_600_000
         let minutes = milliseconds / 60_000 % 60
         let wholeSeconds = milliseconds / 1000 % 60

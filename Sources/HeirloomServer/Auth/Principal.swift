@@ -34,7 +34,7 @@ struct Principal: Authenticatable, Sendable {
     /// Throws unless the member sees values: a sale, a lot or selling advice is about what things fetch, and for a
     /// viewer kept from values it does not exist.
     func requireSeesValues(hidingAs name: String) throws(AppError) {
-        guard seesValues else { throw AppError.notFound("No such \(name) in your household.") }
+        guard seesValues else { throw AppError.notFound(name) }
     }
 
     /// Throws unless the role may change household content.

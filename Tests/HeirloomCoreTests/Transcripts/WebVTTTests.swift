@@ -61,4 +61,13 @@ struct WebVTTTests {
                 == [WebVTT.Cue(start: 0, end: 12, text: "Be patient.")])
         #expect(WebVTT.cues(segments: segments, corrected: "  ").isEmpty)
     }
+
+    @Test("a time that is not a number, or absurdly far, is written within bounds rather than stopping the export")
+    func oddTimes() {
+        #expect(WebVTT.timestamp(.nan) == "00:00:00.000")
+        #expect(WebVTT.timestamp(-.infinity) == "00:00:00.000")
+        #expect(WebVTT.timestamp(1e300) == "99:00:00.000")
+        let document = WebVTT.document([WebVTT.Cue(start: 1e300, end: .infinity, text: "Hello")])
+        #expect(document.contains("99:00:00.000 --> 99:00:00.000"))
+    }
 }

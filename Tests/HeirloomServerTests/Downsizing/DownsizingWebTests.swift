@@ -47,11 +47,13 @@ struct DownsizingWebTests {
         }
     }
 
-    @Test("a viewer reads a brief, sales and lots but is offered no form to change them")
+    @Test("a viewer shown values reads a brief, sales and lots but is offered no form to change them")
     func viewerReads() async throws {
         try await withApp { app in
             let owner = try await app.setUpHub()
             let viewer = try await app.addMember(role: "viewer", by: owner)
+            // (kept from values, a viewer is told these pages do not exist: ItemValuesForViewersTests)
+            _ = try await app.api(.PATCH, "/api/household", token: owner.token, json: ["showValuesToViewers": true])
             let item = try await LiquidationAPITests.item(app, owner, name: "Oak dining table")
             _ = try await app.api(.POST, "/api/items/\(item)/liquidation/brief", token: owner.token, json: [:])
             let sale = try await app.api(.POST, "/api/sales", token: owner.token, json: ["kind": "auction"])

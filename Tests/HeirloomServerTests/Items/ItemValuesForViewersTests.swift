@@ -85,12 +85,16 @@ extension ItemValuesForViewersTests {
                 #expect(!json.body.string.contains("1200.00") && !json.body.string.contains("300.00"), "\(path)")
                 #expect(try await app.api(.GET, path, token: owner.token).body.string.contains("1200.00"), "\(path)")
             }
-            for path in ["/api/sales", "/api/sales/\(saleID)/lots", "/api/items/\(clock)/liquidation/brief"] {
+            for path in [
+                "/api/sales", "/api/sales/\(saleID)/lots", "/api/items/\(clock)/liquidation/brief",
+                "/api/items/\(clock)/valuation",
+            ] {
                 #expect(try await app.api(.GET, path, token: viewer.token).status == .notFound, "\(path)")
             }
             for path in ["/sales", "/sales/\(saleID)", "/items/\(clock)/liquidation", "/sets/\(setID)/liquidation"] {
                 #expect(try await granddaughter.get(path).status == .notFound, "\(path)")
             }
+            #expect(!(try await granddaughter.get("/items?sort=value").body.string.contains("Most valuable first")))
             let setPage = try await granddaughter.get("/sets/\(setID)").body.string
             #expect(
                 setPage.contains("Mantel clock") && !setPage.contains("$1,200") && !setPage.contains("Brief and plan"))

@@ -96,6 +96,9 @@ struct SaleAPITests {
                 #expect(step.done)
                 #expect(step.by?.name == "Ben Miller")
             }
+            // a viewer reads sales once the household shows them values (kept from them, sales are 404)
+            #expect(try await app.api(.GET, "/api/sales", token: viewer.token).status == .notFound)
+            _ = try await app.api(.PATCH, "/api/household", token: owner.token, json: ["showValuesToViewers": true])
             let sales = try await app.api(.GET, "/api/sales", token: viewer.token)
             #expect(try sales.decoded(Components.Schemas.SaleList.self).sales.first?.readyLotCount == 1)
 

@@ -37,6 +37,11 @@ struct StorytellerAPITests {
             #expect(mother.nextSendAt != mum.nextSendAt)
             let read = try await app.api(.GET, "/api/storytellers/\(mum.id)", token: owner.token)
             #expect(try read.decoded(Components.Schemas.Storyteller.self).name == "Mother")
+            // when the member is unlinked with null, the storyteller stays, known by the email alone
+            let unlinked = try await app.api(
+                .PATCH, "/api/storytellers/\(mum.id)", token: owner.token, rawBody: #"{"userId": null}"#)
+            #expect(unlinked.status == .ok, "\(unlinked.body.string)")
+            #expect(try unlinked.decoded(Components.Schemas.Storyteller.self).userId == nil)
             // when removed
             #expect(try await app.api(.DELETE, "/api/storytellers/\(mum.id)", token: owner.token).status == .noContent)
             #expect(try await app.api(.GET, "/api/storytellers/\(mum.id)", token: owner.token).status == .notFound)
@@ -200,6 +205,12 @@ struct StorytellerAPITests {
             // and a paused storyteller gets none
             _ = try await app.api(.PATCH, "/api/storytellers/\(mum.id)", token: owner.token, json: ["active": false])
             clock.advance(by: 8 * 86_400)
+            try await app.runScheduler()
+            #expect(try await app.questionMails(to: "mum@example.com", owner: owner).count == 1)
+            // and resumed, the next question waits for her day and hour, not the date missed while paused
+            let resumed = try await app.api(
+                .PATCH, "/api/storytellers/\(mum.id)", token: owner.token, json: ["active": true])
+            #expect(try resumed.decoded(Components.Schemas.Storyteller.self).nextSendAt > clock.now)
             try await app.runScheduler()
             #expect(try await app.questionMails(to: "mum@example.com", owner: owner).count == 1)
         }

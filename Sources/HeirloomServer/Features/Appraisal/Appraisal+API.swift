@@ -69,8 +69,9 @@ extension APIHandler {
         -> Operations.GetItemValuation.Output
     {
         let id = try uuid(input.path.id, "item")
-        let valuation = try await request.heirloom.appraisal.valuation(
-            of: id, householdID: try principal.householdID)
+        let principal = try principal
+        try principal.requireSeesValues(hidingAs: "valuation")
+        let valuation = try await request.heirloom.appraisal.valuation(of: id, householdID: principal.householdID)
         return .ok(.init(body: .json(.init(valuation, itemID: id))))
     }
 

@@ -61,7 +61,9 @@ struct ExportSnapshot: Sendable {
         let storytellers = try await readStorytellers(householdID: householdID, on: db)
         var media = try (mediaObjects + binder.papers + letters.recordings).map(ExportRecord.Media.init)
         try await TranscriptTransfer.attach(to: &media, householdID: householdID, on: db)
-        let holderID = try await Estate.query(on: db).filter(\.$household.$id == householdID).first()?.$holder.id
+        // The estate's holder; before the estate is first opened, the first owner, whom it will name then.
+        let estate = try await Estate.query(on: db).filter(\.$household.$id == householdID).first()
+        let holderID = estate.map { $0.$holder.id } ?? users.first { $0.role == .owner }?.id
 
         return ExportSnapshot(
             household: .init(

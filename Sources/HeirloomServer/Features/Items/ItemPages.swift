@@ -45,6 +45,8 @@ enum ItemPages {
         var nextHref: String?
         var prevHref: String?
         var totalCount: Int
+        /// False for a viewer kept from values: no worth, and no order by worth.
+        var showsValues = true
     }
 
     struct Form: Encodable {
@@ -187,6 +189,7 @@ extension ItemPages.Show {
 extension ItemPages.Index {
     /// The list as a viewer sees it when the household keeps values from viewers: things, not what they are worth.
     mutating func hideValues() {
+        showsValues = false
         for index in groups.indices {
             groups[index].totals = []
             for card in groups[index].items.indices { groups[index].items[card].value = "" }

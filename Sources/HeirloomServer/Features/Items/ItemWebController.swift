@@ -12,7 +12,9 @@ struct ItemWebController {
         let text = (req.query[String.self, at: "q"] ?? "").trimmingWhitespace()
         let categoryName = req.query[String.self, at: "category"] ?? ""
         let category = ItemCategory.allCases.first { $0.rawValue == categoryName }
-        let sort = req.query[String.self, at: "sort"].flatMap(ItemService.Sort.init(rawValue:)) ?? .newest
+        var sort = req.query[String.self, at: "sort"].flatMap(ItemService.Sort.init(rawValue:)) ?? .newest
+        // An order by worth would tell a viewer kept from values what things are worth.
+        if sort == .value, !principal.seesValues { sort = .newest }
         let offset = max(0, req.query[Int.self, at: "offset"] ?? 0)
         let items = req.heirloom.items
         let summary = try await items.summary(householdID: principal.householdID)

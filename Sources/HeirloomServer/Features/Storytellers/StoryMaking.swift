@@ -23,9 +23,11 @@ struct StoryMaking: Sendable {
                     question.$answerItemAudio.id = story.id
                     return
                 }
-                if let text = question.answerText {
-                    let addition = "\(question.text)\n\(text) \(signature)"
-                    item.description = item.description.isEmpty ? addition : item.description + "\n\n" + addition
+                let addition = question.answerText.map { "\(question.text)\n\($0) \(signature)" }
+                let description = addition.map { item.description.isEmpty ? $0 : item.description + "\n\n" + $0 }
+                // A written answer too long for the description becomes a memory of its own, below.
+                if let description, TextLimit.fits(description, maximum: ItemDraft.maximumDescriptionLength) {
+                    item.description = description
                     try await item.save(on: db)
                     try await ItemSearchIndex(db).update(item)
                     return
@@ -37,7 +39,12 @@ struct StoryMaking: Sendable {
             {
                 let addition = "\(text) \(signature)"
                 let before = memory.description ?? ""
-                memory.description = before.isEmpty ? addition : before + "\n\n" + addition
+                let description = before.isEmpty ? addition : before + "\n\n" + addition
+                // Too long for the photo's description: a memory of its own, below.
+                guard TextLimit.fits(description, maximum: MemoryInput.maximumDescriptionLength) else {
+                    return try await newMemory(question, by: storyteller, recording: nil)
+                }
+                memory.description = description
                 memory.refreshSearchText()
                 try await memory.save(on: db)
                 question.$answerMemory.id = memoryID

@@ -78,7 +78,9 @@ struct StorytellerService: Sendable {
                 throw AppError.invalid(FieldError(field: "userId", message: "Please choose a member of the household."))
             }
         }
-        let changedTime = storyteller.id == nil || schedule != storyteller.schedule
+        // A new time, or a pause ending: the next question waits for the chosen day and hour, not the old date.
+        let changedTime =
+            storyteller.id == nil || schedule != storyteller.schedule || (draft.active && !storyteller.active)
         storyteller.name = name
         storyteller.email = email
         storyteller.$user.id = draft.userID

@@ -39,11 +39,13 @@ extension APIHandler {
         let principal = try principal
         let id = try uuid(input.path.id, "storyteller")
         guard case .json(let body) = input.body else { throw AppError.badRequest("Expected a JSON body.") }
-        // `userId: null` unlinks; absent keeps the member.
+        // `userId: null` (or "") unlinks; absent keeps the member. The generated body cannot tell null from absent,
+        // so the request's own JSON is asked.
         let userID: UUID?? =
             switch body.userId {
-            case .none: .none
+            case .some(let text) where text.trimmingWhitespace().isEmpty: .some(nil)
             case .some(let text): .some(try uuid(text, "member"))
+            case .none: Self.sendsNull("userId", in: request) ? .some(nil) : .none
             }
         let storyteller = try await request.heirloom.storytellers.update(
             id,
@@ -182,5 +184,13 @@ extension APIHandler {
             throw AppError.invalid(FieldError(field: "text", message: "Please record your answer, or write it."))
         }
         return .created(.init(body: .json(try .init(StoryAnswerRecord(question: answered, itemID: answered.$item.id)))))
+    }
+
+    /// Whether the request's JSON body sets `key` to null (which the generated types read as absent).
+    static func sendsNull(_ key: String, in request: Request) -> Bool {
+        guard let data = request.body.data,
+            let object = try? JSONSerialization.jsonObject(with: Data(data.readableBytesView)) as? [String: Any]
+        else { return false }
+        return object[key] is NSNull
     }
 }
