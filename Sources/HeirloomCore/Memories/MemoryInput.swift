@@ -106,7 +106,7 @@ public struct MemoryDetails: Sendable {
             throw FieldError(field: "title", message: "Please give the memory a title.")
         }
         self.title = title
-        self.description = try Self.text(description, field: "description", limit: Self.maximumDescriptionLength)
+        self.description = try Self.text(description, field: "description", limit: MemoryInput.maximumDescriptionLength)
         self.content = try Self.text(content, field: "content", limit: 100_000)
         if kind == .text, self.content == nil {
             throw FieldError(field: "content", message: "Please write the memory down.")
