@@ -8,7 +8,6 @@ public struct MemoryFields: Sendable {
 
     /// The most bytes a text part may have: 100,000 characters of any script fit, a file sent by mistake does not.
     public static let maximumPartBytes = 400_000
-    public static let maximumDescriptionLength = 5000
 
     public mutating func add(_ name: String, _ value: String) { values[name, default: []].append(value) }
 
@@ -91,6 +90,8 @@ public struct FaceJSON: Codable {
 
 /// The words of a memory: required title, optional rest, each within its limit.
 public struct MemoryDetails: Sendable {
+    public static let maximumDescriptionLength = 5000
+
     public var title: String
     public var description: String?
     public var content: String?
@@ -106,7 +107,7 @@ public struct MemoryDetails: Sendable {
             throw FieldError(field: "title", message: "Please give the memory a title.")
         }
         self.title = title
-        self.description = try Self.text(description, field: "description", limit: MemoryInput.maximumDescriptionLength)
+        self.description = try Self.text(description, field: "description", limit: Self.maximumDescriptionLength)
         self.content = try Self.text(content, field: "content", limit: 100_000)
         if kind == .text, self.content == nil {
             throw FieldError(field: "content", message: "Please write the memory down.")

@@ -41,7 +41,7 @@ struct StoryMaking: Sendable {
                 let before = memory.description ?? ""
                 let description = before.isEmpty ? addition : before + "\n\n" + addition
                 // Too long for the photo's description: a memory of its own, below.
-                guard TextLimit.fits(description, maximum: MemoryInput.maximumDescriptionLength) else {
+                guard TextLimit.fits(description, maximum: MemoryDetails.maximumDescriptionLength) else {
                     return try await newMemory(question, by: storyteller, recording: nil)
                 }
                 memory.description = description
