@@ -45,7 +45,7 @@ extension APIHandler {
             switch body.userId {
             case .some(let text) where text.trimmingWhitespace().isEmpty: .some(nil)
             case .some(let text): .some(try uuid(text, "member"))
-            case .none: Self.sendsNull("userId", in: request) ? .some(nil) : .none
+            case .none: Self.sendsNull("userId", in: try request) ? .some(nil) : .none
             }
         let storyteller = try await request.heirloom.storytellers.update(
             id,
