@@ -66,7 +66,7 @@ public enum WebVTT {
     /// A time that is not a number, or beyond `longest`, is written as 0 or as `longest`: an engine's or an
     /// archive's odd figure never stops an export.
     public static func timestamp(_ seconds: Double) -> String {
-        let bounded = seconds.isFinite ? min(max(seconds, 0), longest) : 0
+        let bounded = seconds.isNaN ? 0 : min(max(seconds, 0), longest)
         let milliseconds = Int((bounded * 1000).rounded())
         let hours = milliseconds / 3_600_000
         let minutes = milliseconds / 60_000 % 60
