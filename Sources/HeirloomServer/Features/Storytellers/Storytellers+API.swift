@@ -20,7 +20,7 @@ extension APIHandler {
         let principal = try principal
         guard case .json(let body) = input.body else { throw AppError.badRequest("Expected a JSON body.") }
         let draft = StorytellerService.Draft(
-            name: body.name, email: body.email, userID: try body.userId.map { try uuid($0, "member") },
+            name: body.name, email: body.email, userID: try body.userId.map(Self.memberID),
             weekday: body.weekday, hour: body.hour)
         let storyteller = try await request.heirloom.storytellers.create(draft, by: principal)
         return .created(.init(body: .json(try .init(storyteller, timeZone: principal.zoneName))))
@@ -44,7 +44,7 @@ extension APIHandler {
         let userID: UUID?? =
             switch body.userId {
             case .some(let text) where text.trimmingWhitespace().isEmpty: .some(nil)
-            case .some(let text): .some(try uuid(text, "member"))
+            case .some(let text): .some(try Self.memberID(text))
             case .none: Self.sendsNull("userId", in: try request) ? .some(nil) : .none
             }
         let storyteller = try await request.heirloom.storytellers.update(
@@ -192,5 +192,13 @@ extension APIHandler {
             let object = try? JSONSerialization.jsonObject(with: Data(data.readableBytesView)) as? [String: Any]
         else { return false }
         return object[key] is NSNull
+    }
+
+    /// A member's id in a body: one that is not an id is a 422 naming `userId`, as one of another household is.
+    static func memberID(_ text: String) throws -> UUID {
+        guard let id = UUID(uuidString: text.trimmingWhitespace()) else {
+            throw AppError.invalid(FieldError(field: "userId", message: "Please choose a member of the household."))
+        }
+        return id
     }
 }
