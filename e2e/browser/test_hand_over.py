@@ -11,7 +11,9 @@ HEIRLOOM_NOW. The story runs on SQLite, and on PostgreSQL when `make test-browse
 import os
 import re
 import shutil
+import subprocess
 import tempfile
+import urllib.parse
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -35,9 +37,22 @@ def start_hub(data_dir, port, smtp_port, now, name, database):
     env = dict(HEIRLOOM_SMTP_URL=f"smtp://127.0.0.1:{smtp_port}", HEIRLOOM_MAIL_FROM="hub@miller.example",
                HEIRLOOM_NOW=now, HEIRLOOM_SCHEDULER_SECONDS="2")
     if database == "postgres":
-        env["HEIRLOOM_DATABASE_URL"] = os.environ["HEIRLOOM_TEST_DATABASE_URL"]
+        env["HEIRLOOM_DATABASE_URL"] = database_of(data_dir)
     (ARTIFACTS / f"{name}.log").unlink(missing_ok=True)
     return ServerProcess(data_dir, ARTIFACTS / f"{name}.log", port=port, env=env).start()
+
+
+def database_of(data_dir):
+    """The PostgreSQL database of the hub in data_dir, made on first use: each story starts on an empty database of
+    its own (a hub restarted on the same data directory finds its own again), never on what an earlier story left."""
+    name = "hub_" + re.sub(r"[^a-z0-9]", "_", os.path.basename(data_dir.rstrip("/")).lower())
+    admin = os.environ["HEIRLOOM_TEST_DATABASE_URL"]
+    exists = subprocess.run(["psql", admin, "-tAq", "-c", f"SELECT 1 FROM pg_database WHERE datname = '{name}'"],
+                            check=True, capture_output=True, text=True).stdout.strip()
+    if not exists:
+        subprocess.run(["psql", admin, "-q", "-v", "ON_ERROR_STOP=1", "-c", f"CREATE DATABASE {name}"],
+                       check=True, capture_output=True)
+    return urllib.parse.urlunparse(urllib.parse.urlparse(admin)._replace(path=f"/{name}"))
 
 
 def sign_in(browser, base, who=OWNER):

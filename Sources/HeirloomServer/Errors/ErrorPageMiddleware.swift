@@ -23,6 +23,13 @@ struct ErrorPageMiddleware: AsyncMiddleware {
                 let back = request.url.path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
                 return request.redirect(to: SiteURL.login.path + "?next=\(back)")
             }
+            if request.isSubresource {
+                // A missing picture, script or the browser's own /favicon.ico: a short answer, not a page (whose
+                // forms would hand out a CSRF cookie that could overwrite the one of the page being filled in).
+                let response = Response(status: mapped.status, body: .init(string: mapped.message))
+                response.headers.contentType = .plainText
+                return response
+            }
             return await errorPage(mapped, request: request)
         }
     }
@@ -69,6 +76,12 @@ struct ErrorPageMiddleware: AsyncMiddleware {
 }
 
 extension Request {
+    /// Whether the browser asked for part of a page (a picture, a script, a stylesheet, a sound), not a page.
+    var isSubresource: Bool {
+        guard let destination = headers.first(name: "Sec-Fetch-Dest") else { return false }
+        return !["document", "iframe", "frame", "empty", "embed", "object"].contains(destination)
+    }
+
     /// Whether the request is for the JSON API (errors answer in JSON).
     var isAPI: Bool {
         let path = path

@@ -102,6 +102,23 @@ struct ErrorTests {
             #expect(page.status == .notFound)
             #expect(page.headers.contentType == .html)
             #expect(page.body.string.contains("couldn’t find"))
+            #expect(page.headers.setCookie?[CSRF.cookieName] != nil)
+        }
+    }
+
+    @Test("a missing picture or the browser's own favicon.ico gets a short answer, and no cookie")
+    func missingSubresource() async throws {
+        try await withApp { app in
+            // when the browser asks for /favicon.ico, as Chrome does after loading JSON
+            let icon = try await app.testing().sendRequest(.GET, "/favicon.ico", headers: ["Sec-Fetch-Dest": "image"])
+            // then it is a plain 404 that hands out no CSRF cookie (which could overwrite the one a form was given)
+            #expect(icon.status == .notFound)
+            #expect(icon.headers.contentType == .plainText)
+            #expect(icon.headers.setCookie?[CSRF.cookieName] == nil)
+            // while a page the person opened is the friendly page
+            let page = try await app.testing().sendRequest(
+                .GET, "/no-such-page", headers: ["Sec-Fetch-Dest": "document"])
+            #expect(page.headers.contentType == .html)
         }
     }
 
