@@ -47,7 +47,8 @@ struct StorySender: Sendable {
 }
 
 /// The weekly pass: every active storyteller whose moment has come is sent one question. The send is claimed by
-/// moving `next_send_at` on with a conditional update, so a restart or a second server never sends it twice.
+/// moving `next_send_at` on with a conditional update in the send's own transaction, so a restart or a second server
+/// never sends it twice, and a send that fails is tried again on the next pass.
 struct StorytellerJobs: Sendable {
     let db: any Database
     let clock: @Sendable () -> Date
@@ -58,13 +59,21 @@ struct StorytellerJobs: Sendable {
         let due = try await Storyteller.query(on: db).filter(\.$active == true).filter(\.$nextSendAt <= now).all()
         for storyteller in due {
             let zone = try await Household.find(storyteller.$household.id, on: db)?.zone ?? .current
-            let next = storyteller.schedule.nextSend(after: now, in: zone)
+            try await send(storyteller, next: storyteller.schedule.nextSend(after: now, in: zone))
+        }
+    }
+
+    /// Moves the storyteller's moment on and sends the question in one transaction: a crash or a failed send in
+    /// between leaves the week unclaimed, to be sent on the next pass, never skipped.
+    private func send(_ storyteller: Storyteller, next: Date) async throws {
+        let previous = storyteller.nextSendAt
+        try await db.transaction { db in
             let claimed = try await db.sql().update(Storyteller.schema).set("next_send_at", to: next)
-                .where("id", .equal, try storyteller.requireID()).where("next_send_at", .equal, storyteller.nextSendAt)
+                .where("id", .equal, try storyteller.requireID()).where("next_send_at", .equal, previous)
                 .returning("id").all()
-            guard claimed.count == 1 else { continue }
-            storyteller.nextSendAt = next
+            guard claimed.count == 1 else { return }
             try await StorySender(db: db, clock: clock, publicBaseURL: publicBaseURL).sendNext(storyteller)
         }
+        storyteller.nextSendAt = next
     }
 }
