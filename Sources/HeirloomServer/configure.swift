@@ -101,6 +101,11 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
             })
         // Recordings are typed out a few seconds after they are stored; a stop leaves none half-counted.
         app.lifecycle.use(ServingLoop("transcripts", every: .seconds(5)) { try await $0.transcriptJobs().runOnce() })
+        // Recordings kept as lasting 0:00 before WebM's missing duration was read from the sound itself.
+        app.lifecycle.use(
+            ServingLoop("recording lengths", every: .seconds(30)) {
+                try await RecordingLengths(db: $0.db, pipeline: $0.hub.media).runOnce()
+            })
     }
     let metrics = HubMetrics()
     app.hubMetrics = metrics

@@ -52,4 +52,23 @@ struct MediaFormatTests {
         #expect(peaks[0] == 0.5)
         #expect(peaks[9] == 1)
     }
+
+    @Test("a recording of unknown length (a browser's WebM) still gets its whole waveform, and its length")
+    func waveformOfUnknownLength() {
+        var builder = WaveformBuilder(expectedSamples: nil, bucketCount: 10)
+        builder.add((0..<4000).map { Int16($0 < 2000 ? 16_384 : -32_768) })
+        let peaks = builder.normalisedPeaks
+        #expect(builder.sampleCount == 4000)
+        #expect(peaks.count == 10)
+        #expect(peaks[0] == 0.5 && peaks[4] == 0.5)
+        #expect(peaks[5] == 1 && peaks[9] == 1)
+    }
+
+    @Test("a very short recording of unknown length gives one peak per block, and silence gives a flat line")
+    func waveformOfAShortRecording() {
+        var builder = WaveformBuilder(expectedSamples: 0, bucketCount: 10)
+        builder.add(Array(repeating: Int16(3277), count: 100))
+        #expect(builder.normalisedPeaks == [0.1, 0.1, 0.1])
+        #expect(WaveformBuilder(expectedSamples: nil).normalisedPeaks == [0])
+    }
 }

@@ -37,8 +37,9 @@ struct AVProcessor: Sendable {
         return Probe(duration: duration, audioCodec: audio?.codecName, width: width, height: height)
     }
 
-    /// About 200 peaks 0…1 of the recording's loudness.
-    func waveform(of file: URL, duration: Double, scratch: URL) async throws -> [Double] {
+    /// About 200 peaks 0…1 of the recording's loudness, and its length in seconds as decoded: the header's
+    /// duration (0 when it has none, as in a browser's WebM) only sizes the slices.
+    func waveform(of file: URL, duration: Double, scratch: URL) async throws -> (peaks: [Double], seconds: Double) {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let result = try await limiter.run {
             try await ExternalTool.run(
@@ -54,7 +55,8 @@ struct AVProcessor: Sendable {
             throw MediaError.unreadable(Self.firstLine(result.errorOutput, or: "the sound could not be decoded"))
         }
         defer { try? reader.close() }
-        var builder = WaveformBuilder(expectedSamples: Int(duration * Double(Self.waveformSampleRate)))
+        var builder = WaveformBuilder(
+            expectedSamples: duration > 0 ? Int(duration * Double(Self.waveformSampleRate)) : nil)
         while let chunk = try reader.read(upToCount: 1 << 20), !chunk.isEmpty {
             let samples = chunk.withUnsafeBytes { raw in
                 (0..<raw.count / 2).map {
@@ -63,7 +65,7 @@ struct AVProcessor: Sendable {
             }
             builder.add(samples)
         }
-        return builder.normalisedPeaks
+        return (builder.normalisedPeaks, Double(builder.sampleCount) / Double(Self.waveformSampleRate))
     }
 
     /// An AAC .m4a copy that every browser and iPhone plays.

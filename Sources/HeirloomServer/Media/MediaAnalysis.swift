@@ -33,16 +33,19 @@ extension MediaPipeline {
                 let probe = try await audioVideo.probe(file)
                 guard probe.audioCodec != nil else { throw MediaError.unreadable("there is no sound in this file") }
                 try audioVideo.audioLimits.check(duration: probe.duration, size: size)
-                analysis.durationSeconds = probe.duration
-                analysis.waveform = try await audioVideo.waveform(
-                    of: file,
-                    duration: probe.duration,
-                    scratch: store.temporaryFile(".pcm")
-                )
+                let sound = try await audioVideo.waveform(
+                    of: file, duration: probe.duration, scratch: store.temporaryFile(".pcm"))
+                // A browser's WebM says nothing of its length: then the decoded length is the one checked and kept.
+                let duration = probe.duration > 0 ? probe.duration : sound.seconds
+                try audioVideo.audioLimits.check(duration: duration, size: size)
+                // Decoding stops at the limit: a recording that reached it (within a frame) was longer.
+                let limit = audioVideo.audioLimits.maximumSeconds
+                if probe.duration <= 0, duration >= limit - 0.5 { throw MediaError.tooLong(limitSeconds: limit) }
+                (analysis.durationSeconds, analysis.waveform) = (duration, sound.peaks)
                 if !(probe.audioCodec == "aac" && format == .m4a) {
                     let playable = store.temporaryFile(".m4a")
                     made.append(playable)
-                    try await audioVideo.playableAAC(of: file, duration: probe.duration, to: playable)
+                    try await audioVideo.playableAAC(of: file, duration: duration, to: playable)
                     analysis.playable = (playable, try Self.sha256(of: playable))
                 }
             case .video:

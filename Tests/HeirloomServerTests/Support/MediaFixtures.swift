@@ -48,6 +48,17 @@ enum MediaFixtures {
             try await tool(
                 "ffmpeg",
                 ["-v", "error", "-f", "lavfi", "-i", "sine=frequency=330:duration=2", "-c:a", "libopus", path])
+        case "browser.webm":
+            // As a browser's recorder writes it: streamed, so its header has no duration. 1.5 s of sound, then
+            // 1.5 s of silence.
+            let result = try await ExternalTool.run(
+                "ffmpeg",
+                [
+                    "-v", "error", "-f", "lavfi", "-i", "sine=frequency=330:duration=1.5,apad=whole_dur=3", "-c:a",
+                    "libopus", "-f", "webm", "pipe:1",
+                ], timeout: 120)
+            guard result.status == 0 else { throw TestFailure("ffmpeg failed: \(result.errorOutput)") }
+            try result.output.write(to: url)
         case "story.mp3":
             try await tool(
                 "ffmpeg",
