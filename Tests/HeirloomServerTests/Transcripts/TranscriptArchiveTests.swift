@@ -9,7 +9,7 @@ import VaporTesting
 /// The typed copies a household export carries beside each recording, for people and players.
 @Suite("Transcripts as files in the household export")
 struct TranscriptArchiveTests {
-    @Test("a typed-out story has its text and WebVTT captions beside it, and the offline page shows the text")
+    @Test("a typed-out story has its text, WebVTT captions and an AAC copy beside it; the offline page shows the text")
     func textAndCaptions() async throws {
         try await withApp { app in
             // given a story typed out and corrected
@@ -51,6 +51,14 @@ struct TranscriptArchiveTests {
             #expect(page.contains("My mother played the harpsichord every Sunday morning."))
             #expect(page.contains("<track kind=\"captions\" src=\"\(base).vtt\""), "\(page)")
             #expect(page.contains("<a href=\"\(base).txt\">"))
+
+            // and the WAV has a copy that every player plays (AAC) beside it, offered first
+            let copy = try #require(parts.files["\(base).playable.m4a"], "\(parts.names)")
+            #expect(String(decoding: copy.dropFirst(4).prefix(4), as: UTF8.self) == "ftyp")
+            #expect(
+                page.contains(
+                    "<source src=\"\(base).playable.m4a\" type=\"audio/mp4\"><source src=\"\(recording)\">"),
+                "\(page)")
             // (TranscriptExportTests imports such an archive: the typed copies are passed over, media.json brings
             // the transcript back.)
         }

@@ -53,8 +53,10 @@ struct ExportReader {
         for (file, entry) in zip(manifest.files, entries) {
             if ExportPaths.records.contains(file.path) {
                 small[file.path] = try Self.unpack(entry, file, in: archive, to: nil).data
-            } else if ExportPaths.isTranscriptCopy(file.path) {
-                continue  // A recording's typed copy for people; media.json brings the transcript back.
+            } else if ExportPaths.isTranscriptCopy(file.path) || ExportPaths.isPlayableCopy(file.path) {
+                // A recording's typed copy or AAC copy, for people: media.json brings the transcript back, and the
+                // AAC copy is made again from the original.
+                continue
             } else {
                 let copy = scratch.appendingPathComponent(file.sha256, isDirectory: false)
                 guard copies[file.sha256] == nil else {
@@ -98,7 +100,7 @@ struct ExportReader {
             let isRecords = ExportPaths.records.contains(file.path)
             guard
                 isRecords || ExportPaths.isMedia(file.path, sha256: file.sha256)
-                    || ExportPaths.isTranscriptCopy(file.path)
+                    || ExportPaths.isTranscriptCopy(file.path) || ExportPaths.isPlayableCopy(file.path)
             else {
                 throw ImportError.damaged(
                     file.path, "it is not a file an export holds (records by their names, media as media/SHA-256.ext)")

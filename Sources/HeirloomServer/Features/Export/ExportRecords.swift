@@ -56,6 +56,15 @@ enum ExportRecord {
         var createdAt: Date?
         /// A recording's typed copy (issue 33); absent from older archives, whose recordings are typed out again.
         var transcript: Transcript? = nil
+        /// A copy of a recording that every player plays (AAC), when the original is not AAC: for people and the
+        /// viewer; an import makes it again from the original.
+        var playable: Playable? = nil
+    }
+
+    /// Where a recording's AAC copy is in the archive: `media/<original's sha256>.playable.m4a`.
+    struct Playable: Codable, Equatable {
+        var path: String
+        var sha256: String
     }
 
     /// The typed copy of a recording: the machine's text and timed phrases, and a person's correction.

@@ -136,6 +136,16 @@ enum ExportPaths {
             && ext.allSatisfy { (48...57).contains($0) || (97...122).contains($0) || (65...90).contains($0) }
     }
 
+    /// Where the AAC copy of the recording with this SHA-256 goes, beside the original.
+    static func playableCopy(of sha256: String) -> String { "media/\(sha256).playable.m4a" }
+
+    /// Whether a path is a recording's AAC copy beside it, for people and players: an import makes it again.
+    static func isPlayableCopy(_ path: String) -> Bool {
+        let suffix = ".playable.m4a"
+        guard path.hasPrefix("media/"), path.hasSuffix(suffix) else { return false }
+        return isSHA256(String(path.dropFirst("media/".count).dropLast(suffix.count)))
+    }
+
     /// Whether a path is a recording's typed copy beside it, `media/<sha256>.txt` or `.vtt`: for people and players,
     /// not read by an import (media.json carries the transcript).
     static func isTranscriptCopy(_ path: String) -> Bool {

@@ -132,7 +132,10 @@ extension ExportRecord.Media {
             kind: object.kind.rawValue, use: object.use.rawValue, sizeBytes: object.sizeBytes, width: object.width,
             height: object.height, takenAt: object.takenAt, durationSeconds: object.durationSeconds,
             waveform: object.waveform, pageCount: object.pageCount, ownerType: object.ownerType,
-            ownerId: object.ownerID, uploadedById: object.$uploadedBy.id, createdAt: object.createdAt)
+            ownerId: object.ownerID, uploadedById: object.$uploadedBy.id, createdAt: object.createdAt,
+            playable: object.playableSHA256.map {
+                .init(path: ExportPaths.playableCopy(of: object.sha256), sha256: $0)
+            })
     }
 }
 

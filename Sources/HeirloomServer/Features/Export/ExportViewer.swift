@@ -169,10 +169,14 @@ enum ExportViewer {
             case "video", "audio":
                 let element = file.kind == "video" ? "video" : "audio"
                 let preload = file.kind == "video" ? "metadata" : "none"
+                // The AAC copy first: every browser and phone plays it, where a WebM or Ogg may not play.
+                let sources =
+                    (file.playable.map { "<source src=\"\(escape($0.path))\" type=\"audio/mp4\">" } ?? "")
+                    + "<source src=\"\(path)\">"
                 guard let typed = file.transcriptPaths, let text = file.transcript?.shownText else {
-                    return "<\(element) controls preload=\"\(preload)\" src=\"\(path)\"></\(element)>\n"
+                    return "<\(element) controls preload=\"\(preload)\">\(sources)</\(element)>\n"
                 }
-                return "<\(element) controls preload=\"\(preload)\" src=\"\(path)\">"
+                return "<\(element) controls preload=\"\(preload)\">\(sources)"
                     + "<track kind=\"captions\" src=\"\(escape(typed.captions))\" srclang=\"en\" label=\"Typed copy\" default>"
                     + "</\(element)>\n<div class=\"transcript\"><p class=\"muted\">Typed copy "
                     + "(<a href=\"\(escape(typed.text))\">text</a>)</p>\n\(paragraphs(text))</div>\n"

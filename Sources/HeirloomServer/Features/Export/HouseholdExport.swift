@@ -55,6 +55,12 @@ struct HouseholdExport: Sendable {
                 throw ExportError.missingFile(file.path)
             }
             entries.append(.blob(file.path, size: size, sha256: file.sha256))
+            if let copy = file.playable, seen.insert(copy.path).inserted {
+                guard let size = try await store.blobs.info(copy.sha256)?.size else {
+                    throw ExportError.missingFile(copy.path)
+                }
+                entries.append(.blob(copy.path, size: size, sha256: copy.sha256))
+            }
         }
         entries += TranscriptTransfer.files(for: snapshot.media)
         let manifest = Manifest(
