@@ -96,5 +96,7 @@ extension Migrations {
         add(CreateAudioSummary())
         // Stories that get told (issue 33): storytellers, the questions they are asked and their answers.
         add(CreateStoryteller())
+        // Stories that get told (issue 33): the photo a question is about, carried inside its email.
+        add(AddOutboxInlineImage())
     }
 }

@@ -183,9 +183,13 @@ struct StoryAnswerTests {
 
 @Suite("A question about a photo: the photo comes with it, and the answer is kept on the photo's memory")
 struct StoryPhotoQuestionTests {
-    @Test("a photo naming nobody and undated is asked about, with the photo in the email and on the page")
+    @Test("a photo naming nobody and undated is asked about, with the photo inside the email and on the page")
     func photo() async throws {
-        try await withApp { app in
+        let transport = RecordingTransport()
+        var options = TestOptions()
+        options.mailTransport = transport
+        options.extraEnvironment["HEIRLOOM_SMTP_URL"] = "smtp://127.0.0.1:9"
+        try await withApp(options) { app in
             // given a photo memory without people or a date, asked about first
             let owner = try await app.setUpHub()
             let memory = try await MemoryAPITests.photoMemory(app, token: owner.token)
@@ -198,11 +202,21 @@ struct StoryPhotoQuestionTests {
                 .PATCH, "/api/storytellers/\(mum.id)/questions/\(photoQuestion.id)", token: owner.token,
                 json: ["position": 0])
             let session = try await app.answerSession(mum.id, owner: owner)
-            // then the email shows the photo, by an address the link opens
+            // then the email carries the photo inside it (it shows where the hub cannot be reached)
             let mail = try #require(
                 try await OutboxMessage.query(on: app.db).filter(\.$purpose == "storyQuestion").first())
+            #expect(mail.htmlBody.contains("<img src=\"cid:question-photo@heirloom\""))
+            try await app.runScheduler()
+            let sent = try #require(transport.sent.first { $0.to == "mum@example.com" })
+            let mime = String(decoding: sent.data, as: UTF8.self)
+            #expect(mime.contains("Content-Type: multipart/related; boundary="), "\(mime.prefix(600))")
+            let imagePart = try #require(mime.components(separatedBy: "Content-ID: <question-photo@heirloom>").last)
+            let body = imagePart.components(separatedBy: "\r\n\r\n").dropFirst().first ?? ""
+            let encoded = body.components(separatedBy: "\r\n--").first ?? ""
+            let image = try #require(Data(base64Encoded: encoded.replacingOccurrences(of: "\r\n", with: "")))
+            #expect(image.starts(with: [0xFF, 0xD8, 0xFF]), "a JPEG")
+            // and the address in emails sent before this version still shows it
             let link = try await app.linkToken(for: "mum@example.com", owner: owner)
-            #expect(mail.htmlBody.contains("<img src=\"http://hub.test/a/\(link)/photo\""))
             let emailed = try await app.testing().sendRequest(.GET, "/a/\(link)/photo")
             #expect(emailed.status == .ok)
             #expect(emailed.headers.contentType?.type == "image")

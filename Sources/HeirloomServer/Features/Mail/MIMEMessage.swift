@@ -1,12 +1,16 @@
 import Foundation
 
-/// Writes an outbox message as an RFC 5322 email with a plain-text and an HTML part.
+/// Writes an outbox message as an RFC 5322 email with a plain-text and an HTML part, and the picture the HTML part
+/// shows when the message carries one (multipart/related, the picture named by its Content-ID).
 enum MIMEMessage {
-    static func render(_ message: OutboxMessage, from: String, hubName: String, now: Date) throws -> Data {
+    static func render(
+        _ message: OutboxMessage, from: String, hubName: String, now: Date,
+        image: (data: Data, contentType: String)? = nil
+    ) throws -> Data {
         let id = try message.requireID().text.lowercased()
         let domain = from.split(separator: "@").last.map(String.init) ?? "heirloom.local"
         let boundary = "heirloom-\(id)"
-        let lines = [
+        let headers = [
             "From: \(encodedWord("\(hubName) (Heirloom)")) <\(from)>",
             "To: \(encodedWord(message.toName)) <\(message.toEmail)>",
             "Subject: \(encodedWord(message.subject))",
@@ -14,21 +18,42 @@ enum MIMEMessage {
             // The same id on every attempt: a receiving server that saw it once can tell a repeat.
             "Message-ID: <\(id)@\(domain)>",
             "MIME-Version: 1.0",
+        ]
+        let alternative = [
             "Content-Type: multipart/alternative; boundary=\"\(boundary)\"",
             "",
             "--\(boundary)",
             "Content-Type: text/plain; charset=utf-8",
             "Content-Transfer-Encoding: base64",
             "",
-            base64Lines(message.textBody),
+            base64Lines(Data(message.textBody.utf8)),
             "--\(boundary)",
             "Content-Type: text/html; charset=utf-8",
             "Content-Transfer-Encoding: base64",
             "",
-            base64Lines(message.htmlBody),
+            base64Lines(Data(message.htmlBody.utf8)),
             "--\(boundary)--",
-            "",
         ]
+        guard let image else {
+            return Data((headers + alternative + [""]).joined(separator: "\r\n").utf8)
+        }
+        let related = "\(boundary)-related"
+        let extensionName = image.contentType == "image/png" ? "png" : "jpg"
+        let lines =
+            headers + [
+                "Content-Type: multipart/related; boundary=\"\(related)\"; type=\"multipart/alternative\"", "",
+                "--\(related)",
+            ] + alternative + [
+                "--\(related)",
+                "Content-Type: \(image.contentType)",
+                "Content-Transfer-Encoding: base64",
+                "Content-ID: <\(Mail.inlineImageID)>",
+                "Content-Disposition: inline; filename=\"photo.\(extensionName)\"",
+                "",
+                base64Lines(image.data),
+                "--\(related)--",
+                "",
+            ]
         return Data(lines.joined(separator: "\r\n").utf8)
     }
 
@@ -41,8 +66,8 @@ enum MIMEMessage {
         return "=?UTF-8?B?\(Data(clean.utf8).base64EncodedString())?="
     }
 
-    private static func base64Lines(_ text: String) -> String {
-        Data(text.utf8).base64EncodedString(options: [.lineLength76Characters, .endLineWithCarriageReturn])
+    private static func base64Lines(_ data: Data) -> String {
+        data.base64EncodedString(options: [.lineLength76Characters, .endLineWithCarriageReturn])
             .replacingOccurrences(of: "\r", with: "\r\n")
     }
 

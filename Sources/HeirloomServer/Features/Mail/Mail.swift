@@ -13,8 +13,12 @@ struct Mail: Sendable {
     var linkLabel: String?
     var beneficiaryID: UUID?
     var linkIDs: [UUID] = []
-    /// A picture shown in the HTML part, above the link (a photo a question is about).
-    var imageURL: String?
+    /// A picture carried inside the message and shown in the HTML part above the link (a photo a question is
+    /// about): a stored blob and its type.
+    var inlineImage: (sha256: String, contentType: String)?
+
+    /// How the HTML part names the picture carried inside the message.
+    static let inlineImageID = "question-photo@heirloom"
 
     /// The plain-text part.
     var text: String {
@@ -27,9 +31,9 @@ struct Mail: Sendable {
     var html: String {
         var body = "<p>Dear \(Self.escape(toName)),</p>"
         for paragraph in paragraphs { body += "<p>\(Self.escape(paragraph))</p>" }
-        if let imageURL {
+        if inlineImage != nil {
             body +=
-                "<p><img src=\"\(Self.escape(imageURL))\" alt=\"The photo the question is about\" "
+                "<p><img src=\"cid:\(Self.inlineImageID)\" alt=\"The photo the question is about\" "
                 + "style=\"max-width:100%;border-radius:8px\"></p>"
         }
         if let link {

@@ -24,6 +24,7 @@ struct Outbox: Sendable {
         message.sentByHand = false
         message.beneficiaryID = mail.beneficiaryID
         message.linkIDs = mail.linkIDs.isEmpty ? nil : mail.linkIDs.map(\.text).joined(separator: ",")
+        (message.inlineImageSHA256, message.inlineImageType) = (mail.inlineImage?.sha256, mail.inlineImage?.contentType)
         message.createdAt = clock()
         try await message.create(on: db)
         return message

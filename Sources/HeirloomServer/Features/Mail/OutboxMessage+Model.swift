@@ -35,6 +35,9 @@ final class OutboxMessage: Model, @unchecked Sendable {
     /// The beneficiary a recipient message is for, and the links it announces (comma-separated ids).
     @OptionalField(key: "beneficiary_id") var beneficiaryID: UUID?
     @OptionalField(key: "link_ids") var linkIDs: String?
+    /// A picture carried inside the message (the photo a question is about): its blob and type, read at sending.
+    @OptionalField(key: "inline_image_sha256") var inlineImageSHA256: String?
+    @OptionalField(key: "inline_image_type") var inlineImageType: String?
     @Field(key: "created_at") var createdAt: Date
 
     init() {}
@@ -70,5 +73,19 @@ struct CreateOutboxMessage: AsyncMigration {
 
     func revert(on database: any Database) async throws {
         try await database.schema(OutboxMessage.schema).delete()
+    }
+}
+
+/// A picture inside a message (issue 33: the photo a question is about travels with the email, so that it shows
+/// where the hub cannot be reached).
+struct AddOutboxInlineImage: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(OutboxMessage.schema).field("inline_image_sha256", .string).update()
+        try await database.schema(OutboxMessage.schema).field("inline_image_type", .string).update()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(OutboxMessage.schema).deleteField("inline_image_type").update()
+        try await database.schema(OutboxMessage.schema).deleteField("inline_image_sha256").update()
     }
 }

@@ -13,6 +13,8 @@ struct OutboxWorker: Sendable {
     let settings: MailSettings
     let transport: (any MailTransport)?
     let logger: Logger
+    /// Where a message's inline picture is read from at sending.
+    var store: BlobStore? = nil
 
     /// How many times a message is tried before it is marked failed.
     static let maximumAttempts = 6
@@ -33,6 +35,14 @@ struct OutboxWorker: Sendable {
             if try await deliver(message, with: transport, now: now) { sent += 1 }
         }
         return sent
+    }
+
+    /// The picture the message carries, read from the store; none when it was deleted since (the words still go).
+    private func inlineImage(of message: OutboxMessage) async throws -> (data: Data, contentType: String)? {
+        guard let store, let sha256 = message.inlineImageSHA256, let type = message.inlineImageType,
+            try await store.contains(sha256)
+        else { return nil }
+        return (try await store.data(sha256), type)
     }
 
     /// Marks the message as being sent, unless another worker got there first.
@@ -57,7 +67,8 @@ struct OutboxWorker: Sendable {
         do {
             let household = try await Household.find(message.$household.id, on: db)
             let data = try MIMEMessage.render(
-                message, from: settings.from, hubName: household?.name ?? "Heirloom", now: now)
+                message, from: settings.from, hubName: household?.name ?? "Heirloom", now: now,
+                image: try await inlineImage(of: message))
             try await transport.send(OutgoingEmail(from: settings.from, to: message.toEmail, data: data))
         } catch {
             let attempts = message.attempts

@@ -14,6 +14,8 @@ struct PassingJobs: Sendable {
     let mail: MailSettings
     let transport: (any MailTransport)?
     let logger: Logger
+    /// The media store, for the pictures inside emails.
+    var store: BlobStore? = nil
 
     func runOnce() async throws {
         try await releaseDueEstates()
@@ -41,7 +43,9 @@ struct PassingJobs: Sendable {
         } catch {
             logger.warning("storytellers: \(error)")
         }
-        try await OutboxWorker(db: db, clock: clock, settings: mail, transport: transport, logger: logger).drain()
+        try await OutboxWorker(
+            db: db, clock: clock, settings: mail, transport: transport, logger: logger, store: store
+        ).drain()
     }
 
     /// Writes down the release of every estate whose waiting period has run out.

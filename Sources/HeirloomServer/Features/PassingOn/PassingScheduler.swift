@@ -7,6 +7,6 @@ extension Application {
         let services = hub
         return PassingJobs(
             db: db, clock: services.clock, publicBaseURL: services.config.publicBaseURL, mail: services.config.mail,
-            transport: services.mailTransport, logger: logger)
+            transport: services.mailTransport, logger: logger, store: services.media.store)
     }
 }

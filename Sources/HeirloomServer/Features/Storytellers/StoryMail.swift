@@ -4,7 +4,8 @@ import HeirloomCore
 /// The emails of a question each week: the question to the storyteller, and the note to the family.
 enum StoryMail {
     static func question(
-        _ question: StoryQuestion, to storyteller: Storyteller, household: String, link: String, photo: String?
+        _ question: StoryQuestion, to storyteller: Storyteller, household: String, link: String,
+        photo: (sha256: String, contentType: String)?
     ) -> Mail {
         var mail = Mail(
             purpose: "storyQuestion", toName: storyteller.name, toEmail: storyteller.email,
@@ -16,7 +17,7 @@ enum StoryMail {
                     + "as long as you like. The link is yours alone and works for 30 days; no password is needed.",
             ],
             link: link, linkLabel: "Answer the question")
-        mail.imageURL = photo
+        mail.inlineImage = photo
         return mail
     }
 

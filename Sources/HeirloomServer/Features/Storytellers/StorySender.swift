@@ -20,6 +20,18 @@ struct StorySender: Sendable {
         return nil
     }
 
+    /// The picture an email about a photo carries: the photo's display size (a JPEG), or the original picture.
+    static func photo(of question: StoryQuestion, on db: any Database) async throws -> (
+        sha256: String, contentType: String
+    )? {
+        guard let memoryID = question.$photoMemory.id,
+            let object = try await MemoryMedia.query(on: db).filter(\.$memory.$id == memoryID).sort(\.$position)
+                .with(\.$media).first()?.media, object.kind == .image
+        else { return nil }
+        if let display = object.displaySHA256 { return (display, "image/jpeg") }
+        return (object.sha256, object.format.mimeType)
+    }
+
     /// Claims and sends one question; false when another sender claimed it first.
     private func send(_ question: StoryQuestion, to storyteller: Storyteller) async throws -> Bool {
         let now = Date(timeIntervalSince1970: clock().timeIntervalSince1970.rounded(.down))
@@ -38,8 +50,8 @@ struct StorySender: Sendable {
             let household = try await Household.find(householdID, on: db)
             let mail = StoryMail.question(
                 question, to: storyteller, household: household?.name ?? "your family",
-                link: SiteURL.storyLink(.value(secret)).url(on: base),
-                photo: question.$photoMemory.id == nil ? nil : SiteURL.storyLinkPhoto(.value(secret)).url(on: base))
+                link: SiteURL.storyLink(.value(secret)).url(on: base), photo: try await Self.photo(of: question, on: db)
+            )
             try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: householdID)
             return true
         }
