@@ -6,7 +6,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
 from helpers import click_button, main_text, sign_in_with_token, wait, wait_for_text
-from hub import Hub
+from hub import Hub, call
 
 
 def choose(browser, name, value):
@@ -75,3 +75,41 @@ def test_an_item_and_a_set_go_from_undecided_to_done_and_show_on_home(fresh_serv
     dispositions = browser.find_element(By.CSS_SELECTOR, "[data-estate-dispositions]").text
     assert "Sell" in dispositions and "Donate" in dispositions and "Not decided yet" not in dispositions
     screenshot("downsizing-home")
+
+
+def test_several_things_are_decided_at_once_from_the_list(fresh_server, browser, screenshot):
+    # given three things nobody has decided about
+    hub = Hub.set_up(fresh_server)
+    for name in ["Reading lamp", "Tea chest", "Sewing box"]:
+        hub.create_item(name)
+    sign_in_with_token(browser, fresh_server, hub.new_token())
+
+    # when Ann opens "Decide several at once" from the items list and saves without choosing
+    browser.get(f"{fresh_server}/items")
+    link = wait(browser).until(EC.element_to_be_clickable((By.CSS_SELECTOR, "main a[href='/items/decide']")))
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
+    link.click()
+    wait_for_text(browser, "Decide several at once", "h1")
+    for name in ["Reading lamp", "Tea chest"]:
+        box = browser.find_element(By.XPATH, f"//label[.//span[normalize-space(.)='{name}']]//input[@type='checkbox']")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", box)
+        box.click()
+    click_button(browser, "Save for the ticked things")
+    # then she is told beside the choices, and her ticks are still there
+    wait_for_text(browser, "Please choose what happens to them.")
+    assert len(browser.find_elements(By.CSS_SELECTOR, "input[name='itemIds[]']:checked")) == 2
+    screenshot("decide-several-choose")
+
+    # when she chooses Donate and saves
+    choose(browser, "value", "donate")
+    click_button(browser, "Save for the ticked things")
+    # then the two are no longer undecided, and the sewing box waits alone
+    wait_for_text(browser, "Saved what happens to the things you ticked.")
+    text = main_text(browser)
+    assert "Sewing box" in text and "Reading lamp" not in text and "Tea chest" not in text
+    status, answer = call(fresh_server, "GET", "/api/items", token=hub.token)
+    assert status == 200, answer
+    for item in answer["items"]:
+        expected = "undecided" if item["name"] == "Sewing box" else "donate"
+        assert item["disposition"]["value"] == expected, item["name"]
+    screenshot("decide-several-saved")

@@ -53,6 +53,7 @@ enum Notice: String, Sendable, CaseIterable {
     case saleDeleted = "sale-deleted"
     case lotDeleted = "lot-deleted"
     case dispositionSaved = "disposition-saved"
+    case decisionsSaved = "decisions-saved"
     case setSaved = "set-saved"
     case setDeleted = "set-deleted"
     case heirEmailSaved = "heir-email-saved"
@@ -101,6 +102,8 @@ enum Notice: String, Sendable, CaseIterable {
                 + "signed out."
         case .signedOut: "You are signed out."
         case .dispositionSaved: "Saved what happens to it."
+        case .decisionsSaved:
+            "Saved what happens to the things you ticked. Each one’s page has room for a note and how far it has got."
         case .setSaved: "The set is saved."
         case .setDeleted: "The set was deleted. Its items are still in the treasure chest."
         case .itemDeleted: "The item was deleted, with its photos, documents and stories."

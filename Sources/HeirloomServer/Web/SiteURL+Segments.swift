@@ -15,6 +15,7 @@ extension SiteURL {
 
         case .items: ["items"]
         case .itemNew: ["items", "new"]
+        case .itemsDecide: ["items", "decide"]
         case .itemReports: ["items", "reports"]
         case .item(let id): ["items", .id(id)]
         case .itemEdit(let id): ["items", .id(id), "edit"]

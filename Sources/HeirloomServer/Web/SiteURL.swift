@@ -16,7 +16,7 @@ enum SiteURL: Sendable, Equatable {
     case home
 
     // The treasure chest.
-    case items, itemNew, itemReports
+    case items, itemNew, itemReports, itemsDecide
     case item(Parameter<UUID>)
     case itemEdit(Parameter<UUID>)
     case itemDelete(Parameter<UUID>)

@@ -24,7 +24,8 @@ extension SiteURL {
     static let templatePaths: [String: SiteURL] = [
         "home": .home, "setup": .setup, "login": .login, "logout": .logout, "register": .register,
         "passwordForgot": .passwordForgot,
-        "items": .items, "itemNew": .itemNew, "batches": .batches, "beneficiaries": .beneficiaries,
+        "items": .items, "itemNew": .itemNew, "itemsDecide": .itemsDecide, "batches": .batches,
+        "beneficiaries": .beneficiaries,
         "beneficiaryNew": .beneficiaryNew, "beneficiariesImport": .beneficiariesImport, "memories": .memories,
         "memoryNew": .memoryNew, "people": .people, "journal": .journal, "journalUnlock": .journalUnlock,
         "journalLock": .journalLock, "journalDrawers": .journalDrawers, "journalCards": .journalCards,

@@ -91,6 +91,7 @@ enum Template: String, Sendable, CaseIterable {
     case reportsIndex = "reports/index"
     case setsIndex = "downsizing/sets"
     case setShow = "downsizing/set"
+    case itemsDecide = "downsizing/decide"
 }
 
 /// The sections of the site's navigation; a page names the one it belongs to.

@@ -56,6 +56,8 @@ enum RouteGuard: Sendable {
         "GET items/:id": .member,
         "GET items/:id/photos/:photoID": .member,
         "GET items/new": .editor,
+        "GET items/decide": .editor,
+        "POST items/decide": .editor,
         "POST items": .editor,
         "GET items/:id/edit": .editor,
         "POST items/:id": .editor,

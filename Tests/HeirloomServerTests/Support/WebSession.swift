@@ -24,9 +24,17 @@ final class WebSession {
     /// Posts a form; `_csrf` is added from the cookie unless `csrf` is false.
     @discardableResult
     func post(_ path: String, _ fields: [String: String], csrf: Bool = true) async throws -> TestingHTTPResponse {
+        try await post(path, pairs: fields.map { ($0.key, $0.value) }, csrf: csrf)
+    }
+
+    /// Posts a form whose fields may repeat (ticked boxes: `itemIds[]` once per box), in the order given.
+    @discardableResult
+    func post(_ path: String, pairs fields: [(String, String)], csrf: Bool = true) async throws
+        -> TestingHTTPResponse
+    {
         if self.csrf == nil { try await get(path) }
         var form = fields
-        if csrf, let token = self.csrf { form["_csrf"] = token }
+        if csrf, let token = self.csrf { form.append(("_csrf", token)) }
         var headers = cookieHeaders()
         headers.contentType = .urlEncodedForm
         let body = form.map { key, value in

@@ -33,6 +33,27 @@ struct DownsizingPageSnapshots {
         assertSnapshot(of: html, as: .lines)
     }
 
+    @Test("Decide several at once: two ticked, the choice missing, said beside it")
+    func itemsDecide() async throws {
+        let rows = [
+            ("Mantel clock", "Furniture", true), ("Pearl necklace", "Jewelry", false), ("Tea chest", "Other", true),
+        ]
+        .enumerated().map { index, row in
+            DownsizingPages.DecisionRow(
+                id: PageFixtures.id(40 + index).uuidString, name: row.0, category: row.1, now: "Not decided yet",
+                href: SiteURL.item(.value(PageFixtures.id(40 + index))).path, ticked: row.2)
+        }
+        let model = DownsizingPages.Decide(
+            rows: rows, more: false, showAll: false,
+            choices: DispositionValue.allCases.map {
+                .init(value: $0.rawValue, label: $0.displayName, selected: false)
+            },
+            undecidedHref: SiteURL.itemsDecide.path, allHref: SiteURL.itemsDecide.path + "?show=all",
+            itemsError: nil, valueError: "Please choose what happens to them.")
+        let html = try await PageFixtures.html(.itemsDecide, title: "Decide several at once", nav: .items, model)
+        assertSnapshot(of: html, as: .lines)
+    }
+
     @Test("A set: its members, its value and what happens to it")
     func setShow() async throws {
         let model = DownsizingPages.SetShow(

@@ -90,6 +90,7 @@ struct PageSnapshotCoverage {
         case .reportsIndex: "SettingsPageSnapshots/reportsIndex.1"
         case .setsIndex: "DownsizingPageSnapshots/setsIndex.1"
         case .setShow: "DownsizingPageSnapshots/setShow.1"
+        case .itemsDecide: "DownsizingPageSnapshots/itemsDecide.1"
         }
     }
 

@@ -9,6 +9,24 @@ enum DownsizingPages {
         var selected: Bool
     }
 
+    /// "Decide several at once": the things to tick, and the choices.
+    struct Decide: Encodable {
+        var rows: [DecisionRow]
+        /// Whether there are more things than the page lists.
+        var more: Bool
+        var showAll: Bool
+        var choices: [Option]
+        var undecidedHref: String
+        var allHref: String
+        var itemsError: String?
+        var valueError: String?
+    }
+
+    struct DecisionRow: Encodable {
+        var id, name, category, now, href: String
+        var ticked: Bool
+    }
+
     /// "What happens to it" on an item's or a set's page.
     struct DispositionSection: Encodable {
         var action: String

@@ -101,7 +101,7 @@ struct ItemService: Sendable {
     }
 
     /// The item's disposition with `input` applied, its amount kept as written when the currency changes.
-    private func disposition(_ input: DispositionInput?, of item: Item, currency: CurrencyCode) async throws
+    func disposition(_ input: DispositionInput?, of item: Item, currency: CurrencyCode) async throws
         -> Disposition
     {
         var base = item.disposition
