@@ -96,5 +96,7 @@ extension Migrations {
         add(CreateAudioSummary())
         // Stories that get told (issue 33): storytellers, the questions they are asked and their answers.
         add(CreateStoryteller())
+        // Family pages first (issue 34): a title and a kind for each paper kept with an item.
+        add(AddTitleAndTypeToItemDocument())
     }
 }
