@@ -158,4 +158,25 @@ struct DocumentTitleAndTypeTests {
             #expect(try await ItemDocument.query(on: app.db).count() == 1)
         }
     }
+
+    @Test("papers kept before titles and types existed read as untitled, of type other, after the migration")
+    func papersKeptBefore() async throws {
+        try await withApp { app in
+            // given a paper, on a hub as it was before the migration (its columns taken away again)
+            let (owner, itemID) = try await Self.clock(app)
+            let added = try await app.multipart(
+                "/api/items/\(itemID)/documents", token: owner.token,
+                files: [("file", "valuation.pdf", try await Self.pdf())],
+                fields: ["title": "Valuation", "documentType": "appraisal"])
+            #expect(added.status == .created)
+            try await AddTitleAndTypeToItemDocument().revert(on: app.db)
+            // when the migration runs on it
+            try await AddTitleAndTypeToItemDocument().prepare(on: app.db)
+            // then the paper is kept, with no title and of type other
+            let item = try await app.api(.GET, "/api/items/\(itemID)", token: owner.token)
+                .decoded(Components.Schemas.Item.self)
+            #expect(item.documents.map(\.fileName) == ["valuation.pdf"])
+            #expect(item.documents.first?.title == nil && item.documents.first?.documentType == .other)
+        }
+    }
 }
