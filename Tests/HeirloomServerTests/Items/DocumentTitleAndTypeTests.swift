@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import HeirloomAPI
+import SQLKit
 import Testing
 import Vapor
 import VaporTesting
@@ -159,24 +160,28 @@ struct DocumentTitleAndTypeTests {
         }
     }
 
-    @Test("papers kept before titles and types existed read as untitled, of type other, after the migration")
+    @Test("a paper kept before titles and types existed reads as untitled, of type other (the columns' defaults)")
     func papersKeptBefore() async throws {
         try await withApp { app in
-            // given a paper, on a hub as it was before the migration (its columns taken away again)
+            // given a paper whose row is written as the hub wrote rows before, without a title or a type
             let (owner, itemID) = try await Self.clock(app)
             let added = try await app.multipart(
                 "/api/items/\(itemID)/documents", token: owner.token,
                 files: [("file", "valuation.pdf", try await Self.pdf())],
                 fields: ["title": "Valuation", "documentType": "appraisal"])
             #expect(added.status == .created)
-            try await AddTitleAndTypeToItemDocument().revert(on: app.db)
-            // when the migration runs on it
-            try await AddTitleAndTypeToItemDocument().prepare(on: app.db)
-            // then the paper is kept, with no title and of type other
-            let item = try await app.api(.GET, "/api/items/\(itemID)", token: owner.token)
+            let row = try #require(try await ItemDocument.query(on: app.db).first())
+            let (id, item, media) = (try row.requireID(), row.$item.id, row.$media.id)
+            try await row.delete(on: app.db)
+            let sql = try #require(app.db as? any SQLDatabase)
+            try await sql.insert(into: ItemDocument.schema).columns("id", "item_id", "media_id")
+                .values(SQLBind(id), SQLBind(item), SQLBind(media)).run()
+
+            // when the item is read, then the paper has no title and is of type other
+            let read = try await app.api(.GET, "/api/items/\(itemID)", token: owner.token)
                 .decoded(Components.Schemas.Item.self)
-            #expect(item.documents.map(\.fileName) == ["valuation.pdf"])
-            #expect(item.documents.first?.title == nil && item.documents.first?.documentType == .other)
+            #expect(read.documents.map(\.fileName) == ["valuation.pdf"])
+            #expect(read.documents.first?.title == nil && read.documents.first?.documentType == .other)
         }
     }
 }
