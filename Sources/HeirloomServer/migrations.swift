@@ -98,5 +98,7 @@ extension Migrations {
         add(CreateStoryteller())
         // Stories that get told (issue 33): the photo a question is about, carried inside its email.
         add(AddOutboxInlineImage())
+        // Family pages first (issue 34): a title and a kind for each paper kept with an item.
+        add(AddTitleAndTypeToItemDocument())
     }
 }

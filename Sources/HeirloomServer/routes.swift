@@ -99,6 +99,9 @@ func routes(_ app: Application) throws {
     editor.get(.itemPhotoDelete(.key, .key), use: itemMedia.confirmDeletePhoto)
     editor.post(.itemPhotoDelete(.key, .key), use: itemMedia.deletePhoto)
     editor.upload(.itemDocuments(.key), use: itemMedia.addDocument)
+    // A document's title and kind: the form answers at its own address, a refused save included.
+    editor.get(.itemDocumentEdit(.key, .key), use: itemMedia.editDocument)
+    editor.post(.itemDocumentEdit(.key, .key), use: itemMedia.updateDocument)
     editor.get(.itemDocumentDelete(.key, .key), use: itemMedia.confirmDeleteDocument)
     editor.post(.itemDocumentDelete(.key, .key), use: itemMedia.deleteDocument)
     editor.upload(.itemAudio(.key), use: itemMedia.addAudio)

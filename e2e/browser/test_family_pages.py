@@ -15,6 +15,7 @@ from urllib.parse import urljoin, urlparse
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import Select
 
 from helpers import axe_violations, make_photo, make_recording, sign_in_with_token, wait
 from hub import ARTIFACTS, Hub, call, multipart
@@ -252,3 +253,58 @@ def test_a_file_over_the_limit_is_refused_before_it_is_sent_in_the_hubs_own_word
     assert browser.current_url.endswith(f"/items/{item['id']}")
     _, after = call(base_url, "GET", f"/api/items/{item['id']}", token=son.token)
     assert after["documents"] == []
+
+
+def test_a_document_is_given_a_title_and_kind_and_the_heir_reads_them(browser, family):
+    base_url, son, widow = family["base_url"], family["son"], family["widow"]
+    _, items = call(base_url, "GET", "/api/items?q=spoons", token=son.token)
+    spoons = items["items"][0]
+    title = "Receipt from Mappin & Webb, 1971"
+    folder = ARTIFACTS / "family"
+    folder.mkdir(parents=True, exist_ok=True)
+
+    # when the son adds a photo of the receipt on the spoons' page, saying what it is
+    sign_in_with_token(browser, base_url, son.token)
+    browser.get(f"{base_url}/items/{spoons['id']}")
+    browser.find_element(By.ID, "document-file").send_keys(make_photo("IMG_2211.jpg", 900, 1200))
+    Select(browser.find_element(By.ID, "document-type")).select_by_visible_text("Receipt")
+    browser.find_element(By.ID, "document-title").send_keys(title)
+    browser.find_element(By.XPATH, "//button[normalize-space(.)='Upload document']").click()
+
+    # then the list shows it by its title and kind, the file's name small beneath
+    name = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#documents .doc__name")))
+    assert name.text == title
+    document = browser.find_element(By.CSS_SELECTOR, "#documents .doc")
+    assert document.find_element(By.CSS_SELECTOR, ".doc__kind").text == "Receipt"
+    assert "IMG_2211.jpg" in document.find_element(By.CSS_SELECTOR, ".doc__label").text
+    browser.execute_script("document.getElementById('documents').scrollIntoView()")
+    save_whole_page(browser, folder / "document-titled.png")
+    findings = browser.execute_script(CHECKS) + axe_violations(browser)
+
+    # and its own form changes it, at phone width too
+    document.find_element(By.PARTIAL_LINK_TEXT, "Change").click()
+    wait(browser).until(EC.visibility_of_element_located((By.ID, "document-title")))
+    save_whole_page(browser, folder / "document-form.png")
+    findings += browser.execute_script(CHECKS) + axe_violations(browser)
+    assert Select(browser.find_element(By.ID, "document-type")).first_selected_option.text == "Receipt"
+    browser.find_element(By.XPATH, "//button[normalize-space(.)='Save']").click()
+    wait(browser).until(EC.url_contains("done=document-saved"))
+
+    # when the spoons are left to Sarah, the heir, and she opens her link
+    _, heirs = call(base_url, "GET", "/api/beneficiaries", token=widow.token)
+    sarah = next(b for b in heirs["beneficiaries"] if b["name"] == "Sarah Carter")
+    widow.post(f"/api/items/{spoons['id']}/beneficiaries", {"beneficiaryId": sarah["id"]})
+    browser.delete_all_cookies()
+    browser.get(family["heir"])
+    wait(browser).until(EC.presence_of_element_located((By.ID, f"item-{spoons['id']}")))
+
+    # then she reads what the paper is, never the file's name
+    keepsake = browser.find_element(By.ID, f"item-{spoons['id']}")
+    paper = keepsake.find_element(By.CSS_SELECTOR, ".keepsake__paper")
+    assert paper.find_element(By.CSS_SELECTOR, ".keepsake__paper-kind").text == "Receipt"
+    assert paper.find_element(By.TAG_NAME, "a").text == f"Open {title}"
+    assert "IMG_2211" not in keepsake.text
+    browser.execute_script("arguments[0].scrollIntoView()", paper)
+    save_whole_page(browser, folder / "document-for-the-heir.png")
+    findings += browser.execute_script(CHECKS) + axe_violations(browser)
+    assert not findings, "\n".join(findings)

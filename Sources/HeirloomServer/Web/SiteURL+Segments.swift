@@ -25,6 +25,8 @@ extension SiteURL {
         case .itemPhotoMove(let id, let photo): ["items", .id(id), "photos", .id(photo, .photoID), "move"]
         case .itemPhotoDelete(let id, let photo): ["items", .id(id), "photos", .id(photo, .photoID), "delete"]
         case .itemDocuments(let id): ["items", .id(id), "documents"]
+        case .itemDocumentEdit(let id, let document):
+            ["items", .id(id), "documents", .id(document, .documentID), "edit"]
         case .itemDocumentDelete(let id, let document):
             ["items", .id(id), "documents", .id(document, .documentID), "delete"]
         case .itemAudio(let id): ["items", .id(id), "audio"]

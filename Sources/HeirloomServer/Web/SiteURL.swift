@@ -25,6 +25,7 @@ enum SiteURL: Sendable, Equatable {
     case itemPhotoMove(Parameter<UUID>, Parameter<UUID>)
     case itemPhotoDelete(Parameter<UUID>, Parameter<UUID>)
     case itemDocuments(Parameter<UUID>)
+    case itemDocumentEdit(Parameter<UUID>, Parameter<UUID>)
     case itemDocumentDelete(Parameter<UUID>, Parameter<UUID>)
     case itemAudio(Parameter<UUID>)
     case itemAudioRename(Parameter<UUID>, Parameter<UUID>)

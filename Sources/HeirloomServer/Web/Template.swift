@@ -19,6 +19,7 @@ enum Template: String, Sendable, CaseIterable {
     case itemForm = "items/form"
     case itemShow = "items/show"
     case itemPhoto = "items/photo"
+    case itemDocumentForm = "items/document-form"
 
     case appraisalResult = "appraisal/result"
     case batchNew = "appraisal/batch-new"

@@ -68,6 +68,8 @@ enum RouteGuard: Sendable {
         "GET items/:id/photos/:photoID/delete": .editor,
         "POST items/:id/photos/:photoID/delete": .editor,
         "POST items/:id/documents": .editor,
+        "GET items/:id/documents/:documentID/edit": .editor,
+        "POST items/:id/documents/:documentID/edit": .editor,
         "GET items/:id/documents/:documentID/delete": .editor,
         "POST items/:id/documents/:documentID/delete": .editor,
         "POST items/:id/audio": .editor,

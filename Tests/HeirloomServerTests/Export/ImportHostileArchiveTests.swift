@@ -196,6 +196,10 @@ struct ImportHostileArchiveTests {
                 ),
                 ("valuation negative", "items.json", { try $0.set("items.json", [0, "valuation", "low"], to: -1) }),
                 (
+                    "document type", "documents.documentType",
+                    { try $0.set("items.json", [0, "documents", 0, "documentType"], to: "deed") }
+                ),
+                (
                     "beneficiary email", "beneficiaries.json",
                     { try $0.set("beneficiaries.json", [0, "email"], to: "not an email") }
                 ),

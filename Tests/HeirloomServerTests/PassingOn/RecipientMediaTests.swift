@@ -42,4 +42,32 @@ struct RecipientMediaTests {
             }
         }
     }
+
+    @Test("a recipient reads a document by its title and kind, or by its file's name when it has no title")
+    func documentsByTheirTitle() async throws {
+        let clock = TestClock()
+        try await withApp(clock: clock) { app in
+            // given a receipt with a title and a scan without one, on an item left to Sam now
+            let fixture = try await RecipientFixture.make(app, clock: clock)
+            let path = "/api/items/\(fixture.now.id)/documents"
+            let pdf = try await MediaFixtures.data("letter.pdf")
+            let titled = try await app.multipart(
+                path, token: fixture.owner.token, files: [("file", "scan-0042.pdf", pdf)],
+                fields: ["title": "Receipt from Tiffany’s, 1962", "documentType": "receipt"])
+            #expect(titled.status == .created, "\(titled.body.string)")
+            let plain = try await app.multipart(
+                path, token: fixture.owner.token, files: [("file", "IMG_2211.pdf", pdf)])
+            #expect(plain.status == .created, "\(plain.body.string)")
+            let token = try await app.recipientSession(fixture.sam.id, email: "sam@example.com", owner: fixture.owner)
+
+            // when Sam reads the item
+            let item = try await app.api(.GET, "/api/recipient/items/\(fixture.now.id)", token: token)
+                .decoded(Components.Schemas.RecipientItem.self)
+
+            // then the first is named by its title and kind, the second by its file's name
+            #expect(item.documents.map(\.name) == ["Receipt from Tiffany’s, 1962", "IMG_2211.pdf"])
+            #expect(item.documents.map(\.documentType) == [.receipt, .other])
+            #expect(item.documents.map(\.fileName) == ["scan-0042.pdf", "IMG_2211.pdf"])
+        }
+    }
 }

@@ -26,7 +26,8 @@ struct ReportTests {
                 (
                     "/api/reports/insurance.pdf",
                     [
-                        "Insurance inventory", "Purchase value: $300", "June 14, 1962", "Appraisal.pdf (PDF)",
+                        "Insurance inventory", "Purchase value: $300", "June 14, 1962",
+                        "Appraisal: Valuation for the insurer, 2019 (PDF)",
                         "Made by: Walker & Hall", "Serial number: WH 1923/114",
                     ]
                 ),

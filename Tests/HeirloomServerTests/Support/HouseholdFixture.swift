@@ -46,7 +46,8 @@ extension Application {
         #expect(photos.status == .created, "\(photos.body.string)")
         let document = try await multipart(
             "/api/items/\(itemID)/documents", token: owner.token,
-            files: [("file", "Appraisal.pdf", try await MediaFixtures.data("letter.pdf"))])
+            files: [("file", "Appraisal.pdf", try await MediaFixtures.data("letter.pdf"))],
+            fields: ["title": "Valuation for the insurer, 2019", "documentType": "appraisal"])
         #expect(document.status == .created, "\(document.body.string)")
         let story = try await multipart(
             "/api/items/\(itemID)/audio", token: owner.token,

@@ -37,6 +37,17 @@ enum FamilyFixtures {
         return photo
     }
 
+    /// A paper kept with an item: its id `id(number + 100)`, its media `id(number)`, a PDF unless named otherwise.
+    static func itemDocument(
+        of itemID: UUID, number: Int, name: String, title: String?, type: DocumentType, format: MediaFormat = .pdf
+    ) -> ItemDocument {
+        let document = ItemDocument(itemID: itemID, mediaID: PageFixtures.id(number), title: title, type: type)
+        document.id = PageFixtures.id(number + 100)
+        document.createdAt = PageFixtures.day
+        document.$media.value = media(number, use: .document, format: format, name: name, bytes: 120_000)
+        return document
+    }
+
     static func media(_ number: Int, use: MediaUse, format: MediaFormat, name: String, bytes: Int64) -> MediaObject {
         let media = MediaObject()
         media.id = PageFixtures.id(number)

@@ -65,13 +65,23 @@ struct ItemPageSnapshots {
             FamilyFixtures.itemPhoto(of: PageFixtures.id(1), number: 52, position: 1, name: "clock-face.jpg"),
         ]
         var model = try ItemPages.Show(clock, canEdit: true, days: PageFixtures.days)
+        let documents = "/items/\(PageFixtures.id(1).text)/documents"
         model.documents = [
             .init(
-                id: PageFixtures.id(60).text, fileName: "clock-valuation-1998.pdf", label: "PDF · 120 KB",
+                id: PageFixtures.id(60).text, name: "Valuation by Hartley & Sons, 1998",
+                fileName: "clock-valuation-1998.pdf", kind: "Appraisal",
+                label: "clock-valuation-1998.pdf · PDF · 120 KB",
                 url: "/media/\(PageFixtures.id(61).text)/original",
                 downloadUrl: "/media/\(PageFixtures.id(61).text)/original?download=true",
-                deleteHref: "/items/\(PageFixtures.id(1).text)/documents/\(PageFixtures.id(60).text)/delete",
-                thumbnailUrl: nil)
+                editHref: "\(documents)/\(PageFixtures.id(60).text)/edit",
+                deleteHref: "\(documents)/\(PageFixtures.id(60).text)/delete", thumbnailUrl: nil),
+            .init(
+                id: PageFixtures.id(62).text, name: "IMG_2211.jpg", fileName: "IMG_2211.jpg", kind: "",
+                label: "JPEG · 2.1 MB", url: "/media/\(PageFixtures.id(63).text)/original",
+                downloadUrl: "/media/\(PageFixtures.id(63).text)/original?download=true",
+                editHref: "\(documents)/\(PageFixtures.id(62).text)/edit",
+                deleteHref: "\(documents)/\(PageFixtures.id(62).text)/delete",
+                thumbnailUrl: "/media/\(PageFixtures.id(63).text)/thumbnail"),
         ]
         model.audioStories = [
             .init(
@@ -154,6 +164,19 @@ struct ItemPageSnapshots {
             prevHref: nil, nextHref: SiteURL.itemPhoto(.value(itemID), .value(PageFixtures.id(152))).path,
             position: "1 of 2")
         let html = try await PageFixtures.html(.itemPhoto, title: "Grandfather’s clock", nav: .items, model)
+        assertSnapshot(of: html, as: .lines)
+    }
+
+    @Test("What is this document? The form with the kind chosen and a title it refused")
+    func itemDocumentForm() async throws {
+        let clock = FamilyFixtures.clock()
+        let document = FamilyFixtures.itemDocument(
+            of: PageFixtures.id(1), number: 60, name: "clock-valuation-1998.pdf", title: nil, type: .other)
+        let model = try ItemPages.documentForm(
+            document, of: clock,
+            values: ["title": String(repeating: "Valuation ", count: 21), "documentType": "appraisal"],
+            errors: ["title": "The title can be at most 200 characters long."])
+        let html = try await PageFixtures.html(.itemDocumentForm, title: "Change a document", nav: .items, model)
         assertSnapshot(of: html, as: .lines)
     }
 }

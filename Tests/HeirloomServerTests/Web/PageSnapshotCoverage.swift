@@ -24,6 +24,7 @@ struct PageSnapshotCoverage {
         case .itemForm: "ItemPageSnapshots/itemForm.1"
         case .itemShow: "ItemPageSnapshots/itemShow.1"
         case .itemPhoto: "ItemPageSnapshots/itemPhoto.1"
+        case .itemDocumentForm: "ItemPageSnapshots/itemDocumentForm.1"
         case .appraisalResult: "AppraisalPageSnapshots/appraisalResult.1"
         case .batchNew: "AppraisalPageSnapshots/batchNew.1"
         case .batchShow: "AppraisalPageSnapshots/batchShow.1"

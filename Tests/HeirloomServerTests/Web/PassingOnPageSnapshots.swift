@@ -101,11 +101,20 @@ struct PassingOnPageSnapshots {
 
     @Test("A beneficiary's page: the items released to them, with photos and the message")
     func recipientPage() async throws {
+        // the clock with its appraisal, titled, and a scan of a paper nobody named
+        let clock = FamilyFixtures.clock()
+        clock.$documents.value = [
+            FamilyFixtures.itemDocument(
+                of: PageFixtures.id(1), number: 60, name: "clock-valuation-1998.pdf",
+                title: "Valuation by Hartley & Sons, 1998", type: .appraisal),
+            FamilyFixtures.itemDocument(
+                of: PageFixtures.id(1), number: 62, name: "IMG_2211.jpg", title: nil, type: .other, format: .jpeg),
+        ]
         let model = PassingOnPages.RecipientView(
             name: "Thomas Hartley", fromName: "Margaret Hartley",
             items: [
                 try FamilyFixtures.shownItem(
-                    FamilyFixtures.clock(), link: 80, message: "It kept time for three generations; keep it wound.",
+                    clock, link: 80, message: "It kept time for three generations; keep it wound.",
                     status: "accepted", showValues: false),
                 try FamilyFixtures.shownItem(FamilyFixtures.ring(), link: 81, message: nil, showValues: false),
             ], whoToContact: "If you have questions, contact Dr. Anil Patel (anil.patel@example.com).",

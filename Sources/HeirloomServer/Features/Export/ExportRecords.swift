@@ -91,6 +91,10 @@ enum ExportRecord {
             var id: UUID
             var mediaId: UUID
             var createdAt: Date?
+            /// The family's words for it; absent when none was given (and in exports before 2026-12).
+            var title: String? = nil
+            /// A `DocumentType`; absent in exports before 2026-12 (then other).
+            var documentType: String? = nil
         }
         struct Story: Codable, Equatable {
             var id: UUID

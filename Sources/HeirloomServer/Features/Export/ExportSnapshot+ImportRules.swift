@@ -82,6 +82,10 @@ extension ExportSnapshot {
             _ = try check(disposition, currency: currency, hasBeneficiary: linked)
         }
         for story in item.stories { _ = try ItemService.storyTitle(story.title, fallback: nil) }
+        for document in item.documents {
+            _ = try DocumentTitle.parse(document.title, field: "documents.title")
+            _ = try DocumentType.parse(document.documentType, field: "documents.documentType")
+        }
         if let valuation = item.valuation {
             let currency =
                 try valuation.currency.map { try CurrencyCode.parse($0, field: "valuation.currency") } ?? .usd

@@ -156,7 +156,11 @@ extension ExportRecord.Item {
                 .init(id: try $0.requireID(), mediaId: $0.$media.id, position: $0.position, createdAt: $0.createdAt)
             },
             documents: try item.documents.sorted { ($0.createdAt ?? .distantPast) < ($1.createdAt ?? .distantPast) }
-                .map { .init(id: try $0.requireID(), mediaId: $0.$media.id, createdAt: $0.createdAt) },
+                .map {
+                    .init(
+                        id: try $0.requireID(), mediaId: $0.$media.id, createdAt: $0.createdAt, title: $0.title,
+                        documentType: $0.documentType)
+                },
             stories: try item.audioStories.sorted {
                 ($0.createdAt ?? .distantPast) < ($1.createdAt ?? .distantPast)
             }.map {

@@ -61,7 +61,7 @@ extension ExportViewer.Page {
         }
         if let reviewOn = entry.reviewOn { facts.append(("Look at it again on", reviewOn)) }
         html += definitions(facts)
-        html += papers(entry.papers.compactMap { media[$0.mediaId] })
+        html += papers(entry.papers.compactMap { media[$0.mediaId] }.map { ($0, $0.fileName) })
         return html + "</article>\n"
     }
 

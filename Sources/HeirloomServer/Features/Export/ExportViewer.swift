@@ -73,7 +73,15 @@ enum ExportViewer {
             if let serial = item.serialNumber { facts.append(("Serial number", serial)) }
             if let notes = item.valuation?.userNotes, !notes.isEmpty { facts.append(("Notes on its value", notes)) }
             html += definitions(facts)
-            html += papers(item.documents.compactMap { media[$0.mediaId] })
+            html += papers(
+                item.documents.compactMap { document in
+                    media[document.mediaId].map { file in
+                        let type = DocumentType(stored: document.documentType ?? "")
+                        return (
+                            file, DocumentTitle.described(title: document.title, fileName: file.fileName, type: type)
+                        )
+                    }
+                })
             for story in item.stories {
                 guard let recording = media[story.mediaId] else { continue }
                 html += "<h4>\(escape(story.title.isEmpty ? "A story" : story.title))</h4>\n"
@@ -186,10 +194,11 @@ enum ExportViewer {
         }
 
         /// An item's or a binder entry's papers, as links to their files.
-        func papers(_ files: [ExportRecord.Media]) -> String {
+        /// The papers as links, each with the words a person reads for it.
+        func papers(_ files: [(file: ExportRecord.Media, name: String)]) -> String {
             guard !files.isEmpty else { return "" }
             return "<h4>Papers</h4>\n<ul>\n"
-                + files.map { "<li><a href=\"\(escape($0.path))\">\(escape($0.fileName))</a></li>\n" }.joined()
+                + files.map { "<li><a href=\"\(escape($0.file.path))\">\(escape($0.name))</a></li>\n" }.joined()
                 + "</ul>\n"
         }
 

@@ -200,6 +200,9 @@ struct RowWriter {
                 child.id = document.id
                 child.$item.id = item.id
                 child.$media.id = document.mediaId
+                // Checked by `checkRules`; absent in archives made before documents had them.
+                child.title = try DocumentTitle.parse(document.title)
+                child.documentType = (try DocumentType.parse(document.documentType) ?? .other).rawValue
                 try await child.create(on: db)
                 times.append(
                     .init(

@@ -99,13 +99,21 @@ final class ItemDocument: Model, @unchecked Sendable {
     @Parent(key: "item_id") var item: Item
     @Parent(key: "media_id") var media: MediaObject
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+    /// The family's words for it ("Sotheby's appraisal, 2019"); nil shows the file's name.
+    @OptionalField(key: "title") var title: String?
+    /// `DocumentType.rawValue`; other when nobody said (and for papers kept before kinds existed).
+    @Field(key: "document_type") var documentType: String
 
     init() {}
 
-    init(itemID: UUID, mediaID: UUID) {
+    init(itemID: UUID, mediaID: UUID, title: String? = nil, type: DocumentType = .other) {
         self.$item.id = itemID
         self.$media.id = mediaID
+        self.title = title
+        self.documentType = type.rawValue
     }
+
+    var type: DocumentType { DocumentType(stored: documentType) }
 }
 
 /// A recorded story about an item.
@@ -152,7 +160,7 @@ extension ItemPhoto {
 extension ItemDocument {
     /// The properties above, listed by hand: Fluent would otherwise find them by reflection for every row read or
     /// written (the largest cost of a list page in `make bench-api`'s profile). ModelPropertiesTests checks the list.
-    var properties: [any AnyProperty] { [$id, $item, $media, $createdAt] }
+    var properties: [any AnyProperty] { [$id, $item, $media, $createdAt, $title, $documentType] }
 }
 
 extension ItemAudio {

@@ -62,18 +62,54 @@ extension APIHandler {
         guard case .multipartForm(let parts) = input.body else {
             throw AppError.badRequest("Send the document as multipart/form-data.")
         }
-        var added = false
-        for try await part in parts {
-            switch part {
-            case .file(let file):
-                try await items.addDocument(to: id, file.payload.body, fileName: file.filename, by: principal)
-                added = true
-            case .undocumented(let other):
-                try await Self.drain(other.body)
+        // The title and the type may come before or after the file: what comes after is applied once it is kept,
+        // and a type that is refused takes the kept file away again, so a refused request keeps nothing.
+        var title: String?
+        var type: String?
+        var added: [ItemDocument] = []
+        var saidAfterFile = false
+        do {
+            for try await part in parts {
+                switch part {
+                case .file(let file):
+                    added.append(
+                        try await items.addDocument(
+                            to: id, file.payload.body, fileName: file.filename, title: title, type: type, by: principal)
+                    )
+                case .title(let text):
+                    title = try await MultipartTextBudget.text(text.payload.body, upTo: 4096)
+                    saidAfterFile = !added.isEmpty
+                case .documentType(let text):
+                    type = try await MultipartTextBudget.text(text.payload.body, upTo: 4096)
+                    saidAfterFile = !added.isEmpty
+                case .undocumented(let other):
+                    try await Self.drain(other.body)
+                }
             }
+            for document in added where saidAfterFile {
+                try await items.describeDocument(
+                    try document.requireID(), of: id, title: title, type: type, by: principal)
+            }
+        } catch {
+            for document in added { try? await items.deleteDocument(try document.requireID(), of: id, by: principal) }
+            throw error
         }
-        guard added else { throw AppError.invalid(FieldError(field: "file", message: "Please choose a document.")) }
+        guard !added.isEmpty else {
+            throw AppError.invalid(FieldError(field: "file", message: "Please choose a document."))
+        }
         return .created(.init(body: .json(try .init(try await items.find(id, householdID: principal.householdID)))))
+    }
+
+    func updateItemDocument(_ input: Operations.UpdateItemDocument.Input) async throws
+        -> Operations.UpdateItemDocument.Output
+    {
+        guard case .json(let body) = input.body else { throw AppError.badRequest("Expected a JSON body.") }
+        let principal = try principal
+        let id = try uuid(input.path.id, "item")
+        let documentID = try uuid(input.path.documentId, "document")
+        let document = try await request.heirloom.items.describeDocument(
+            documentID, of: id, title: body.title, type: body.documentType, by: principal)
+        return .ok(.init(body: .json(.init(try ItemRecord.Document(document)))))
     }
 
     func deleteItemDocument(_ input: Operations.DeleteItemDocument.Input) async throws

@@ -33,10 +33,54 @@ struct ItemMediaWebController {
         try await withForm(req, use: .document) { form in
             for file in form.files {
                 try await req.heirloom.items.addDocument(
-                    to: id, FileChunks(url: file.url), fileName: file.fileName, by: try req.principal())
+                    to: id, FileChunks(url: file.url), fileName: file.fileName, title: form.fields["title"],
+                    type: form.fields["documentType"], by: try req.principal())
             }
         }
         return req.redirect(to: SiteURL.item(.value(id)).path(fragment: "documents"))
+    }
+
+    struct DocumentFields: Content {
+        var title, documentType: String?
+
+        var values: [String: String] { ["title": title ?? "", "documentType": documentType ?? ""] }
+    }
+
+    func editDocument(req: Request) async throws -> View {
+        let (item, document) = try await findDocument(req)
+        let values = ["title": document.title ?? "", "documentType": document.documentType]
+        return try await renderDocumentForm(req, document, of: item, values: values, errors: [:])
+    }
+
+    func updateDocument(req: Request) async throws -> Response {
+        let id = try req.id("item")
+        let documentID = try req.id("document", .documentID)
+        let fields = try req.content.decode(DocumentFields.self)
+        return try await req.submitForm {
+            try await req.heirloom.items.describeDocument(
+                documentID, of: id, title: fields.title, type: fields.documentType, by: try req.principal())
+            return req.redirect(to: SiteURL.item(.value(id)).path(done: .documentSaved, fragment: "documents"))
+        } orShowAgain: { errors in
+            let (item, document) = try await findDocument(req)
+            return try await renderDocumentForm(req, document, of: item, values: fields.values, errors: errors)
+        }
+    }
+
+    private func findDocument(_ req: Request) async throws -> (Item, ItemDocument) {
+        let item = try await req.heirloom.items.find(try req.id("item"), householdID: try req.principal().householdID)
+        let documentID = try req.id("document", .documentID)
+        guard let document = item.documents.first(where: { $0.id == documentID }) else {
+            throw AppError.notFound("document")
+        }
+        return (item, document)
+    }
+
+    private func renderDocumentForm(
+        _ req: Request, _ document: ItemDocument, of item: Item, values: [String: String], errors: [String: String]
+    ) async throws -> View {
+        let model = try ItemPages.documentForm(document, of: item, values: values, errors: errors)
+        return try await Page.render(
+            .itemDocumentForm, base: PageBase(request: req, title: "Change a document", nav: .items), model, on: req)
     }
 
     func addAudio(req: Request) async throws -> Response {
@@ -99,8 +143,10 @@ struct ItemMediaWebController {
     }
 
     func confirmDeleteDocument(req: Request) async throws -> View {
-        try await confirm(
-            req, what: "this document", detail: "The document file is deleted.",
+        let (_, document) = try await findDocument(req)
+        let name = DocumentTitle.shown(title: document.title, fileName: document.media.originalName)
+        return try await confirm(
+            req, what: "“\(name)”", detail: "The document file is deleted.",
             delete: { .itemDocumentDelete(.value($0), .value(try req.id("document", .documentID))) })
     }
 

@@ -1,4 +1,5 @@
 import Fluent
+import HeirloomCore
 import SQLKit
 
 /// Adds the household's default currency (USD unless changed in Settings).
@@ -97,5 +98,21 @@ struct AddMakerAndSerialNumberToItem: AsyncMigration {
     func revert(on database: any Database) async throws {
         try await database.schema(Item.schema).deleteField("serial_number").update()
         try await database.schema(Item.schema).deleteField("maker").update()
+    }
+}
+
+/// Adds a title and a kind to each paper kept with an item (issue 34): papers kept before have no title (their
+/// file's name is shown, as before) and the kind other, the same as a paper added without saying what it is.
+struct AddTitleAndTypeToItemDocument: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        // One column per statement: SQLite alters a table one change at a time.
+        try await database.schema(ItemDocument.schema).field("title", .string).update()
+        try await database.schema(ItemDocument.schema)
+            .field("document_type", .string, .required, .sql(.default(DocumentType.other.rawValue))).update()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(ItemDocument.schema).deleteField("document_type").update()
+        try await database.schema(ItemDocument.schema).deleteField("title").update()
     }
 }

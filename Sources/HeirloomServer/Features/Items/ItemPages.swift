@@ -72,7 +72,8 @@ enum ItemPages {
         }
 
         struct Document: Encodable {
-            var id, fileName, label, url, downloadUrl, deleteHref: String
+            /// `name` is the title, else the file's name; `kind` is empty for other; `label` is the file in words.
+            var id, name, fileName, kind, label, url, downloadUrl, editHref, deleteHref: String
             var thumbnailUrl: String?
         }
 
@@ -91,6 +92,8 @@ enum ItemPages {
         var documents: [Document]
         var audioStories: [Story]
         var photoUploadAction, documentUploadAction, audioUploadAction, audioApiUrl: String
+        /// The upload form's "What is it?" choice.
+        var documentTypes = DocumentTypeChoice.all
         /// Who receives the item; only for owners and editors (a viewer never learns who gets what).
         var beneficiaries: BeneficiaryPages.ItemSection?
         /// The AI appraisal section.
@@ -155,18 +158,8 @@ extension ItemPages.Show {
                 isPrimary: index == 0, canMoveUp: index > 0, canMoveDown: index < photos.count - 1
             )
         }
-        documents = try item.documents.sorted { ($0.createdAt ?? .distantPast) < ($1.createdAt ?? .distantPast) }.map {
-            document in
-            let documentID = try document.requireID()
-            let media = try document.media.requireID()
-            return Document(
-                id: documentID.text, fileName: document.media.originalName,
-                label: "\(document.media.format.label) · \(ByteCountText.describe(document.media.sizeBytes))",
-                url: SiteURL.media(media, .original), downloadUrl: SiteURL.media(media, .original) + "?download=true",
-                deleteHref: SiteURL.itemDocumentDelete(.value(itemID), .value(documentID)).path,
-                thumbnailUrl: document.media.thumbnailSHA256 == nil ? nil : SiteURL.media(media, .thumbnail)
-            )
-        }
+        documents = try item.documents.sorted { ($0.createdAt ?? .distantPast) < ($1.createdAt ?? .distantPast) }
+            .map { try Document($0, itemID: itemID) }
         audioStories = try item.audioStories.sorted { ($0.createdAt ?? .distantPast) < ($1.createdAt ?? .distantPast) }
             .map { story in
                 let storyID = try story.requireID()

@@ -17,6 +17,8 @@ struct ItemRecord: Sendable {
     struct Document: Sendable {
         var id: UUID
         var createdAt: Date?
+        var title: String?
+        var type: DocumentType
         var media: MediaRecord
     }
 
@@ -122,7 +124,9 @@ extension ItemRecord.Photo {
 extension ItemRecord.Document {
     /// A document loaded with its media.
     init(_ document: ItemDocument) throws {
-        self.init(id: try document.requireID(), createdAt: document.createdAt, media: try MediaRecord(document.media))
+        self.init(
+            id: try document.requireID(), createdAt: document.createdAt, title: document.title, type: document.type,
+            media: try MediaRecord(document.media))
     }
 }
 

@@ -19,16 +19,43 @@ extension ItemService {
         }
     }
 
-    /// Stores an appraisal, receipt or warranty (a PDF or a picture) with the item.
-    func addDocument<Chunks: AsyncSequence>(to id: UUID, _ chunks: Chunks, fileName: String?, by principal: Principal)
-        async throws where Chunks.Element: Collection<UInt8>
-    {
+    /// Stores an appraisal, receipt or warranty (a PDF or a picture) with the item, with the family's title for it
+    /// and what it is (other when not said).
+    @discardableResult
+    func addDocument<Chunks: AsyncSequence>(
+        to id: UUID,
+        _ chunks: Chunks,
+        fileName: String?,
+        title: String? = nil,
+        type: String? = nil,
+        by principal: Principal
+    ) async throws -> ItemDocument where Chunks.Element: Collection<UInt8> {
         try principal.requireEditor()
         _ = try await find(id, householdID: principal.householdID)
+        let title = try DocumentTitle.parse(title)
+        let type = try DocumentType.parse(type)
         let object = try await ingest(chunks, fileName: fileName, use: .document, itemID: id, principal: principal)
-        try await attach(object) { db in
-            try await ItemDocument(itemID: id, mediaID: try object.requireID()).create(on: db)
+        let document = ItemDocument(itemID: id, mediaID: try object.requireID(), title: title, type: type ?? .other)
+        try await attach(object) { db in try await document.create(on: db) }
+        return document
+    }
+
+    /// Changes what a document is called and what it is: a nil or empty type leaves it as it is, a nil title too,
+    /// and an empty title removes it. Nothing is changed when either is refused.
+    @discardableResult
+    func describeDocument(
+        _ documentID: UUID, of id: UUID, title rawTitle: String?, type rawType: String?, by principal: Principal
+    ) async throws -> ItemDocument {
+        try principal.requireEditor()
+        let item = try await find(id, householdID: principal.householdID)
+        guard let document = item.documents.first(where: { $0.id == documentID }) else {
+            throw AppError.notFound("document")
         }
+        let type = try DocumentType.parse(rawType)
+        if let rawTitle { document.title = try DocumentTitle.parse(rawTitle) }
+        if let type { document.documentType = type.rawValue }
+        try await document.save(on: db)
+        return document
     }
 
     /// Stores a recorded story with its title.

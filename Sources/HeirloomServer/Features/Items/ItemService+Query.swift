@@ -83,11 +83,13 @@ extension ItemService {
                     id: try row.uuid("file_id"),
                     position: try row.decode(column: "file_position", as: Int.self), media: try MediaRecord(row: row)))
         }
-        for (item, row) in try await files(ItemDocument.schema, "id", "created_at") {
+        for (item, row) in try await files(ItemDocument.schema, "id", "created_at", "title", "document_type") {
             items[item].documents.append(
                 .init(
                     id: try row.uuid("file_id"),
                     createdAt: try row.decodeIfPresent(column: "file_created_at", as: Date.self),
+                    title: try row.decodeIfPresent(column: "file_title", as: String.self),
+                    type: DocumentType(stored: try row.decode(column: "file_document_type", as: String.self)),
                     media: try MediaRecord(row: row)))
         }
         for (item, row) in try await files(ItemAudio.schema, "id", "title", "created_at") {

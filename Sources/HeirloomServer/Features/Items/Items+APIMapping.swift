@@ -54,11 +54,19 @@ extension Components.Schemas.ItemDocument {
             id: document.id.text,
             fileName: media.fileName,
             kind: document.media.format.label,
+            title: document.title,
+            documentType: .init(document.type),
             sizeBytes: media.sizeBytes,
             url: media.originalUrl,
             thumbnailUrl: media.thumbnailUrl,
             pageCount: media.pageCount
         )
+    }
+}
+
+extension Components.Schemas.DocumentType {
+    init(_ type: DocumentType) {
+        self = Self(rawValue: type.rawValue) ?? .other
     }
 }
 

@@ -75,6 +75,8 @@ enum PassingOnPages {
         struct File: Encodable {
             var name: String
             var url: String
+            /// What a document is ("Appraisal"); empty for stories and for a paper of no particular kind.
+            var kind = ""
         }
 
         var id: String
@@ -101,11 +103,13 @@ enum PassingOnPages {
                 return Photo(
                     url: SiteURL.apiRecipientMedia(.value(media), .value(variant)).path, alt: "Photo of \(item.name)")
             }
-            documents = try item.documents.map {
-                File(
-                    name: $0.media.originalName,
-                    url: SiteURL.apiRecipientMedia(.value(try $0.media.requireID()), .value(.original)).path)
-            }
+            documents = try item.documents.sorted { ($0.createdAt ?? .distantPast) < ($1.createdAt ?? .distantPast) }
+                .map {
+                    File(
+                        name: DocumentTitle.shown(title: $0.title, fileName: $0.media.originalName),
+                        url: SiteURL.apiRecipientMedia(.value(try $0.media.requireID()), .value(.original)).path,
+                        kind: $0.type.shownKind ?? "")
+                }
             stories = try item.audioStories.map {
                 File(
                     name: $0.title, url: SiteURL.apiRecipientMedia(.value(try $0.media.requireID()), .value(.play)).path

@@ -17,13 +17,22 @@ extension Components.Schemas.RecipientItem {
             currencyCode: value?.currency.code,
             notificationStatus: .init(rawValue: link.notificationStatus) ?? .notSent,
             photos: try item.photos.sorted { $0.position < $1.position }.map { try .init($0.media) },
-            documents: try item.documents.map { try .init($0.media) },
+            documents: try item.documents.sorted { ($0.createdAt ?? .distantPast) < ($1.createdAt ?? .distantPast) }
+                .map { try .init($0) },
             audioStories: try item.audioStories.map { try .init($0.media, name: $0.title) }
         )
     }
 }
 
 extension Components.Schemas.RecipientFile {
+    /// A document as its recipient reads it: the family's title when there is one, and what it is.
+    init(_ document: ItemDocument) throws {
+        try self.init(
+            document.media, name: DocumentTitle.shown(title: document.title, fileName: document.media.originalName))
+        fileName = document.media.originalName
+        documentType = .init(document.type)
+    }
+
     init(_ media: MediaObject, name: String? = nil) throws {
         let id = try media.requireID()
         func url(_ variant: MediaVariant) -> String { SiteURL.apiRecipientMedia(.value(id), .value(variant)).path }

@@ -72,7 +72,11 @@ struct ReportService: Sendable {
                     quantity: item.quantity, purchaseDate: item.purchaseDate, maker: item.maker,
                     serialNumber: item.serialNumber,
                     photo: try await printImage(first),
-                    documents: item.documents.map { "\($0.media.originalName) (\($0.media.format.label))" },
+                    documents: item.documents.sorted { ($0.createdAt ?? .distantPast) < ($1.createdAt ?? .distantPast) }
+                        .map {
+                            DocumentTitle.described(title: $0.title, fileName: $0.media.originalName, type: $0.type)
+                                + " (\($0.media.format.label))"
+                        },
                     receivers: links.filter { $0.$item.id == item.id }.map { link in
                         Entry.Receiver(
                             beneficiaryID: link.$beneficiary.id, name: link.beneficiary.name,
