@@ -3,7 +3,7 @@
 // posts as usual. With it, each step shows on its own, the whole memory goes up in one request with a
 // progress bar per file, and a refused memory keeps its files and says what to fix on the step concerned.
 
-import { canRecord } from "./audio-recorder.js";
+import { VOICE, canRecord } from "./audio-recorder.js";
 import { el, sizeLabel } from "./upload-progress.js";
 
 const ACCEPT = { photo: "image/*,.heic,.heif", video: "video/*,.mov,.mp4", voice: "audio/*,.m4a,.mp3,.wav", text: "" };
@@ -222,7 +222,7 @@ function setUpRecorder(panel, done) {
     start.addEventListener("click", async () => {
         let stream;
         try {
-            stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+            stream = await navigator.mediaDevices.getUserMedia(VOICE);
         } catch {
             clock.hidden = false;
             clock.textContent = "The microphone could not be used. Check the browser’s permission, or choose a file instead.";

@@ -105,15 +105,26 @@ def pytest_runtest_makereport(item, call):
 
 
 @pytest.fixture
-def browser(request):
+def microphone():
+    """What the browser's pretend microphone hears: None for Chromium's beeping tone. A test module that needs a
+    voice overrides this fixture to return a WAV file's path (espeak-ng's speech, say), which the microphone plays
+    once from the moment a page opens it, then falls silent."""
+    return None
+
+
+@pytest.fixture
+def browser(request, microphone):
     """A fresh headless Chromium for one test; on failure its screen and page are saved to test-artifacts/."""
     options = Options()
     options.binary_location = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", f"--window-size={WINDOW_SIZE}"):
         options.add_argument(argument)
-    # A pretend microphone (a beeping tone) that needs no permission prompt, for the recording flows.
+    # A pretend microphone (a beeping tone, or the `microphone` file) that needs no permission prompt, for the
+    # recording flows.
     options.add_argument("--use-fake-device-for-media-stream")
     options.add_argument("--use-fake-ui-for-media-stream")
+    if microphone is not None:
+        options.add_argument(f"--use-file-for-fake-audio-capture={microphone}%noloop")
     service = Service(executable_path=os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver"))
     driver = webdriver.Chrome(options=options, service=service)
     # Chromium keeps a window at least 500 px wide, even headless: set the phone's viewport directly.

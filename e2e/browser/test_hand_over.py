@@ -33,9 +33,9 @@ def databases():
         not os.environ.get("HEIRLOOM_TEST_DATABASE_URL"), reason="no PostgreSQL (run through make test-browser)"))
 
 
-def start_hub(data_dir, port, smtp_port, now, name, database):
+def start_hub(data_dir, port, smtp_port, now, name, database, **settings):
     env = dict(HEIRLOOM_SMTP_URL=f"smtp://127.0.0.1:{smtp_port}", HEIRLOOM_MAIL_FROM="hub@miller.example",
-               HEIRLOOM_NOW=now, HEIRLOOM_SCHEDULER_SECONDS="2")
+               HEIRLOOM_NOW=now, HEIRLOOM_SCHEDULER_SECONDS="2", **settings)
     if database == "postgres":
         env["HEIRLOOM_DATABASE_URL"] = database_of(data_dir)
     (ARTIFACTS / f"{name}.log").unlink(missing_ok=True)

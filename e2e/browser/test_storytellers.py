@@ -1,32 +1,109 @@
 """A question each week, lived through at phone width (issue 33): Ann makes her mother a storyteller from Home,
 asks her a question of her own and sends it at once. Mum gets the email (a real SMTP server on loopback), follows
 her link (no account, no password), writes her answer and sees the thank-you page; the link is then used up. The
-next question she answers by recording (Chromium's pretend microphone). Ann finds both answers on Mum's page.
+next question she answers by speaking into the microphone (Chromium's pretend one, playing a sentence spoken by
+espeak-ng). Ann finds both answers on Mum's page; the spoken one is typed out beside its player by the hub's offline
+speech engine, and Ann corrects a word. The book of Mum's stories prints the corrected sentence, with a QR code that
+plays the recording from the hub.
 
 The story runs on SQLite, and on PostgreSQL when `make test-browser` provides one (HEIRLOOM_TEST_DATABASE_URL)."""
 
 import base64
+import glob
 import os
+import re
 import shutil
 import subprocess
 import tempfile
+import time
+import wave
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
-from helpers import click_button, main_text, wait_for_path, wait_for_text
+from helpers import click_button, main_text, wait, wait_for_path, wait_for_text
 from hub import Hub, free_port
 from test_hand_over import START, databases, sign_in, start_hub
 from test_passing_on import as_nobody, link_in, mailbox  # noqa: F401 (the fixture)
+from test_transcripts import SENTENCES, spoken
+
+# What Mum says into the microphone, and what Ann types when she corrects the engine's rough copy: the story the
+# other transcript tests tell, which the offline engine hears through Chromium's recorder with a word or two wrong
+# ("My mother plays the piano …").
+MUM_SAYS = SENTENCES
+WORDS_THAT_MATTER = ["mother", "played", "piano", "sunday", "morning", "grandfather", "clock", "boston"]
+
+
+@pytest.fixture
+def microphone():
+    """Mum's voice: the pretend microphone plays her sentences once (conftest's `browser` uses it)."""
+    path = spoken(MUM_SAYS)
+    yield path
+    shutil.rmtree(os.path.dirname(path), ignore_errors=True)
+
+
+def words(text):
+    return re.findall(r"[a-z0-9']+", text.lower())
+
+
+def word_error_rate(said, heard):
+    """The words substituted, left out or added in `heard`, over the number of words `said` (edit distance)."""
+    expected, got = words(said), words(heard)
+    row = list(range(len(got) + 1))
+    for i, word in enumerate(expected, 1):
+        previous, row[0] = row[0], i
+        for j, other in enumerate(got, 1):
+            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (word != other))
+    return row[-1] / len(expected)
+
+
+def typed_out(browser, timeout=90):
+    """Reloads the recording's page until its typed copy is done (the page says to reload); returns the block."""
+    deadline = time.monotonic() + timeout
+    while True:
+        block = browser.find_element(By.CSS_SELECTOR, "[data-transcript]")
+        state = block.get_attribute("class")
+        if "transcript--done" in state:
+            return block
+        assert "transcript--queued" in state or "transcript--working" in state, block.text
+        assert time.monotonic() < deadline, f"not typed out in {timeout} s: {block.text}"
+        time.sleep(1)
+        browser.refresh()
+        wait_for_text(browser, "Typed copy")
+
+
+def qr_codes(pdf):
+    """The QR codes printed in a PDF, decoded (pdftoppm draws its pages, zbarimg reads them)."""
+    pages = tempfile.mkdtemp(prefix="heirloom-book-pages-")
+    try:
+        subprocess.run(["pdftoppm", "-r", "150", "-gray", "-png", pdf, os.path.join(pages, "page")], check=True)
+        found = subprocess.run(["zbarimg", "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable",
+                                *sorted(glob.glob(os.path.join(pages, "*.png")))], capture_output=True, text=True)
+        assert found.returncode in (0, 4), found.stderr  # 4: no code on any page
+        return found.stdout.split()
+    finally:
+        shutil.rmtree(pages, ignore_errors=True)
+
+
+def fetched(browser, url):
+    """What the signed-in browser gets from url: its status, content type and length."""
+    return browser.execute_async_script(
+        """
+        const done = arguments[arguments.length - 1];
+        fetch(arguments[0]).then(async r => done([r.status, r.headers.get("content-type"),
+                                                  (await r.arrayBuffer()).byteLength]));
+        """, url)
 
 
 @pytest.mark.parametrize("database", databases())
-def test_mum_answers_the_weeks_question(browser, mailbox, screenshot, database):  # noqa: F811
+def test_mum_answers_the_weeks_question(browser, mailbox, microphone, screenshot, database):  # noqa: F811
     box, smtp_port = mailbox
     data_dir = tempfile.mkdtemp(prefix="heirloom-storytellers-")
     name = f"server-storytellers-{database}"
-    server = start_hub(data_dir, free_port(), smtp_port, START, name, database)
+    # The offline speech engine, whatever the environment says: the hub types out Mum's answer itself.
+    server = start_hub(data_dir, free_port(), smtp_port, START, name, database, HEIRLOOM_STT_PROVIDER="offline")
     try:
         base = server.base_url
         Hub.set_up(base)
@@ -73,7 +150,7 @@ def test_mum_answers_the_weeks_question(browser, mailbox, screenshot, database):
         browser.get(link)
         wait_for_text(browser, "Your story was received")
 
-        # when the next question comes, she records her answer
+        # when the next question comes, she answers it aloud
         sign_in(browser, base)
         browser.get(storyteller_page)
         click_button(browser, "Send the next question now")
@@ -94,7 +171,10 @@ def test_mum_answers_the_weeks_question(browser, mailbox, screenshot, database):
         start.click()
         stop = browser.find_element(By.CSS_SELECTOR, "[data-recorder-stop]")
         WebDriverWait(browser, 10).until(lambda _: stop.is_displayed())
-        browser.execute_script("return new Promise(r => setTimeout(r, 2500))")
+        # (the microphone plays her sentences from the moment the page opens it: she stops when they are said)
+        with wave.open(microphone) as said:
+            seconds = said.getnframes() / said.getframerate()
+        time.sleep(seconds + 0.8)
         stop.click()
         send = browser.find_element(By.CSS_SELECTOR, "[data-recorder-save]")
         WebDriverWait(browser, 10).until(lambda _: send.is_displayed())
@@ -111,7 +191,37 @@ def test_mum_answers_the_weeks_question(browser, mailbox, screenshot, database):
         assert next_question
         screenshot("storyteller-answers")
 
-        # and makes the book of Mum's stories: both chapters, the written one's words printed
+        # when she opens the spoken one, it is typed out beside its player by the hub's own engine
+        told = browser.find_element(
+            By.XPATH, "//li[contains(@class, 'row')][.//p[contains(., 'Spoken')]]//a[contains(@href, '/memories/')]")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", told)
+        told.click()
+        wait_for_text(browser, "Typed copy")
+        recording = browser.find_element(By.CSS_SELECTOR, "main audio").get_attribute("src")
+        block = typed_out(browser)
+        heard = block.find_element(By.CSS_SELECTOR, "[data-transcript-segments]").text
+        said = " ".join(MUM_SAYS)
+        # then the engine's rough copy has the words that matter (a word error rate bound, not an exact string)
+        assert word_error_rate(said, heard) <= 0.35, heard
+        found = [word for word in WORDS_THAT_MATTER if word in words(heard)]
+        assert len(found) >= len(WORDS_THAT_MATTER) - 2, heard
+        assert "rough copy" in block.text
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", block)
+        screenshot("storyteller-answer-typed-out")
+
+        # when Ann corrects it to what Mum said
+        browser.find_element(By.XPATH, "//summary[normalize-space(.)='Correct the text']").click()
+        area = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-transcript] textarea")))
+        area.clear()
+        area.send_keys(said)
+        click_button(browser, "Save the correction")
+        # then her words are the story's, and the machine's copy is kept
+        wait_for_text(browser, "Corrected by")
+        assert said in main_text(browser)
+        assert browser.find_elements(By.XPATH, "//summary[contains(., 'The machine’s copy')]")
+
+        # and makes the book of Mum's stories: both chapters, the written one's words and the corrected sentence
+        browser.get(storyteller_page)
         browser.find_element(By.PARTIAL_LINK_TEXT, "Make the book").click()
         wait_for_text(browser, "The book of Mum’s stories")
         screenshot("story-book")
@@ -128,10 +238,15 @@ def test_mum_answers_the_weeks_question(browser, mailbox, screenshot, database):
         path = os.path.join(data_dir, "book.pdf")
         with open(path, "wb") as out:
             out.write(base64.b64decode(pdf))
-        words = subprocess.run(["pdftotext", path, "-"], capture_output=True, text=True, check=True).stdout
-        words = " ".join(words.split())
-        assert "The book of Mum’s stories" in words
-        assert "At a dance in Leeds, in 1962." in words
+        printed = subprocess.run(["pdftotext", path, "-"], capture_output=True, text=True, check=True).stdout
+        printed = " ".join(printed.split())
+        assert "The book of Mum’s stories" in printed
+        assert "At a dance in Leeds, in 1962." in printed
+        assert said in printed, printed
+        # with a QR code that plays the recording from the hub: the player's own address
+        assert qr_codes(path) == [recording]
+        status, content_type, size = fetched(browser, recording)
+        assert status == 200 and content_type.startswith("audio/") and size > 1000, (status, content_type, size)
     finally:
         server.stop()
         shutil.rmtree(data_dir, ignore_errors=True)

@@ -125,6 +125,15 @@ public enum StoryBookLayout {
         "\(count) \(count == 1 ? "story" : "stories") told by \(name)"
     }
 
+    /// The photos a chapter shows: at most two, each once, the item's first (in their order), then the photos of the
+    /// photo memory asked about and of the memory the answer became.
+    public static func photos(item: [UUID], memories: [UUID]) -> [StoryBook.Photo] {
+        var seen = Set<UUID>()
+        return (item.prefix(2) + memories).filter { seen.insert($0).inserted }.prefix(2).map {
+            StoryBook.Photo(mediaID: $0)
+        }
+    }
+
     /// A chapter's text as paragraphs: split at line breaks, trimmed, empty lines dropped.
     public static func paragraphs(_ text: String) -> [String] {
         text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }

@@ -100,7 +100,7 @@ struct RequestServices: Sendable {
     var treasureChestDevices: TreasureChestDeviceService { TreasureChestDeviceService(db: db, now: now) }
     /// How far each followed household export has got, for the Export page's progress bar.
     var exportProgress: ExportProgressBoard { ExportProgressBoard(db: db) }
-    var householdExport: HouseholdExport { HouseholdExport(db: db, store: services.media.store, now: now) }
+    var householdExport: HouseholdExport { HouseholdExport(db: db, pipeline: services.media, now: now) }
     var journalExport: JournalExport { JournalExport(db: db, store: services.media.store, now: now) }
     var passingTokens: PassingTokens { PassingTokens(db: db) }
     var downsizingSummary: DownsizingSummaryService { DownsizingSummaryService(db: db) }

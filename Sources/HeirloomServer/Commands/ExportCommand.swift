@@ -76,7 +76,7 @@ struct ExportCommand: AsyncCommand {
                 exporterID = user.id
             }
             do {
-                archive = try await HouseholdExport(db: app.db, store: store, now: now)
+                archive = try await HouseholdExport(db: app.db, pipeline: app.hub.media, now: now)
                     .archive(householdID: id, exportedBy: exporterID)
             } catch AppError.notFound {
                 throw CommandFailure("This hub has no household with the id \(id).")

@@ -74,4 +74,28 @@ struct StorytellerWebTests {
             #expect(try await app.questionMails(to: "mum@example.com", owner: owner).isEmpty)
         }
     }
+
+    @Test("the memory an answer became names the storyteller as its author, not a former member")
+    func answerAuthor() async throws {
+        try await withApp { app in
+            // given Mum (no account) answered in writing: a new memory
+            let owner = try await app.setUpHub()
+            let mum = try await app.addStoryteller(owner)
+            let session = try await app.answerSession(mum.id, owner: owner)
+            let answered = try await app.sendParts("/api/answer", token: session, parts: [.text("text", "The war.")])
+            #expect(answered.status == .created, "\(answered.body.string)")
+            let answers = try await app.api(.GET, "/api/storytellers/\(mum.id)/answers", token: owner.token)
+                .decoded(Components.Schemas.StoryAnswerList.self).answers
+            let memoryID = try #require(answers.first?.memoryId)
+
+            // when Ann opens it
+            let browser = WebSession(app: app)
+            _ = try await browser.post("/login", ["email": owner.email, "password": owner.password])
+            let page = try await browser.get("/memories/\(memoryID)").body.string
+
+            // then
+            #expect(page.contains("<dd>Mum (storyteller)</dd>"), "\(page)")
+            #expect(!page.contains("a former member"))
+        }
+    }
 }

@@ -53,9 +53,9 @@ struct ExportReader {
         for (file, entry) in zip(manifest.files, entries) {
             if ExportPaths.records.contains(file.path) {
                 small[file.path] = try Self.unpack(entry, file, in: archive, to: nil).data
-            } else if ExportPaths.isTranscriptCopy(file.path) || ExportPaths.isPlayableCopy(file.path) {
-                // A recording's typed copy or AAC copy, for people: media.json brings the transcript back, and the
-                // AAC copy is made again from the original.
+            } else if ExportPaths.isForPeople(file.path) || ExportPaths.isPlayableCopy(file.path) {
+                // A recording's typed copy or AAC copy, or a storyteller's book: media.json brings the transcript
+                // back, the AAC copy is made again from the original, and the next export makes the book again.
                 continue
             } else {
                 let copy = scratch.appendingPathComponent(file.sha256, isDirectory: false)
@@ -99,13 +99,13 @@ struct ExportReader {
             }
             let isRecords = ExportPaths.records.contains(file.path)
             guard
-                isRecords || ExportPaths.isMedia(file.path, sha256: file.sha256)
-                    || ExportPaths.isTranscriptCopy(file.path) || ExportPaths.isPlayableCopy(file.path)
+                isRecords || ExportPaths.isMedia(file.path, sha256: file.sha256) || ExportPaths.isForPeople(file.path)
+                    || ExportPaths.isPlayableCopy(file.path)
             else {
                 throw ImportError.damaged(
                     file.path, "it is not a file an export holds (records by their names, media as media/SHA-256.ext)")
             }
-            let isSmall = isRecords || ExportPaths.isTranscriptCopy(file.path)
+            let isSmall = isRecords || ExportPaths.isForPeople(file.path)
             guard file.size >= 0, !isSmall || file.size <= limits.recordBytes else {
                 throw ImportError.tooLarge(
                     "The file \(file.path) in the export is declared as \(file.size) bytes, more than a file of "

@@ -152,4 +152,17 @@ enum ExportPaths {
         guard path.hasPrefix("media/"), path.hasSuffix(".txt") || path.hasSuffix(".vtt") else { return false }
         return isSHA256(String(path.dropFirst("media/".count).dropLast(4)))
     }
+
+    /// Whether a path is a storyteller's book, `story-book-<id>.pdf`: for people, made again by the next export
+    /// from storytellers.json, so not read by an import.
+    static func isStoryBook(_ path: String) -> Bool {
+        guard path.hasPrefix("story-book-"), path.hasSuffix(".pdf") else { return false }
+        let id = path.dropFirst("story-book-".count).dropLast(".pdf".count)
+        return UUID(uuidString: String(id)).map { ExportStoryBooks.path(of: $0) == path } ?? false
+    }
+
+    /// Whether a path is a file an export makes for people from its records, which an import passes over.
+    static func isForPeople(_ path: String) -> Bool {
+        isTranscriptCopy(path) || isStoryBook(path)
+    }
 }

@@ -8,6 +8,7 @@ enum ExportViewer {
     static func html(_ snapshot: ExportSnapshot, exportedAt: Date) -> String {
         let days = DayText(zone: snapshot.household.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current)
         let page = Page(snapshot)
+        let books = ExportStoryBooks.books(snapshot)
         var html =
             head("\(snapshot.household.name) — Heirloom export")
                 + """
@@ -22,6 +23,7 @@ enum ExportViewer {
                 <li><a href="#receivers">Who receives what (\(snapshot.beneficiaries.count))</a></li>
                 <li><a href="binder.html">Estate binder (\(snapshot.binder.entries.count))</a></li>
                 <li><a href="letters.html">Letters (\(snapshot.letters.letters.count + snapshot.letters.notices.count))</a></li>
+                <li><a href="#books">Books of stories (\(books.count))</a></li>
                 </ul></nav>
                 </header>
                 <main>
@@ -39,6 +41,9 @@ enum ExportViewer {
         html += "</section>\n<section id=\"receivers\"><h2>Who receives what</h2>\n"
         if snapshot.beneficiaries.isEmpty { html += "<p class=\"empty\">Nobody was named to receive an item.</p>\n" }
         for beneficiary in snapshot.beneficiaries { html += page.receiver(beneficiary) }
+        html += "</section>\n<section id=\"books\"><h2>Books of stories</h2>\n"
+        if books.isEmpty { html += "<p class=\"empty\">No storyteller has answered a question yet.</p>\n" }
+        for book in books { html += bookLink(book) }
         html += "</section>\n</main>\n</body>\n</html>\n"
         return html
     }
@@ -49,15 +54,23 @@ enum ExportViewer {
         let media: [UUID: ExportRecord.Media]
         let people: [Int: ExportRecord.Person]
         let items: [UUID: ExportRecord.Item]
+        let memories: [Int: ExportRecord.Memory]
         let beneficiaries: [UUID: ExportRecord.Beneficiary]
+        /// The recordings and films index.html plays (items' stories, memories' files), each at its anchor.
+        let players: Set<UUID>
 
         init(_ snapshot: ExportSnapshot) {
             self.snapshot = snapshot
             media = Dictionary(snapshot.media.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             people = Dictionary(snapshot.people.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             items = Dictionary(snapshot.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            memories = Dictionary(snapshot.memories.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             beneficiaries = Dictionary(
                 snapshot.beneficiaries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let stories = snapshot.items.flatMap { $0.stories.map(\.mediaId) }
+            let files = snapshot.memories.flatMap { $0.files.map(\.mediaId) }
+            let media = media
+            players = Set((stories + files).filter { ["audio", "video"].contains(media[$0]?.kind) })
         }
 
         func item(_ item: ExportRecord.Item) -> String {
@@ -177,14 +190,16 @@ enum ExportViewer {
             case "video", "audio":
                 let element = file.kind == "video" ? "video" : "audio"
                 let preload = file.kind == "video" ? "metadata" : "none"
-                // The AAC copy first: every browser and phone plays it, where a WebM or Ogg may not play.
+                // The AAC copy first: every browser and phone plays it, where a WebM or Ogg may not play. An anchor
+                // for the storytellers' books, whose codes lead to the player.
                 let sources =
                     (file.playable.map { "<source src=\"\(escape($0.path))\" type=\"audio/mp4\">" } ?? "")
                     + "<source src=\"\(path)\">"
+                let player = "<\(element) id=\"\(anchor(of: file))\" controls preload=\"\(preload)\">\(sources)"
                 guard let typed = file.transcriptPaths, let text = file.transcript?.shownText else {
-                    return "<\(element) controls preload=\"\(preload)\">\(sources)</\(element)>\n"
+                    return "\(player)</\(element)>\n"
                 }
-                return "<\(element) controls preload=\"\(preload)\">\(sources)"
+                return player
                     + "<track kind=\"captions\" src=\"\(escape(typed.captions))\" srclang=\"en\" label=\"Typed copy\" default>"
                     + "</\(element)>\n<div class=\"transcript\"><p class=\"muted\">Typed copy "
                     + "(<a href=\"\(escape(typed.text))\">text</a>)</p>\n\(paragraphs(text))</div>\n"

@@ -4,8 +4,11 @@ import Foundation
 /// Makes a household's export (docs/export-format.md): what the archive holds, ready to stream.
 struct HouseholdExport: Sendable {
     let db: any Database
-    let store: BlobStore
+    /// The media: the files of the archive, and the photos of the storytellers' books.
+    let pipeline: MediaPipeline
     let now: Date
+
+    var store: BlobStore { pipeline.store }
 
     /// The name of the format in manifest.json, and its version.
     static let formatName = "heirloom-household-export"
@@ -49,6 +52,7 @@ struct HouseholdExport: Sendable {
             .data("binder.html", Data(ExportViewer.binderHTML(snapshot, exportedAt: now).utf8)),
             .data("letters.html", Data(ExportViewer.lettersHTML(snapshot, exportedAt: now).utf8)),
         ]
+        entries += try await storyBookEntries(snapshot)
         var seen = Set<String>()
         for file in snapshot.media where seen.insert(file.path).inserted {
             guard let size = try await store.blobs.info(file.sha256)?.size else {

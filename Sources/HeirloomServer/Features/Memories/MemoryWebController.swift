@@ -100,6 +100,12 @@ struct MemoryWebController {
         let memory = try await req.heirloom.memories.find(
             try req.id("memory", as: Int.self), householdID: principal.householdID)
         var model = try MemoryPages.Show(memory, principal: principal, isNew: req.query[String.self, at: "new"] != nil)
+        if memory.$createdBy.id == nil,
+            let teller = try await req.heirloom.storytellers.teller(
+                ofMemory: try memory.requireID(), householdID: principal.householdID)
+        {
+            model.addedBy = "\(teller) (storyteller)"
+        }
         if memory.memoryKind == .video || memory.memoryKind == .voice {
             let ids = memory.media.compactMap(\.id)
             model.transcript = try await TranscriptPages.blocks(

@@ -41,17 +41,17 @@ extension StorytellerService {
     /// The photos a chapter shows: the item's (its first two), the photo asked about, or those of the memory the
     /// answer became.
     private func photos(of question: StoryQuestion) async throws -> [StoryBook.Photo] {
-        var mediaIDs: [UUID] = []
+        var itemPhotos: [UUID] = []
         if let itemID = question.$item.id {
-            mediaIDs += try await ItemPhoto.query(on: db).filter(\.$item.$id == itemID).sort(\.$position).limit(2).all(
-                \.$media.$id)
+            itemPhotos = try await ItemPhoto.query(on: db).filter(\.$item.$id == itemID).sort(\.$position).limit(2)
+                .all(\.$media.$id)
         }
+        var memoryPhotos: [UUID] = []
         for memoryID in [question.$photoMemory.id, question.$answerMemory.id].compactMap({ $0 }) {
             let media = try await MemoryMedia.query(on: db).filter(\.$memory.$id == memoryID).sort(\.$position)
                 .with(\.$media).all()
-            mediaIDs += media.map(\.media).filter { $0.width != nil }.compactMap(\.id)
+            memoryPhotos += media.map(\.media).filter { $0.width != nil }.compactMap(\.id)
         }
-        var seen = Set<UUID>()
-        return mediaIDs.filter { seen.insert($0).inserted }.prefix(2).map { StoryBook.Photo(mediaID: $0) }
+        return StoryBookLayout.photos(item: itemPhotos, memories: memoryPhotos)
     }
 }

@@ -64,6 +64,16 @@ extension StorytellerService {
         return records
     }
 
+    /// The storyteller whose answer became this memory: such a memory has no member as its author when they have no
+    /// account, and its page names them instead of "a former member".
+    func teller(ofMemory memoryID: Int, householdID: UUID) async throws -> String? {
+        guard
+            let question = try await StoryQuestion.query(on: db).filter(\.$household.$id == householdID)
+                .filter(\.$answerMemory.$id == memoryID).first()
+        else { return nil }
+        return try await Storyteller.find(question.$storyteller.id, on: db)?.name
+    }
+
     /// Whether the member gets a note when a story arrives (yes unless they turned it off).
     func storyNotices(for userID: UUID) async throws -> Bool {
         try await MemberPreference.query(on: db).filter(\.$user.$id == userID).first()?.storyNotices ?? true
