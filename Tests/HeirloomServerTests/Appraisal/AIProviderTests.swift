@@ -149,7 +149,9 @@ struct AIProviderTests {
 
     @Test("500 and 503 are retried with back-off; a provider that keeps failing is ai_unavailable")
     func serverErrors() async throws {
-        try await withAI("gemini", [Wire.serverError, Wire.unavailable, Wire.gemini(Wire.analysis)]) {
+        // (The back-off sleeps are recorded, not slept; a long deadline keeps a loaded machine's slow requests
+        // from using it up, which would end the retries early.)
+        try await withAI("gemini", [Wire.serverError, Wire.unavailable, Wire.gemini(Wire.analysis)], timeout: 120) {
             app, fake, delays in
             let response = try await analyse(app)
             #expect(response.status == .ok)
