@@ -181,7 +181,10 @@ struct AIProviderTests {
 
     @Test("a provider nobody answers at is ai_unreachable")
     func unreachable() async throws {
-        try await withAI("openai", [Wire.openAI(Wire.analysis)], baseURL: "http://127.0.0.1:9/v1") { app, _, _ in
+        // (a long deadline: the retries' sleeps are recorded, not slept, and a loaded machine must not turn the
+        // refused connections into a time-out)
+        try await withAI("openai", [Wire.openAI(Wire.analysis)], timeout: 120, baseURL: "http://127.0.0.1:9/v1") {
+            app, _, _ in
             let response = try await analyse(app)
             #expect(response.status == .serviceUnavailable)
             #expect(try response.apiError.code == "ai_unreachable")
