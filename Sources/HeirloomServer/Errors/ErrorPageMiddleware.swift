@@ -26,7 +26,8 @@ struct ErrorPageMiddleware: AsyncMiddleware {
             if request.isSubresource {
                 // A missing picture, script or the browser's own /favicon.ico: a short answer, not a page (whose
                 // forms would hand out a CSRF cookie that could overwrite the one of the page being filled in).
-                let response = Response(status: mapped.status, body: .init(string: mapped.message))
+                let response = Response(
+                    status: mapped.status, headers: mapped.headers, body: .init(string: mapped.message))
                 response.headers.contentType = .plainText
                 return response
             }

@@ -43,8 +43,9 @@ struct RecordingLengths: Sendable {
                 duration = sound.seconds
                 waveform = String(decoding: try JSONEncoder().encode(sound.peaks), as: UTF8.self)
             }
-        } catch is MediaError {
-            // Not decodable: its length stays as it was, and the empty waveform says not to try again.
+        } catch MediaError.unreadable {
+            // Not decodable: its length stays as it was, and the empty waveform says not to try again. Anything
+            // else (ffmpeg missing, the store out of reach) ends the pass, and the next one tries again.
         }
         try await db.sql().update(MediaObject.schema)
             .set("duration_seconds", to: duration ?? recording.durationSeconds ?? 0)

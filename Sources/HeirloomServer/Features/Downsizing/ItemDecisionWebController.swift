@@ -26,7 +26,7 @@ struct ItemDecisionWebController: Sendable {
             return try await page(req, showAll: showAll, ticked: Set(ticked), value: form.value, errors: missing)
                 .encodeResponse(status: .unprocessableEntity, for: req)
         }
-        return try await req.submitForm {
+        return try await req.submitForm(conflictsOn: "itemIds") {
             // An id that is not a UUID names no item of this household: as another household's, a 404.
             let ids = try ticked.map { raw in
                 guard let id = UUID(uuidString: raw) else { throw AppError.notFound("item") }

@@ -38,7 +38,7 @@ enum MIMEMessage {
             return Data((headers + alternative + [""]).joined(separator: "\r\n").utf8)
         }
         let related = "\(boundary)-related"
-        let extensionName = image.contentType == "image/png" ? "png" : "jpg"
+        let extensionName = ["image/png": "png", "image/gif": "gif"][image.contentType] ?? "jpg"
         let lines =
             headers + [
                 "Content-Type: multipart/related; boundary=\"\(related)\"; type=\"multipart/alternative\"", "",

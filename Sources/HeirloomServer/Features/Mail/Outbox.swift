@@ -84,6 +84,7 @@ struct Outbox: Sendable {
             // The same words, exactly as first written.
             copy.textBody = failed.textBody
             copy.htmlBody = failed.htmlBody
+            (copy.inlineImageSHA256, copy.inlineImageType) = (failed.inlineImageSHA256, failed.inlineImageType)
             try await copy.save(on: db)
             try await EstateAudit.append(
                 .emailSent, "\(principal.name) asked for “\(failed.subject)” to be sent to \(failed.toName) again.",

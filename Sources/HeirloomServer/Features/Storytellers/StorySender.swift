@@ -29,6 +29,8 @@ struct StorySender: Sendable {
                 .with(\.$media).first()?.media, object.kind == .image
         else { return nil }
         if let display = object.displaySHA256 { return (display, "image/jpeg") }
+        // Without a display size, only an original that every mail client shows.
+        guard [.jpeg, .png, .gif].contains(object.format) else { return nil }
         return (object.sha256, object.format.mimeType)
     }
 
@@ -69,23 +71,30 @@ struct StorytellerJobs: Sendable {
     func runOnce() async throws {
         let now = clock()
         let due = try await Storyteller.query(on: db).filter(\.$active == true).filter(\.$nextSendAt <= now).all()
+        var failure: (any Error)?
         for storyteller in due {
-            let zone = try await Household.find(storyteller.$household.id, on: db)?.zone ?? .current
-            try await send(storyteller, next: storyteller.schedule.nextSend(after: now, in: zone))
+            do {
+                let zone = try await Household.find(storyteller.$household.id, on: db)?.zone ?? .current
+                try await send(storyteller, next: storyteller.schedule.nextSend(after: now, in: zone))
+            } catch {
+                failure = failure ?? error  // The others still get theirs; this one is tried on the next pass.
+            }
         }
+        if let failure { throw failure }
     }
 
     /// Moves the storyteller's moment on and sends the question in one transaction: a crash or a failed send in
     /// between leaves the week unclaimed, to be sent on the next pass, never skipped.
     private func send(_ storyteller: Storyteller, next: Date) async throws {
         let previous = storyteller.nextSendAt
-        try await db.transaction { db in
+        let claimed = try await db.transaction { db in
             let claimed = try await db.sql().update(Storyteller.schema).set("next_send_at", to: next)
                 .where("id", .equal, try storyteller.requireID()).where("next_send_at", .equal, previous)
                 .returning("id").all()
-            guard claimed.count == 1 else { return }
+            guard claimed.count == 1 else { return false }
             try await StorySender(db: db, clock: clock, publicBaseURL: publicBaseURL).sendNext(storyteller)
+            return true
         }
-        storyteller.nextSendAt = next
+        if claimed { storyteller.nextSendAt = next }
     }
 }
