@@ -54,8 +54,10 @@ struct LetterRulesTests {
             do {
                 _ = try LetterRules.check(input, writer: writer ?? member, now: now, timeZone: berlin)
                 return nil
-            } catch {
+            } catch let error as FieldError {
                 return error.field
+            } catch {
+                return "\(error)"
             }
         }
         let many = (0..<21).map { LetterRecipientInput(name: "P\($0)", email: "p\($0)@example.com") }

@@ -17,7 +17,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from helpers import axe_violations, make_photo, make_recording, sign_in_with_token, wait
+from helpers import axe_violations, fill_and_submit, make_photo, make_recording, path_of, sign_in_with_token, wait
 from hub import ARTIFACTS, Hub, call, multipart
 
 WIDOW = {"householdName": "The Carter Family", "name": "Margaret Carter", "email": "margaret@example.com",
@@ -307,4 +307,52 @@ def test_a_document_is_given_a_title_and_kind_and_the_heir_reads_them(browser, f
     browser.execute_script("arguments[0].scrollIntoView()", paper)
     save_whole_page(browser, folder / "document-for-the-heir.png")
     findings += browser.execute_script(CHECKS) + axe_violations(browser)
+    assert not findings, "\n".join(findings)
+
+
+def test_a_form_shows_all_its_mistakes_at_once_and_keeps_its_own_address(browser, family):
+    base_url, son = family["base_url"], family["son"]
+    folder = ARTIFACTS / "family"
+    folder.mkdir(parents=True, exist_ok=True)
+
+    # when the son adds a sewing box with two amounts the hub cannot read
+    sign_in_with_token(browser, base_url, son.token)
+    browser.get(f"{base_url}/items/new")
+    browser.find_element(By.ID, "item-name").send_keys("Sewing box")
+    browser.find_element(By.ID, "item-estimatedValue").send_keys("twenty-ish")
+    browser.find_element(By.ID, "item-purchasePrice").send_keys("a lot")
+    browser.find_element(By.ID, "item-name").find_element(By.XPATH, "ancestor::form").find_element(
+        By.CSS_SELECTOR, "button[type=submit]").click()
+
+    # then both are said at once, each beside its field, on the form's own address, the first one in view
+    value_error = wait(browser).until(EC.visibility_of_element_located((By.ID, "item-estimatedValue-error")))
+    price_error = browser.find_element(By.ID, "item-purchasePrice-error")
+    assert value_error.text and price_error.text
+    assert path_of(browser) == "/items/new"
+    assert browser.find_element(By.ID, "item-name").get_attribute("value") == "Sewing box"
+    assert browser.execute_script("return document.activeElement.id") == "item-estimatedValue"
+    save_whole_page(browser, folder / "item-form-two-mistakes.png")
+    findings = browser.execute_script(CHECKS) + axe_violations(browser)
+
+    # and a refresh shows the form afresh instead of sending it again
+    browser.refresh()
+    wait(browser).until(EC.visibility_of_element_located((By.ID, "item-name")))
+    assert path_of(browser) == "/items/new"
+    assert not browser.find_elements(By.CSS_SELECTOR, ".field__error")
+    _, found = call(base_url, "GET", "/api/items?q=sewing", token=son.token)
+    assert found["items"] == []
+
+    # when, on his settings page, he mistypes his current password and the new one's second typing
+    browser.get(f"{base_url}/settings")
+    fill_and_submit(browser, {"currentPassword": "not my password", "newPassword": "a boat on the lake",
+                              "confirmPassword": "a boat on the lakes"})
+
+    # then both are said at once, and the address is the settings page's, which a refresh opens afresh
+    wait(browser).until(EC.visibility_of_element_located(
+        (By.CSS_SELECTOR, "[name=confirmPassword][aria-invalid=true]")))
+    assert browser.find_elements(By.CSS_SELECTOR, "[name=currentPassword][aria-invalid=true]")
+    assert path_of(browser) == "/settings"
+    browser.refresh()
+    wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "[name=newPassword]")))
+    assert not browser.find_elements(By.CSS_SELECTOR, "[aria-invalid=true]")
     assert not findings, "\n".join(findings)

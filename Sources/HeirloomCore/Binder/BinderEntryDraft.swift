@@ -12,37 +12,42 @@ public struct BinderEntryDraft: Equatable, Sendable {
     public static let maximumTitleLength = 200
     public static let maximumTextLength = 20_000
 
-    /// Checks the raw values; `fields` are keyed by `BinderField` raw values. Throws the first problem found.
+    /// Checks the raw values; `fields` are keyed by `BinderField` raw values. Throws every problem found, so a
+    /// form shows them all at once (`FieldChecks`).
     public init(
         section rawSection: String, title rawTitle: String, text rawText: String?, fields rawFields: [String: String],
         reviewOn rawReviewOn: String?
-    ) throws(FieldError) {
+    ) throws {
         guard let section = BinderSection(rawValue: rawSection) else {
             throw FieldError(field: "section", message: "Please choose one of the binder's sections.")
         }
+        var checks = FieldChecks()
         let title = rawTitle.trimmingWhitespace()
-        guard !title.isEmpty else {
-            throw FieldError(field: "title", message: "Please give the entry a title, such as the bank's name.")
+        if title.isEmpty {
+            checks.note(FieldError(field: "title", message: "Please give the entry a title, such as the bank's name."))
         }
-        try Self.limit(title, Self.maximumTitleLength, field: "title", name: "The title")
+        try checks.value { try Self.limit(title, Self.maximumTitleLength, field: "title", name: "The title") }
         let text = (rawText ?? "").trimmingWhitespace()
-        try Self.limit(text, Self.maximumTextLength, field: "text", name: "The text")
+        try checks.value { try Self.limit(text, Self.maximumTextLength, field: "text", name: "The text") }
         var fields: [BinderField: String] = [:]
         for (key, raw) in rawFields.sorted(by: { $0.key < $1.key }) {
             guard let field = BinderField(rawValue: key), section.fields.contains(field) else {
-                throw FieldError(field: "fields.\(key)", message: "This section has no field \"\(key)\".")
+                checks.note(FieldError(field: "fields.\(key)", message: "This section has no field \"\(key)\"."))
+                continue
             }
             let value = raw.trimmingWhitespace()
-            try Self.limit(value, field.maximumLength, field: "fields.\(key)", name: field.label)
+            try checks.value { try Self.limit(value, field.maximumLength, field: "fields.\(key)", name: field.label) }
             if !value.isEmpty { fields[field] = value }
         }
         var reviewOn: Day?
         if let raw = rawReviewOn?.trimmingWhitespace(), !raw.isEmpty {
-            guard let day = Day(raw) else {
-                throw FieldError(field: "reviewOn", message: "Please give the date as a day, such as 2030-04-01.")
+            reviewOn = Day(raw)
+            if reviewOn == nil {
+                checks.note(
+                    FieldError(field: "reviewOn", message: "Please give the date as a day, such as 2030-04-01."))
             }
-            reviewOn = day
         }
+        try checks.finish()
         self.section = section
         self.title = title
         self.text = text

@@ -66,28 +66,56 @@ public struct ItemDraft: Sendable, Equatable {
     /// their value; an empty string clears an optional one.
     public init(_ input: ItemInput, over base: ItemDraft) throws {
         self = base
-        if let raw = input.name { name = try AccountRules.name(raw, field: "name", what: "name for the item") }
+        // Every field is checked, so a form shows all its mistakes at once.
+        var checks = FieldChecks()
+        if let raw = input.name {
+            name = try checks.value { try AccountRules.name(raw, field: "name", what: "name for the item") } ?? name
+        }
         if let raw = input.description {
             let text = raw.trimmingWhitespace()
-            try TextLimit.check(
-                text, maximum: Self.maximumDescriptionLength, field: "description",
-                tooLong: "The description can be at most 20,000 characters long.")
+            try checks.value {
+                try TextLimit.check(
+                    text, maximum: Self.maximumDescriptionLength, field: "description",
+                    tooLong: "The description can be at most 20,000 characters long.")
+            }
             description = text
         }
         if let raw = input.category { category = ItemCategory.normalise(raw) }
-        if let raw = input.currencyCode { currency = try CurrencyCode.parse(raw.trimmingWhitespace().uppercased()) }
-        estimatedValue = try Self.amount(input.estimatedValue, "estimatedValue", currency, keeping: base.estimatedValue)
-        suggestedPriceNew = try Self.amount(
-            input.suggestedPriceNew, "suggestedPriceNew", currency, keeping: base.suggestedPriceNew)
-        suggestedPriceUsed = try Self.amount(
-            input.suggestedPriceUsed, "suggestedPriceUsed", currency, keeping: base.suggestedPriceUsed)
-        purchasePrice = try Self.amount(input.purchasePrice, "purchasePrice", currency, keeping: base.purchasePrice)
-        if let raw = input.purchaseDate { purchaseDate = try Self.day(raw, field: "purchaseDate") }
-        if let raw = input.quantity { quantity = try Self.quantity(raw) }
-        if let raw = input.maker { maker = try Self.label(raw, field: "maker", what: "The maker") }
-        if let raw = input.serialNumber {
-            serialNumber = try Self.label(raw, field: "serialNumber", what: "The serial number")
+        if let raw = input.currencyCode {
+            currency = try checks.value { try CurrencyCode.parse(raw.trimmingWhitespace().uppercased()) } ?? currency
         }
+        let currency = currency
+        estimatedValue =
+            try checks.value {
+                try Self.amount(input.estimatedValue, "estimatedValue", currency, keeping: base.estimatedValue)
+            } ?? nil
+        suggestedPriceNew =
+            try checks.value {
+                try Self.amount(input.suggestedPriceNew, "suggestedPriceNew", currency, keeping: base.suggestedPriceNew)
+            } ?? nil
+        suggestedPriceUsed =
+            try checks.value {
+                try Self.amount(
+                    input.suggestedPriceUsed, "suggestedPriceUsed", currency, keeping: base.suggestedPriceUsed)
+            } ?? nil
+        purchasePrice =
+            try checks.value {
+                try Self.amount(input.purchasePrice, "purchasePrice", currency, keeping: base.purchasePrice)
+            } ?? nil
+        if let raw = input.purchaseDate {
+            purchaseDate = try checks.value { try Self.day(raw, field: "purchaseDate") } ?? nil
+        }
+        if let raw = input.quantity { quantity = try checks.value { try Self.quantity(raw) } ?? quantity }
+        if let raw = input.maker {
+            maker = try checks.value { try Self.label(raw, field: "maker", what: "The maker") } ?? nil
+        }
+        if let raw = input.serialNumber {
+            serialNumber =
+                try checks.value {
+                    try Self.label(raw, field: "serialNumber", what: "The serial number")
+                } ?? nil
+        }
+        try checks.finish()
     }
 
     /// A short optional line of text: trimmed, at most 200 characters; empty clears it.

@@ -58,25 +58,34 @@ public enum LetterRules {
         var mayWriteAfterPassing: Bool { isEstateHolder || membersMayWriteAfterPassing }
     }
 
-    /// The letter as it will be kept; throws the first problem. A day before today in `timeZone` is refused, so
-    /// that no letter goes out the moment it is saved by mistake; today is allowed.
-    public static func check(_ input: LetterInput, writer: Writer, now: Date, timeZone: TimeZone) throws(FieldError)
+    /// The letter as it will be kept; throws every problem, so a form shows them all at once (`FieldChecks`). A day
+    /// before today in `timeZone` is refused, so that no letter goes out the moment it is saved by mistake; today
+    /// is allowed.
+    public static func check(_ input: LetterInput, writer: Writer, now: Date, timeZone: TimeZone) throws
         -> CheckedLetter
     {
-        let to = try readers(input.to)
+        var checks = FieldChecks()
+        let to = try checks.value { try readers(input.to) }
         let subject = input.subject.trimmingWhitespace()
-        guard !subject.isEmpty else { throw FieldError(field: "subject", message: "Please give the letter a subject.") }
-        try TextLimit.check(
-            subject, maximum: maximumSubjectLength, field: "subject",
-            tooLong: "The subject can be at most \(maximumSubjectLength) characters long.")
+        if subject.isEmpty { checks.note(FieldError(field: "subject", message: "Please give the letter a subject.")) }
+        try checks.value {
+            try TextLimit.check(
+                subject, maximum: maximumSubjectLength, field: "subject",
+                tooLong: "The subject can be at most \(maximumSubjectLength) characters long.")
+        }
         let text = input.text.trimmingWhitespace()
-        guard !text.isEmpty else { throw FieldError(field: "text", message: "Please write the letter.") }
-        try TextLimit.check(
-            text, maximum: maximumTextLength, field: "text",
-            tooLong: "A letter can be at most 50,000 characters long.")
-        let delivery = try delivery(
-            day: input.day, afterPassing: input.afterPassing, writer: writer, now: now,
-            timeZone: timeZone)
+        if text.isEmpty { checks.note(FieldError(field: "text", message: "Please write the letter.")) }
+        try checks.value {
+            try TextLimit.check(
+                text, maximum: maximumTextLength, field: "text",
+                tooLong: "A letter can be at most 50,000 characters long.")
+        }
+        let delivery = try checks.value {
+            try Self.delivery(
+                day: input.day, afterPassing: input.afterPassing, writer: writer, now: now, timeZone: timeZone)
+        }
+        try checks.finish()
+        guard let to, let delivery else { throw FieldErrors(checks.mistakes) }
         return CheckedLetter(to: to, subject: subject, text: text, delivery: delivery)
     }
 

@@ -24,7 +24,7 @@ public struct MemoryInput: Sendable {
     public var personIDs: [Int]
     public var faces: [FaceBox]
 
-    public init(_ fields: MemoryFields) throws(FieldError) {
+    public init(_ fields: MemoryFields) throws {
         kind = try MemoryKind.parse(fields.first("type") ?? "")
         details = try MemoryDetails(
             title: fields.first("title") ?? "",
@@ -102,19 +102,24 @@ public struct MemoryDetails: Sendable {
     public init(
         title: String, description: String?, content: String?, date: String?, location: String?, context: String?,
         kind: MemoryKind
-    ) throws(FieldError) {
-        guard let title = try Self.text(title, field: "title", limit: 200) else {
-            throw FieldError(field: "title", message: "Please give the memory a title.")
+    ) throws {
+        // Every field is checked, so a form shows all its mistakes at once.
+        var checks = FieldChecks()
+        let title = try checks.value { try Self.text(title, field: "title", limit: 200) }
+        if title == .some(nil) { checks.note(FieldError(field: "title", message: "Please give the memory a title.")) }
+        self.title = (title ?? nil) ?? ""
+        self.description =
+            try checks.value { try Self.text(description, field: "description", limit: Self.maximumDescriptionLength) }
+            ?? nil
+        let content = try checks.value { try Self.text(content, field: "content", limit: 100_000) }
+        self.content = content ?? nil
+        if kind == .text, content == .some(nil) {
+            checks.note(FieldError(field: "content", message: "Please write the memory down."))
         }
-        self.title = title
-        self.description = try Self.text(description, field: "description", limit: Self.maximumDescriptionLength)
-        self.content = try Self.text(content, field: "content", limit: 100_000)
-        if kind == .text, self.content == nil {
-            throw FieldError(field: "content", message: "Please write the memory down.")
-        }
-        self.date = try MemoryDate.parse(date ?? "")
-        self.location = try Self.text(location, field: "location", limit: 200)
-        self.context = try Self.text(context, field: "context", limit: 2000)
+        self.date = try checks.value { try MemoryDate.parse(date ?? "") } ?? nil
+        self.location = try checks.value { try Self.text(location, field: "location", limit: 200) } ?? nil
+        self.context = try checks.value { try Self.text(context, field: "context", limit: 2000) } ?? nil
+        try checks.finish()
     }
 
     /// Trimmed text, nil when blank; throws when longer than `limit` characters.

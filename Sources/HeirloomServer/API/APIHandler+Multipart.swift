@@ -22,6 +22,8 @@ extension APIHandler {
             throw error
         } catch let error as FieldError {
             throw error
+        } catch let errors as FieldErrors {
+            throw errors
         } catch {
             throw AppError.badRequest("The multipart body could not be read: \(String(describing: error).prefix(200)).")
         }

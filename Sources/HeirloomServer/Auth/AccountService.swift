@@ -75,10 +75,16 @@ struct AccountService: Sendable {
         marking: Bool,
         conflict: AppError?
     ) async throws -> SignedIn {
-        let householdName = try AccountRules.name(input.householdName, field: "householdName", what: "household name")
-        let name = try AccountRules.name(input.name, field: "name")
-        let email = try AccountRules.email(input.email)
-        let password = try AccountRules.newPassword(input.password)
+        // Every field is checked, so the set-up form shows all its mistakes at once.
+        var checks = FieldChecks()
+        let householdName = try checks.value {
+            try AccountRules.name(input.householdName, field: "householdName", what: "household name")
+        }
+        let name = try checks.value { try AccountRules.name(input.name, field: "name") }
+        let email = try checks.value { try AccountRules.email(input.email) }
+        let password = try checks.value { try AccountRules.newPassword(input.password) }
+        try checks.finish()
+        guard let householdName, let name, let email, let password else { throw AppError.internalProblem("set-up") }
         try await requireUnusedEmail(email)
         let hash = try await passwords.hash(password)
         return try await insertHousehold(
@@ -149,8 +155,11 @@ struct AccountService: Sendable {
         return SignedIn(user: user, household: user.household, secret: issued.secret)
     }
 
-    /// Changes a password after checking the current one; every other session and token ends.
-    func changePassword(for principal: Principal, current: String, new: String, address: String) async throws {
+    /// Changes a password after checking the current one; every other session and token ends. A wrong current
+    /// password, a new one too short and a `confirmation` that differs are said together.
+    func changePassword(
+        for principal: Principal, current: String, new: String, confirmation: String? = nil, address: String
+    ) async throws {
         let now = clock()
         try await throttle.reserve(account: principal.email, address: address, now: now, on: db)
         guard let user = try await User.find(principal.userID, on: db) else { throw AppError.unauthenticated }
@@ -160,11 +169,20 @@ struct AccountService: Sendable {
         } else {
             matches = false
         }
-        guard matches else {
-            throw AppError.invalid(FieldError(field: "currentPassword", message: "Your current password is not right."))
+        var checks = FieldChecks()
+        if matches {
+            try await throttle.succeeded(account: principal.email, address: address, reservedAt: now, on: db)
+        } else {
+            checks.note(FieldError(field: "currentPassword", message: "Your current password is not right."))
         }
-        try await throttle.succeeded(account: principal.email, address: address, reservedAt: now, on: db)
-        let password = try AccountRules.newPassword(new, field: "newPassword")
+        let password = try checks.value { try AccountRules.newPassword(new, field: "newPassword") }
+        if let confirmation, confirmation != new {
+            checks.note(
+                FieldError(
+                    field: "confirmPassword", message: "The two new passwords are not the same. Please type it again."))
+        }
+        try checks.finish()
+        guard let password else { throw AppError.internalProblem("changing a password") }
         user.passwordHash = try await passwords.hash(password)
         try await db.transaction { db in
             try await user.save(on: db)

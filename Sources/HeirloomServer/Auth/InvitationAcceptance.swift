@@ -49,9 +49,12 @@ extension AccountService {
         credential: Credential
     ) async throws -> SignedIn {
         let (invitation, household) = try await openInvitation(secret: secret)
-        let name = try AccountRules.name(rawName, field: "name")
-        let email = try AccountRules.email(rawEmail)
-        let password = try AccountRules.newPassword(rawPassword)
+        var checks = FieldChecks()
+        let name = try checks.value { try AccountRules.name(rawName, field: "name") }
+        let email = try checks.value { try AccountRules.email(rawEmail) }
+        let password = try checks.value { try AccountRules.newPassword(rawPassword) }
+        try checks.finish()
+        guard let name, let email, let password else { throw AppError.internalProblem("joining") }
         try await requireUnusedEmail(email)
         let hash = try await passwords.hash(password)
         return try await join(invitation: invitation, household: household, credential: credential) { householdID in

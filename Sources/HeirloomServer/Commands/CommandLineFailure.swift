@@ -14,6 +14,7 @@ enum CommandLineFailure {
         switch error {
         case let error as AppError: text = error.message
         case let error as FieldError: text = error.message
+        case let errors as FieldErrors: text = errors.all.map(\.message).joined(separator: " ")
         // The store's own reason (which never holds a secret) is what the person at the command line can act on.
         case MediaError.storeUnavailable(let reason): text = reason
         case let error as MediaError: text = error.appError.message

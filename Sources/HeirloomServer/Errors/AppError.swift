@@ -22,6 +22,8 @@ enum AppError: Error, Sendable {
     case gone(String)
     /// A field is invalid.
     case invalid(FieldError)
+    /// Several fields are invalid; the first is the one `field` and `message` name.
+    case invalidFields(FieldErrors)
     /// Too many failed attempts; try again after the date.
     /// `retryAfter`: seconds to wait, counted on the hub's clock (a rehearsal's `HEIRLOOM_NOW` too).
     case tooManyAttempts(retryAfter: TimeInterval)
@@ -51,7 +53,7 @@ enum AppError: Error, Sendable {
         case .notFound, .switchedOff: .notFound
         case .conflict: .conflict
         case .gone: .gone
-        case .invalid: .unprocessableEntity
+        case .invalid, .invalidFields: .unprocessableEntity
         case .tooManyAttempts: .tooManyRequests
         case .payloadTooLarge: .payloadTooLarge
         case .unsupportedMedia: .unsupportedMediaType
@@ -74,7 +76,7 @@ enum AppError: Error, Sendable {
         case .notFound: "not_found"
         case .conflict(let code, _): code
         case .gone: "gone"
-        case .invalid: "invalid_field"
+        case .invalid, .invalidFields: "invalid_field"
         case .tooManyAttempts: "too_many_attempts"
         case .payloadTooLarge: "payload_too_large"
         case .unsupportedMedia: "unsupported_media_type"
@@ -98,6 +100,7 @@ enum AppError: Error, Sendable {
         case .conflict(_, let message): message
         case .gone(let message): message
         case .invalid(let error): error.message
+        case .invalidFields(let errors): errors.all[0].message
         case .tooManyAttempts(let wait): "Too many attempts. Please try again \(Self.whenText(wait))."
         case .payloadTooLarge(let message): message
         case .unsupportedMedia(let message): message
@@ -111,8 +114,16 @@ enum AppError: Error, Sendable {
 
     /// The request field the error concerns, if any.
     var field: String? {
-        if case .invalid(let error) = self { return error.field }
-        return nil
+        fieldErrors.first?.field
+    }
+
+    /// Every field the error concerns, in the form's order: one, several, or none.
+    var fieldErrors: [FieldError] {
+        switch self {
+        case .invalid(let error): [error]
+        case .invalidFields(let errors): errors.all
+        default: []
+        }
     }
 
     private static func whenText(_ wait: TimeInterval) -> String {
@@ -138,6 +149,7 @@ extension AppError {
         switch error {
         case let error as AppError: return error
         case let error as FieldError: return .invalid(error)
+        case let errors as FieldErrors: return .invalidFields(errors)
         case let error as MediaError: return error.appError
         default: throw error
         }

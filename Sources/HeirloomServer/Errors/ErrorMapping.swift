@@ -9,6 +9,8 @@ struct MappedError: Sendable {
     var code: String
     var message: String
     var field: String?
+    /// Every field of a form that was refused, when there are several.
+    var fields: [FieldError] = []
     var headers: HTTPHeaders = [:]
     /// True for errors that are the hub's fault; those are logged with detail.
     var isServerFault: Bool { status.code >= 500 && code == "internal_error" }
@@ -25,6 +27,7 @@ struct MappedError: Sendable {
         switch error {
         case let error as AppError:
             self.init(status: error.status, code: error.code, message: error.message, field: error.field)
+            if error.fieldErrors.count > 1 { fields = error.fieldErrors }
             if case .tooManyAttempts(let wait) = error {
                 headers.replaceOrAdd(name: .retryAfter, value: "\(max(1, Int(wait.rounded(.up))))")
             }
@@ -33,6 +36,8 @@ struct MappedError: Sendable {
             }
         case let error as FieldError:
             self.init(AppError.invalid(error))
+        case let errors as FieldErrors:
+            self.init(AppError.invalidFields(errors))
         case let error as MediaError:
             self.init(error.appError)
         case let error as DecodingError:

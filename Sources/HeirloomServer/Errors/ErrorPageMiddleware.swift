@@ -36,7 +36,8 @@ struct ErrorPageMiddleware: AsyncMiddleware {
     }
 
     private func jsonResponse(_ mapped: MappedError) -> Response {
-        let body = ErrorResponse(error: .init(code: mapped.code, message: mapped.message, field: mapped.field))
+        let body = ErrorResponse(
+            error: .init(code: mapped.code, message: mapped.message, field: mapped.field, fields: mapped.fields))
         let response = Response(status: mapped.status, headers: mapped.headers)
         do {
             try response.content.encode(body, as: .json)

@@ -65,6 +65,7 @@ extension SiteURL {
         case ("letterRecording", .some(let id), _): return .letterRecording(id)
         case ("itemDelete", .some(let id), _): return .itemDelete(id)
         case ("itemBeneficiaries", .some(let id), _): return .itemBeneficiaries(id)
+        case ("itemBeneficiaryNew", .some(let id), _): return .itemBeneficiaryNew(id)
         case ("itemBeneficiariesSuggest", .some(let id), _): return .itemBeneficiariesSuggest(id)
         case ("beneficiaryEdit", .some(let id), _): return .beneficiaryEdit(id)
         case ("beneficiaryDelete", .some(let id), _): return .beneficiaryDelete(id)

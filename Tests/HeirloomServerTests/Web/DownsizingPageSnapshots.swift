@@ -72,7 +72,8 @@ struct DownsizingPageSnapshots {
             ], showsValues: true, canEdit: true,
             disposition: .init(
                 Disposition(value: .donate, status: .inProgress, note: "To the church bazaar in May", amount: nil),
-                currency: .usd, action: .setDisposition(.value(Self.setID)), canEdit: true, allowLegacy: false),
+                currency: .usd, action: .setDisposition(.value(Self.setID)), page: .set(.value(Self.setID)),
+                canEdit: true, allowLegacy: false),
             types: Self.types(selected: .tableware), updateAction: SiteURL.set(.value(Self.setID)).path,
             addAction: SiteURL.setMembers(.value(Self.setID)).path,
             deleteHref: SiteURL.setDelete(.value(Self.setID)).path,

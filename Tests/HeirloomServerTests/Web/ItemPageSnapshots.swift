@@ -131,7 +131,9 @@ struct ItemPageSnapshots {
                 sources: "Auction records, maker's mark"))
         var disposition = DownsizingPages.DispositionSection(
             Disposition(value: .legacy, status: .inProgress, note: "Thomas collects it at Easter", amount: nil),
-            currency: .usd, action: .itemDisposition(.value(PageFixtures.id(1))), canEdit: true, allowLegacy: true)
+            currency: .usd, action: .itemDisposition(.value(PageFixtures.id(1))),
+            page: .item(.value(PageFixtures.id(1))),
+            canEdit: true, allowLegacy: true)
         disposition.setName = "Hall furniture"
         disposition.setHref = "/sets/\(PageFixtures.id(30).text)"
         model.disposition = disposition
@@ -146,7 +148,9 @@ struct ItemPageSnapshots {
             Disposition(
                 value: .sell, status: .done, note: "To the museum shop",
                 amount: Money(minorUnits: 72_500, currency: .usd)),
-            currency: .usd, action: .itemDisposition(.value(PageFixtures.id(2))), canEdit: false, allowLegacy: false)
+            currency: .usd, action: .itemDisposition(.value(PageFixtures.id(2))),
+            page: .item(.value(PageFixtures.id(2))),
+            canEdit: false, allowLegacy: false)
         let html = try await PageFixtures.html(
             .itemShow, title: "Wedding ring quilt", nav: .items, role: .viewer, model)
         assertSnapshot(of: html, as: .lines)

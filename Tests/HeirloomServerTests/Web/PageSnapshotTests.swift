@@ -65,7 +65,8 @@ struct PageSnapshotTests {
         let sold = Disposition(
             value: .sell, status: .done, note: "To the school", amount: Money(minorUnits: 75_000, currency: .usd))
         let section = DownsizingPages.DispositionSection(
-            sold, currency: .usd, action: .itemDisposition(.value(Self.itemID)), canEdit: true, allowLegacy: false)
+            sold, currency: .usd, action: .itemDisposition(.value(Self.itemID)), page: .item(.value(Self.itemID)),
+            canEdit: true, allowLegacy: false)
         assertSnapshot(of: section, as: .json)
     }
 

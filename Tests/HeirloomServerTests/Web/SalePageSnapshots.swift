@@ -38,6 +38,7 @@ struct SalePageSnapshots {
                     href: SiteURL.lot(.value(PageFixtures.id(402))).path, number: 2, title: "Hall table", place: nil,
                     target: nil, doneCount: 1, ready: false),
             ], readyCount: 1, canEdit: true, lotsAction: SiteURL.saleLots(.value(Self.saleID)).path,
+            page: SiteURL.sale(.value(Self.saleID)).path,
             labelsHref: SiteURL.apiSaleLabels(.value(Self.saleID)).path,
             items: [.init(id: PageFixtures.id(2).text, name: "Wedding ring quilt")],
             sets: [.init(id: "set:" + PageFixtures.id(31).text, name: "Hall furniture")],

@@ -19,14 +19,24 @@ struct BeneficiaryDraft: Sendable, Equatable {
     static let maximumPhoneLength = 60
 
     /// Checks `input` over `base`. Absent fields keep their value; an empty string clears an optional one.
-    init(_ input: BeneficiaryInput, over base: BeneficiaryDraft) throws(FieldError) {
+    /// Every field is checked, so a form shows all its mistakes at once (`FieldChecks`).
+    init(_ input: BeneficiaryInput, over base: BeneficiaryDraft) throws {
         self = base
-        if let raw = input.name { name = try AccountRules.name(raw, field: "name", what: "name") }
-        if let raw = input.relationship { relationship = try Relationship.normalise(raw) }
-        if let raw = input.email {
-            email = raw.trimmingWhitespace().isEmpty ? nil : try AccountRules.email(raw, field: "email")
+        var checks = FieldChecks()
+        if let raw = input.name {
+            name = try checks.value { try AccountRules.name(raw, field: "name", what: "name") } ?? name
         }
-        if let raw = input.phoneNumber { phoneNumber = try Self.phone(raw) }
+        if let raw = input.relationship {
+            relationship = try checks.value { try Relationship.normalise(raw) } ?? relationship
+        }
+        if let raw = input.email {
+            email =
+                try checks.value {
+                    raw.trimmingWhitespace().isEmpty ? nil : try AccountRules.email(raw, field: "email")
+                } ?? nil
+        }
+        if let raw = input.phoneNumber { phoneNumber = try checks.value { try Self.phone(raw) } ?? nil }
+        try checks.finish()
     }
 
     init(name: String) {
@@ -79,7 +89,7 @@ struct BeneficiaryLinkDraft: Sendable, Equatable {
     var rule: ReleaseRule
     var personalMessage: String?
 
-    init(_ input: BeneficiaryLinkInput, over base: BeneficiaryLinkDraft) throws(FieldError) {
+    init(_ input: BeneficiaryLinkInput, over base: BeneficiaryLinkDraft) throws {
         guard input.notificationStatus == nil else {
             throw FieldError(
                 field: "notificationStatus",
@@ -94,15 +104,21 @@ struct BeneficiaryLinkDraft: Sendable, Equatable {
             }
             permission = parsed
         }
+        // The date and the message are both checked, so a form shows both mistakes at once.
+        var checks = FieldChecks()
         var date: Date?
         if let raw = input.accessDate {
-            date = try Self.day(raw)
+            date = try checks.value { try Self.day(raw) } ?? nil
         } else if permission == .afterSpecificDate {
             date = base.rule.accessDate
         }
-        rule = try ReleaseRule(permission: permission, accessDate: date)
+        let checkedRule = try checks.value { try ReleaseRule(permission: permission, accessDate: date) }
         personalMessage = base.personalMessage
-        if let raw = input.personalMessage { personalMessage = try ReleaseRule.personalMessage(raw) }
+        if let raw = input.personalMessage {
+            personalMessage = try checks.value { try ReleaseRule.personalMessage(raw) } ?? nil
+        }
+        try checks.finish()
+        rule = checkedRule ?? base.rule
     }
 
     init(rule: ReleaseRule = .immediate, personalMessage: String? = nil) {

@@ -19,7 +19,8 @@ extension BeneficiaryPages {
         }
         let linkID = try link?.requireID()
         let action =
-            linkID.map { SiteURL.itemBeneficiary(.value(itemID), .value($0)) } ?? .itemBeneficiaries(.value(itemID))
+            linkID.map { SiteURL.itemBeneficiaryEdit(.value(itemID), .value($0)) }
+            ?? .itemBeneficiaryNew(.value(itemID))
         let model = LinkForm(
             mode: link == nil ? "new" : "edit", action: action.path,
             cancelHref: SiteURL.item(.value(itemID)).path(fragment: "beneficiaries"),

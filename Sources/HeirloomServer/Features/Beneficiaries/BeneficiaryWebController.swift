@@ -58,7 +58,7 @@ struct BeneficiaryWebController {
     }
 
     func new(req: Request) async throws -> View {
-        try await form(req, mode: "new", action: .beneficiaries, cancel: .beneficiaries, values: [:], errors: [:])
+        try await form(req, mode: "new", action: .beneficiaryNew, cancel: .beneficiaries, values: [:], errors: [:])
     }
 
     func create(req: Request) async throws -> Response {
@@ -68,7 +68,7 @@ struct BeneficiaryWebController {
             return req.redirect(to: SiteURL.beneficiary(.value(try person.requireID())).path)
         } orShowAgain: { errors in
             try await self.form(
-                req, mode: "new", action: .beneficiaries, cancel: .beneficiaries, values: form.values, errors: errors)
+                req, mode: "new", action: .beneficiaryNew, cancel: .beneficiaries, values: form.values, errors: errors)
         }
     }
 
@@ -84,7 +84,9 @@ struct BeneficiaryWebController {
         let errors =
             req.query[String.self, at: "needs"] == "email" && (person.email ?? "").isEmpty
             ? ["email": "Add \(person.name)’s email address and save; then invite them from their page."] : [:]
-        return try await form(req, mode: "edit", action: page, cancel: page, values: values, errors: errors)
+        return try await form(
+            req, mode: "edit", action: .beneficiaryEdit(.value(try person.requireID())), cancel: page, values: values,
+            errors: errors)
     }
 
     func update(req: Request) async throws -> Response {
@@ -95,7 +97,9 @@ struct BeneficiaryWebController {
             _ = try await req.heirloom.beneficiaries.update(id, form.input, by: try req.principal())
             return req.redirect(to: page.path)
         } orShowAgain: { errors in
-            try await self.form(req, mode: "edit", action: page, cancel: page, values: form.values, errors: errors)
+            try await self.form(
+                req, mode: "edit", action: .beneficiaryEdit(.value(id)), cancel: page, values: form.values,
+                errors: errors)
         }
     }
 

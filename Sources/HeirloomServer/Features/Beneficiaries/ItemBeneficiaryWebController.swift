@@ -57,8 +57,10 @@ struct ItemBeneficiaryWebController {
                             BeneficiaryInput(name: name, relationship: relationship, email: form.newEmail),
                             by: principal)
                         input.beneficiaryID = try person.requireID()
-                    } catch let error as FieldError where error.field == "name" || error.field == "email" {
-                        throw FieldError(field: error.field == "name" ? "newName" : "newEmail", message: error.message)
+                    } catch let error as FieldError {
+                        throw Self.aboutTheNewPerson(error)
+                    } catch let errors as FieldErrors {
+                        throw FieldErrors(errors.all.map(Self.aboutTheNewPerson))
                     }
                 }
                 if input.beneficiaryID == nil {
@@ -137,5 +139,14 @@ struct ItemBeneficiaryWebController {
         let itemID = try req.id("item")
         try await req.heirloom.beneficiaries.removeLink(try req.id("assignment", .linkID), of: itemID, by: principal)
         return req.redirect(to: SiteURL.item(.value(itemID)).path(done: .assignmentRemoved, fragment: "beneficiaries"))
+    }
+
+    /// A mistake in the new beneficiary's name or email, shown beside the form's "new person" fields.
+    private static func aboutTheNewPerson(_ error: FieldError) -> FieldError {
+        switch error.field {
+        case "name": FieldError(field: "newName", message: error.message)
+        case "email": FieldError(field: "newEmail", message: error.message)
+        default: error
+        }
     }
 }

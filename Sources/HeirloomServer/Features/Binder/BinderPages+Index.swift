@@ -83,7 +83,7 @@ extension BinderPages {
         let id = entry?.entry.id
         return EntryForm(
             heading: id == nil ? "A new entry: \(section.title)" : "Change \u{201C}\(entry?.entry.title ?? "")\u{201D}",
-            action: id.map { SiteURL.binderEntry(.value($0)).path } ?? SiteURL.binderEntries.path,
+            action: id.map { SiteURL.binderEntryEdit(.value($0)).path } ?? SiteURL.binderEntryNew.path,
             backHref: id.map { SiteURL.binderEntry(.value($0)).path }
                 ?? SiteURL.binder.path(fragment: section.rawValue),
             section: section.rawValue, sectionTitle: section.title, title: input?.title ?? entry?.entry.title ?? "",

@@ -10,7 +10,9 @@ extension DownsizingPages {
         let principal = try req.principal()
         let hasBeneficiary = try await req.heirloom.legacy.hasBeneficiary(itemID)
         var section = DispositionSection(
-            item.disposition, currency: item.currency, action: .itemDisposition(.value(itemID)), canEdit: canEdit,
+            item.disposition, currency: item.currency, action: .itemDisposition(.value(itemID)),
+            page: .item(.value(itemID)),
+            canEdit: canEdit,
             allowLegacy: hasBeneficiary, errors: errors, typed: typed)
         if let set = try await req.heirloom.sets.set(of: itemID, householdID: principal.householdID) {
             section.setName = set.name

@@ -30,6 +30,8 @@ enum DownsizingPages {
     /// "What happens to it" on an item's or a set's page.
     struct DispositionSection: Encodable {
         var action: String
+        /// The page the form is on, whose address a refused save keeps.
+        var page: String
         var canEdit: Bool
         var valueLabel: String
         var statusLabel: String
@@ -50,10 +52,12 @@ enum DownsizingPages {
         var conflicts: [SetConflict] = []
 
         init(
-            _ disposition: Disposition, currency: CurrencyCode, action: SiteURL, canEdit: Bool, allowLegacy: Bool,
+            _ disposition: Disposition, currency: CurrencyCode, action: SiteURL, page: SiteURL, canEdit: Bool,
+            allowLegacy: Bool,
             errors: [String: String] = [:], typed: DispositionInput? = nil
         ) {
             self.action = action.path
+            self.page = page.path
             self.canEdit = canEdit
             valueLabel = disposition.value.displayName
             statusLabel = disposition.status.displayName

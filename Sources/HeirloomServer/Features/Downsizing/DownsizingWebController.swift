@@ -179,7 +179,8 @@ struct DownsizingWebController {
                 removeAction: SiteURL.setMemberRemove(.value(id), .value(itemID)).path)
         }.sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
         var disposition = DownsizingPages.DispositionSection(
-            set.disposition, currency: set.currency, action: .setDisposition(.value(id)), canEdit: canEdit,
+            set.disposition, currency: set.currency, action: .setDisposition(.value(id)), page: .set(.value(id)),
+            canEdit: canEdit,
             allowLegacy: false, errors: errors.filter { $0.key.hasPrefix("disposition") }, typed: typed)
         if canEdit { disposition.conflicts = try await DownsizingPages.conflicts(ofSet: set, on: req.db) }
         if !principal.seesValues {

@@ -153,6 +153,9 @@ extension ExportSnapshot {
             try body()
         } catch let error as FieldError {
             throw ImportError.invalid(file, "\(record) (\(error.field))", error.message)
+        } catch let errors as FieldErrors {
+            let first = errors.all[0]
+            throw ImportError.invalid(file, "\(record) (\(first.field))", first.message)
         } catch {
             throw ImportError.invalid(file, record, "\(error)")
         }

@@ -187,19 +187,9 @@ struct SettingsWebController {
     func changePassword(req: Request) async throws -> Response {
         let form = try req.content.decode(PasswordForm.self)
         do {
-            guard form.newPassword == form.confirmPassword else {
-                throw AppError.invalid(
-                    FieldError(
-                        field: "confirmPassword",
-                        message: "The two new passwords are not the same. Please type it again.")
-                )
-            }
             try await req.heirloom.accounts.changePassword(
-                for: try req.principal(),
-                current: form.currentPassword ?? "",
-                new: form.newPassword ?? "",
-                address: req.clientAddress
-            )
+                for: try req.principal(), current: form.currentPassword ?? "", new: form.newPassword ?? "",
+                confirmation: form.confirmPassword ?? "", address: req.clientAddress)
             return req.redirect(to: SiteURL.settings.path(done: .passwordChanged))
         } catch {
             let error = try AppError.userFacing(error)

@@ -27,7 +27,8 @@ extension ItemPages {
                 links: try links.map { try BeneficiaryPages.LinkRow($0, itemID: itemID, passing: passing) },
                 uponPassing: passing.uponPassing,
                 choices: try BeneficiaryPages.choices(people.filter { !taken.contains($0.id ?? UUID()) }),
-                addAction: SiteURL.itemBeneficiaries(.value(itemID)).path, relationships: BeneficiaryPages.relationships
+                addAction: SiteURL.itemBeneficiaryNew(.value(itemID)).path,
+                relationships: BeneficiaryPages.relationships
             )
         }
         if !principal.seesValues { model.hideValues() }

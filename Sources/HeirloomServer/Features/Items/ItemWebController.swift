@@ -100,7 +100,7 @@ struct ItemWebController {
         var values = ItemForm().values
         values["currencyCode"] = household.defaultCurrency
         values["category"] = ItemCategory.other.rawValue
-        return try await form(req, mode: "new", action: .items, cancel: .items, values: values, errors: [:])
+        return try await form(req, mode: "new", action: .itemNew, cancel: .items, values: values, errors: [:])
     }
 
     func create(req: Request) async throws -> Response {
@@ -109,7 +109,7 @@ struct ItemWebController {
             let (item, _) = try await req.heirloom.items.create(id: nil, form.input, by: try req.principal())
             return req.redirect(to: SiteURL.item(.value(try item.requireID())).path)
         } orShowAgain: { errors in
-            try await self.form(req, mode: "new", action: .items, cancel: .items, values: form.values, errors: errors)
+            try await self.form(req, mode: "new", action: .itemNew, cancel: .items, values: form.values, errors: errors)
         }
     }
 
@@ -127,7 +127,9 @@ struct ItemWebController {
             "quantity": String(draft.quantity),
         ]
         let page = SiteURL.item(.value(try item.requireID()))
-        return try await form(req, mode: "edit", action: page, cancel: page, values: values, errors: [:])
+        return try await form(
+            req, mode: "edit", action: .itemEdit(.value(try item.requireID())), cancel: page, values: values,
+            errors: [:])
     }
 
     func update(req: Request) async throws -> Response {
@@ -138,7 +140,8 @@ struct ItemWebController {
             _ = try await req.heirloom.items.update(id, form.input, by: try req.principal())
             return req.redirect(to: page.path)
         } orShowAgain: { errors in
-            try await self.form(req, mode: "edit", action: page, cancel: page, values: form.values, errors: errors)
+            try await self.form(
+                req, mode: "edit", action: .itemEdit(.value(id)), cancel: page, values: form.values, errors: errors)
         }
     }
 

@@ -42,9 +42,12 @@ struct JournalCardService: Sendable {
     func create(_ new: NewCard, for reader: JournalReader) async throws -> JournalRedaction.Shown {
         let drawer = try await drawers.drawer(new.drawerID, of: reader)
         try reader.requireOpen(drawer)
-        let title = try JournalRules.title(new.title)
-        let text = try JournalRules.text(new.text)
-        let tags = try JournalRules.tags(new.tags)
+        // Every field is checked, so a form shows all its mistakes at once.
+        var checks = FieldChecks()
+        let title = try checks.value { try JournalRules.title(new.title) } ?? nil
+        let text = try checks.value { try JournalRules.text(new.text) } ?? ""
+        let tags = try checks.value { try JournalRules.tags(new.tags) } ?? []
+        try checks.finish()
         let card = JournalCard(
             userID: reader.userID, drawerID: try drawer.requireID(), kind: .text, writtenOn: new.day ?? today)
         card.title = title

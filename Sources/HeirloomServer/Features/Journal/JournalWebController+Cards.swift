@@ -146,7 +146,7 @@ extension JournalWebController {
                 reader, next: (cardID.map { SiteURL.journalCardEdit(.value($0)) } ?? .journalCardNew).path,
                 days: try req.principal().days),
             isNew: cardID == nil,
-            action: (cardID.map { SiteURL.journalCard(.value($0)) } ?? .journalCards).path,
+            action: (cardID.map { SiteURL.journalCardEdit(.value($0)) } ?? .journalCardNew).path,
             cancelHref: (cardID.map { SiteURL.journalCard(.value($0)) } ?? .journal).path,
             form: [
                 "title": form.title ?? "", "text": form.text ?? "", "day": form.day ?? "",

@@ -128,11 +128,7 @@ struct LetterService: Sendable {
 
     private func check(_ input: LetterInput, by principal: Principal) async throws -> CheckedLetter {
         let (writer, zone) = try await writer(principal)
-        do {
-            return try LetterRules.check(input, writer: writer, now: clock(), timeZone: zone)
-        } catch {
-            throw AppError.invalid(error)
-        }
+        return try LetterRules.check(input, writer: writer, now: clock(), timeZone: zone)
     }
 
     private func apply(_ checked: CheckedLetter, shared: Bool, to letter: Letter) {

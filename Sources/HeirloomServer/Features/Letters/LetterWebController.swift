@@ -91,7 +91,8 @@ struct LetterWebController {
         let id = letter?.id
         var model = LetterPages.form(
             draft, heading: id == nil ? "Write a letter for later" : "Change your letter",
-            action: id.map { .letter(.value($0)) } ?? .letters, submitLabel: id == nil ? "Keep the letter" : "Save",
+            action: id.map { .letterEdit(.value($0)) } ?? .letterNew,
+            submitLabel: id == nil ? "Keep the letter" : "Save",
             mayWriteAfterPassing: writer.isEstateHolder || writer.membersMayWriteAfterPassing, errors: errors)
         if let id {
             model.recordingAction = SiteURL.letterRecording(.value(id)).path

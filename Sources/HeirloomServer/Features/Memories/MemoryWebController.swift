@@ -130,7 +130,8 @@ struct MemoryWebController {
         ]
         let page = SiteURL.memory(.value(try memory.requireID()))
         return try await form(
-            req, mode: "edit", action: page, cancel: page, kind: memory.kind, values: values,
+            req, mode: "edit", action: .memoryEdit(.value(try memory.requireID())), cancel: page, kind: memory.kind,
+            values: values,
             people: Set(memory.people.compactMap(\.id)), errors: [:])
     }
 
@@ -153,7 +154,7 @@ struct MemoryWebController {
                 "date": form.date ?? "", "location": form.location ?? "", "context": form.context ?? "",
             ]
             return try await self.form(
-                req, mode: "edit", action: page, cancel: page, kind: memory.kind,
+                req, mode: "edit", action: .memoryEdit(.value(id)), cancel: page, kind: memory.kind,
                 values: values, people: Set((form.personIds ?? []).compactMap { Int($0) }), errors: errors)
         }
     }

@@ -68,7 +68,7 @@ struct PartnerWebController {
     }
 
     func new(req: Request) async throws -> View {
-        try await form(req, mode: "new", action: SiteURL.partners, fields: FormFields(), errors: [:])
+        try await form(req, mode: "new", action: SiteURL.partnerNew, fields: FormFields(), errors: [:])
     }
 
     func create(req: Request) async throws -> Response {
@@ -77,7 +77,7 @@ struct PartnerWebController {
             _ = try await req.heirloom.partners.create(fields.input, by: try req.principal())
             return req.redirect(to: SiteURL.partners.path(done: .partnerSaved))
         } orShowAgain: { errors in
-            try await form(req, mode: "new", action: SiteURL.partners, fields: fields, errors: errors)
+            try await form(req, mode: "new", action: SiteURL.partnerNew, fields: fields, errors: errors)
         }
     }
 
@@ -89,7 +89,7 @@ struct PartnerWebController {
             email: partner.email, address: partner.address, city: partner.city, region: partner.region,
             categories: partner.categories.joined(separator: "\n"), notes: partner.notes,
             questionsToAsk: partner.questions.joined(separator: "\n"))
-        return try await form(req, mode: "edit", action: .partner(.value(id)), fields: fields, errors: [:])
+        return try await form(req, mode: "edit", action: .partnerEdit(.value(id)), fields: fields, errors: [:])
     }
 
     func update(req: Request) async throws -> Response {
@@ -99,7 +99,7 @@ struct PartnerWebController {
             _ = try await req.heirloom.partners.update(id, fields.input, by: try req.principal())
             return req.redirect(to: SiteURL.partners.path(done: .partnerSaved))
         } orShowAgain: { errors in
-            try await form(req, mode: "edit", action: .partner(.value(id)), fields: fields, errors: errors)
+            try await form(req, mode: "edit", action: .partnerEdit(.value(id)), fields: fields, errors: errors)
         }
     }
 

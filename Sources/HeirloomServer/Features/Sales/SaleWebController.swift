@@ -64,6 +64,8 @@ struct SaleWebController {
         var readyCount: Int
         var canEdit: Bool
         var lotsAction: String
+        /// The sale's own page, whose address a refused "add a lot" keeps.
+        var page: String
         var labelsHref: String
         var items: [ItemOption]
         var sets: [ItemOption]
@@ -179,7 +181,8 @@ struct SaleWebController {
                 title: SalePages.title(sale), kind: SaleKind(rawValue: sale.kind)?.displayName ?? sale.kind,
                 when: sale.date.map(DayText.calendarDay), venue: sale.venue, notes: sale.notes, lots: rows,
                 readyCount: lots.filter(\.isReady).count, canEdit: principal.role.canEdit,
-                lotsAction: SiteURL.saleLots(.value(id)).path, labelsHref: SiteURL.apiSaleLabels(.value(id)).path,
+                lotsAction: SiteURL.saleLots(.value(id)).path, page: SiteURL.sale(.value(id)).path,
+                labelsHref: SiteURL.apiSaleLabels(.value(id)).path,
                 items: try free.map { ItemOption(id: try $0.requireID().text, name: $0.name) },
                 sets: try freeSets.map { ItemOption(id: "set:" + (try $0.requireID().text), name: $0.name) },
                 form: form,
