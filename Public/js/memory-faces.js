@@ -1,20 +1,17 @@
 // Face boxes on a memory's photos: each <button data-face data-x data-y data-w data-h> is placed over its
-// photo from the fractions (set through the style object, which the page's CSP allows), shows its name on
-// hover or focus, and on a tap keeps it shown until another tap. Without it, the names are listed under
-// each photo anyway.
+// photo from the fractions, with its name (the element after it) just outside the box, so the name never
+// covers the face. The name shows on hover or focus, and on a tap stays shown until another tap. Without the
+// script, the names are listed under each photo anyway.
 
-function place(box) {
-    const value = (name) => Math.min(1, Math.max(0, Number.parseFloat(box.dataset[name]) || 0));
-    box.style.left = `${value("x") * 100}%`;
-    box.style.top = `${value("y") * 100}%`;
-    box.style.width = `${value("w") * 100}%`;
-    box.style.height = `${value("h") * 100}%`;
-    box.classList.add("face-box--placed");
-}
+import { placeBadge, placeBox } from "./face-boxes.js";
 
 const boxes = [...document.querySelectorAll("[data-face]")];
 for (const box of boxes) {
-    place(box);
+    const face = { x: box.dataset.x, y: box.dataset.y, width: box.dataset.w, height: box.dataset.h };
+    placeBox(box, face);
+    const name = box.nextElementSibling;
+    if (name?.matches("[data-face-name]")) placeBadge(name, face);
+    box.classList.add("face-box--placed");
     box.addEventListener("click", (event) => {
         event.stopPropagation();
         const open = box.getAttribute("aria-expanded") !== "true";

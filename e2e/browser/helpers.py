@@ -132,6 +132,54 @@ def axe_violations(driver, rules=None, impacts=("serious", "critical")):
     ]
 
 
+# At phone width
+
+# What every page must be at 390 px: nothing wider than the phone; body text of at least 16 px; every target (button,
+# field, link that is not inside a sentence) at least 44 px tall.
+PHONE_CHECKS = """
+const problems = [];
+const visible = (e) => {
+  const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+  return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'
+    && !e.closest('.visually-hidden, [hidden], [aria-hidden=true]');
+};
+const describe = (e) => (e.outerHTML || '').slice(0, 120).replace(/\\s+/g, ' ');
+if (document.documentElement.scrollWidth > window.innerWidth + 1)
+  problems.push(`wider than the phone: ${document.documentElement.scrollWidth} px`);
+for (const e of document.querySelectorAll('main p, main li, main dd, main dt, main td, main label, main input, '
+    + 'main select, main textarea, main button, nav a')) {
+  if (!visible(e) || e.matches('input[type=checkbox], input[type=radio]')) continue;
+  const own = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()) || e.matches('input, select, textarea');
+  if (own && parseFloat(getComputedStyle(e).fontSize) < 16)
+    problems.push(`text under 16 px (${getComputedStyle(e).fontSize}): ${describe(e)}`);
+}
+for (const e of document.querySelectorAll('button, select, textarea, summary, input:not([type=hidden]), '
+    + 'a.button, [role=button], nav a')) {
+  if (!visible(e)) continue;
+  // A sentence of a typed copy that plays from there reads as part of the text, like a link inside a sentence.
+  if (e.matches('[role=button]') && getComputedStyle(e).display === 'inline') continue;
+  let box = e;
+  if (e.matches('input[type=checkbox], input[type=radio]')) box = e.closest('label') || e;
+  if (e.matches('input[type=file]') && e.labels && e.labels.length) continue; // its label or drop zone is the target
+  const r = box.getBoundingClientRect();
+  if (r.height < 43.5) problems.push(`target ${Math.round(r.height)} px tall: ${describe(e)}`);
+}
+for (const a of document.querySelectorAll('main a:not(.button)')) {
+  if (!visible(a)) continue;
+  const display = getComputedStyle(a).display;
+  if (display === 'inline') continue; // a link inside a sentence
+  const r = a.getBoundingClientRect();
+  if (r.height < 43.5) problems.push(`link ${Math.round(r.height)} px tall: ${describe(a)}`);
+}
+return problems;
+"""
+
+
+def phone_problems(driver):
+    """One line for each way the page as it is now fails PHONE_CHECKS."""
+    return driver.execute_script(PHONE_CHECKS)
+
+
 # Files to upload
 
 

@@ -17,7 +17,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from helpers import axe_violations, fill_and_submit, make_photo, make_recording, path_of, sign_in_with_token, wait
+from helpers import (axe_violations, fill_and_submit, make_photo, make_recording, path_of, phone_problems,
+                     sign_in_with_token, wait)
 from hub import ARTIFACTS, Hub, call, multipart
 
 WIDOW = {"householdName": "The Carter Family", "name": "Margaret Carter", "email": "margaret@example.com",
@@ -37,44 +38,6 @@ JARGON = re.compile(r"\b(HEIRLOOM_[A-Z_]+|DATABASE_URL|[A-Z]{2,}_[A-Z_]{2,}=|mak
 
 # The one page, for owners, that speaks of the server's settings, so that no other page has to.
 RUNS_THE_HUB = "/settings/hub"
-
-CHECKS = """
-const problems = [];
-const visible = (e) => {
-  const r = e.getBoundingClientRect(), s = getComputedStyle(e);
-  return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'
-    && !e.closest('.visually-hidden, [hidden], [aria-hidden=true]');
-};
-const describe = (e) => (e.outerHTML || '').slice(0, 120).replace(/\\s+/g, ' ');
-if (document.documentElement.scrollWidth > window.innerWidth + 1)
-  problems.push(`wider than the phone: ${document.documentElement.scrollWidth} px`);
-for (const e of document.querySelectorAll('main p, main li, main dd, main dt, main td, main label, main input, '
-    + 'main select, main textarea, main button, nav a')) {
-  if (!visible(e) || e.matches('input[type=checkbox], input[type=radio]')) continue;
-  const own = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()) || e.matches('input, select, textarea');
-  if (own && parseFloat(getComputedStyle(e).fontSize) < 16)
-    problems.push(`text under 16 px (${getComputedStyle(e).fontSize}): ${describe(e)}`);
-}
-for (const e of document.querySelectorAll('button, select, textarea, summary, input:not([type=hidden]), '
-    + 'a.button, [role=button], nav a')) {
-  if (!visible(e)) continue;
-  // A sentence of a typed copy that plays from there reads as part of the text, like a link inside a sentence.
-  if (e.matches('[role=button]') && getComputedStyle(e).display === 'inline') continue;
-  let box = e;
-  if (e.matches('input[type=checkbox], input[type=radio]')) box = e.closest('label') || e;
-  if (e.matches('input[type=file]') && e.labels && e.labels.length) continue; // its label or drop zone is the target
-  const r = box.getBoundingClientRect();
-  if (r.height < 43.5) problems.push(`target ${Math.round(r.height)} px tall: ${describe(e)}`);
-}
-for (const a of document.querySelectorAll('main a:not(.button)')) {
-  if (!visible(a)) continue;
-  const display = getComputedStyle(a).display;
-  if (display === 'inline') continue; // a link inside a sentence
-  const r = a.getBoundingClientRect();
-  if (r.height < 43.5) problems.push(`link ${Math.round(r.height)} px tall: ${describe(a)}`);
-}
-return problems;
-"""
 
 
 def seed(base_url):
@@ -156,7 +119,7 @@ def crawl(browser, base_url, start, name, limit=90):
         page = f"{name} {kind}"
         if kind != RUNS_THE_HUB:
             findings += [f"{page}: server jargon {m.group(0).strip()!r}" for m in JARGON.finditer(text)]
-        findings += [f"{page}: {p}" for p in browser.execute_script(CHECKS)]
+        findings += [f"{page}: {p}" for p in phone_problems(browser)]
         findings += [f"{page}: {p}" for p in axe_violations(browser)]
         for href in browser.execute_script("return [...document.querySelectorAll('a[href]')].map(a => a.href)"):
             link = urlparse(href)
@@ -279,13 +242,13 @@ def test_a_document_is_given_a_title_and_kind_and_the_heir_reads_them(browser, f
     assert "IMG_2211.jpg" in document.find_element(By.CSS_SELECTOR, ".doc__label").text
     browser.execute_script("document.getElementById('documents').scrollIntoView()")
     save_whole_page(browser, folder / "document-titled.png")
-    findings = browser.execute_script(CHECKS) + axe_violations(browser)
+    findings = phone_problems(browser) + axe_violations(browser)
 
     # and its own form changes it, at phone width too
     document.find_element(By.PARTIAL_LINK_TEXT, "Change").click()
     wait(browser).until(EC.visibility_of_element_located((By.ID, "document-title")))
     save_whole_page(browser, folder / "document-form.png")
-    findings += browser.execute_script(CHECKS) + axe_violations(browser)
+    findings += phone_problems(browser) + axe_violations(browser)
     assert Select(browser.find_element(By.ID, "document-type")).first_selected_option.text == "Receipt"
     browser.find_element(By.XPATH, "//button[normalize-space(.)='Save']").click()
     wait(browser).until(EC.url_contains("done=document-saved"))
@@ -306,7 +269,7 @@ def test_a_document_is_given_a_title_and_kind_and_the_heir_reads_them(browser, f
     assert "IMG_2211" not in keepsake.text
     browser.execute_script("arguments[0].scrollIntoView()", paper)
     save_whole_page(browser, folder / "document-for-the-heir.png")
-    findings += browser.execute_script(CHECKS) + axe_violations(browser)
+    findings += phone_problems(browser) + axe_violations(browser)
     assert not findings, "\n".join(findings)
 
 
@@ -332,7 +295,7 @@ def test_a_form_shows_all_its_mistakes_at_once_and_keeps_its_own_address(browser
     assert browser.find_element(By.ID, "item-name").get_attribute("value") == "Sewing box"
     assert browser.execute_script("return document.activeElement.id") == "item-estimatedValue"
     save_whole_page(browser, folder / "item-form-two-mistakes.png")
-    findings = browser.execute_script(CHECKS) + axe_violations(browser)
+    findings = phone_problems(browser) + axe_violations(browser)
 
     # and a refresh shows the form afresh instead of sending it again
     browser.refresh()
