@@ -240,4 +240,34 @@ struct StoryPhotoQuestionTests {
             #expect(try await app.testing().sendRequest(.GET, "/a/\(link)/photo").status == .gone)
         }
     }
+
+    @Test("a question email that could not be sent, sent again by an owner, keeps the photo inside it")
+    func sentAgainKeepsThePhoto() async throws {
+        try await withApp { app in
+            // given a question about a photo, whose email could not be sent
+            let owner = try await app.setUpHub()
+            _ = try await MemoryAPITests.photoMemory(app, token: owner.token)
+            let mum = try await app.addStoryteller(owner)
+            let photoQuestion = try #require(try await app.comingQuestions(mum.id, owner).first { $0.source == .photo })
+            _ = try await app.api(
+                .PATCH, "/api/storytellers/\(mum.id)/questions/\(photoQuestion.id)", token: owner.token,
+                json: ["position": 0])
+            _ = try await app.answerSession(mum.id, owner: owner)
+            let failed = try #require(
+                try await OutboxMessage.query(on: app.db).filter(\.$purpose == "storyQuestion").first())
+            let photo = try #require(failed.inlineImageSHA256)
+            failed.status = .failed
+            try await failed.save(on: app.db)
+            // when the owner sends it again
+            let again = try await app.api(.POST, "/api/outbox/\(try failed.requireID())/resend", token: owner.token)
+            #expect(again.status == .created, "\(again.body.string)")
+            // then the new message carries the same photo, and still names it in its page
+            let copy = try #require(
+                try await OutboxMessage.find(
+                    UUID(uuidString: try again.decoded(Components.Schemas.OutboxMessage.self).id), on: app.db))
+            #expect(copy.inlineImageSHA256 == photo)
+            #expect(copy.inlineImageType == failed.inlineImageType)
+            #expect(copy.htmlBody.contains("cid:question-photo@heirloom"))
+        }
+    }
 }
