@@ -1,0 +1,24 @@
+import Vapor
+
+extension PageRoutes {
+    /// Letters for later, and their readers' pages.
+    func letters() {
+        // Letters for later: every member writes their own; each reader's emailed link is their key to their letter.
+        let letters = LetterWebController()
+        member.get(.letters, use: letters.index)
+        member.get(.letterNew, use: letters.new)
+        member.post(.letters, use: letters.create)
+        member.post(.letterNew, use: letters.create)
+        member.get(.letterEdit(.key), use: letters.edit)
+        member.post(.letter(.key), use: letters.update)
+        member.post(.letterEdit(.key), use: letters.update)
+        member.upload(.letterRecording(.key), use: letters.addRecording)
+        member.get(.letterWithdraw(.key), use: letters.confirmWithdraw)
+        member.post(.letterWithdraw(.key), use: letters.withdraw)
+        let letterPages = LetterReaderWebController()
+        web.get(.letterLink(.key), use: letterPages.link)
+        web.get(.letterHome, use: letterPages.show)
+        app.get(.apiLetterPDF, use: letterPages.pdf)
+        app.get(.apiLetterRecording(.key), use: LetterMediaController().recording)
+    }
+}

@@ -1,0 +1,31 @@
+import Vapor
+
+extension PageRoutes {
+    /// The memory hub: memories and people.
+    func memoryHub() {
+        // The memory hub: memories (owners change any, editors their own) and people.
+        let memories = MemoryWebController()
+        member.get(.memories, use: memories.index)
+        member.get(.memory(.key), use: memories.show)
+        editor.get(.memoryNew, use: memories.new)
+        editor.upload(.memories, use: memories.create)
+        editor.get(.memoryEdit(.key), use: memories.edit)
+        editor.post(.memory(.key), use: memories.update)
+        editor.post(.memoryEdit(.key), use: memories.update)
+        editor.get(.memoryFaces(.key), use: memories.faces)
+        editor.post(.memoryFaces(.key), use: memories.saveFaces)
+        editor.get(.memoryDelete(.key), use: memories.confirmDelete)
+        editor.post(.memoryDelete(.key), use: memories.delete)
+        let people = PeopleWebController()
+        member.get(.people, use: people.index)
+        member.get(.person(.key), use: people.show)
+        editor.post(.people, use: people.create)
+        editor.get(.personEdit(.key), use: people.edit)
+        editor.post(.person(.key), use: people.update)
+        editor.post(.personEdit(.key), use: people.update)
+        editor.upload(.personAvatar(.key), use: people.uploadAvatar)
+        editor.post(.personAvatarFromFace(.key), use: people.avatarFromFace)
+        owner.get(.personDelete(.key), use: people.confirmDelete)
+        owner.post(.personDelete(.key), use: people.delete)
+    }
+}

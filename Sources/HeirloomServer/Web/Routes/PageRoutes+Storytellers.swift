@@ -1,0 +1,32 @@
+import Vapor
+
+extension PageRoutes {
+    /// Storytellers: a question each week, its answer page and the book of stories.
+    func storytellers() {
+        // A question each week: every member sees the storytellers, owners and editors manage them; the storyteller's
+        // emailed link is their key to one question's page (documented under "Storyteller files" for its photo).
+        let storytellers = StorytellerWebController()
+        member.get(.storytellers, use: storytellers.index)
+        editor.post(.storytellers, use: storytellers.create)
+        member.post(.storyNotices, use: storytellers.setNotices)
+        member.get(.storyteller(.key), use: storytellers.show)
+        editor.post(.storytellerQuestions(.key), use: storytellers.addQuestion)
+        editor.post(.storytellerQuestion(.key, .key), use: storytellers.changeQuestion)
+        editor.post(.storytellerSendNow(.key), use: storytellers.sendNow)
+        editor.get(.storytellerDelete(.key), use: storytellers.confirmDelete)
+        editor.post(.storytellerDelete(.key), use: storytellers.delete)
+        // The book of a storyteller's stories: any member chooses its chapters and prints it.
+        let book = StoryBookController()
+        member.get(.storytellerBook(.key), use: book.page)
+        member.get(.storytellerBookPrint(.key), use: book.print)
+        let answerPages = StoryAnswerWebController()
+        web.get(.storyLink(.key), use: answerPages.link)
+        app.get(.storyLinkPhoto(.key), use: answerPages.linkPhoto)
+        web.get(.storyAnswer, use: answerPages.show)
+        web.upload(.storyAnswer, use: answerPages.answerRecording)
+        web.post(.storyAnswerText, use: answerPages.answerText)
+        web.get(.storyThanks, use: answerPages.thanks)
+        app.get(.storyAnswerPhoto, use: answerPages.sessionPhoto)
+        app.get(.apiAnswerPhoto, use: answerPages.sessionPhoto)
+    }
+}
