@@ -121,6 +121,8 @@ function setUp(form) {
         const photo = Number(canvas.dataset.photoIndex);
         let start = null;
         let draft = null;
+        // One finger draws: a second finger (a pinch) is ignored, and only the finger that began a box ends it.
+        let drawing = null;
         const point = (event) => {
             const rect = canvas.getBoundingClientRect();
             return { x: clamp((event.clientX - rect.left) / rect.width), y: clamp((event.clientY - rect.top) / rect.height) };
@@ -134,9 +136,10 @@ function setUp(form) {
             height: round(Math.abs(a.y - b.y)),
         });
         canvas.addEventListener("pointerdown", (event) => {
-            if (event.button !== 0) return;
+            if (event.button !== 0 || !event.isPrimary || drawing !== null) return;
             event.preventDefault();
             canvas.setPointerCapture(event.pointerId);
+            drawing = event.pointerId;
             start = point(event);
             draft = document.createElement("span");
             draft.className = "face-box face-box--placed face-box--draft";
@@ -144,23 +147,28 @@ function setUp(form) {
             canvas.append(draft);
         });
         canvas.addEventListener("pointermove", (event) => {
-            if (start) placeBox(draft, boxFrom(start, point(event)));
+            if (start && event.pointerId === drawing) placeBox(draft, boxFrom(start, point(event)));
         });
-        const finish = (event) => {
-            if (!start) return;
-            const face = boxFrom(start, point(event));
+        const cancel = () => {
             start = null;
+            drawing = null;
             draft?.remove();
+        };
+        const finish = (event) => {
+            if (!start || event.pointerId !== drawing) return;
+            const face = boxFrom(start, point(event));
+            cancel();
             if (face.width < MINIMUM || face.height < MINIMUM) return;
             faces.push(face);
             sync();
             render(faces.length - 1);
         };
         canvas.addEventListener("pointerup", finish);
-        canvas.addEventListener("pointercancel", () => {
-            start = null;
-            draft?.remove();
-        });
+        for (const type of ["pointercancel", "lostpointercapture"]) {
+            canvas.addEventListener(type, (event) => {
+                if (event.pointerId === drawing) cancel();
+            });
+        }
     }
     for (const section of form.querySelectorAll(".face-photo")) setUpEnlarging(section);
     sync();

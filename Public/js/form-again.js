@@ -1,16 +1,22 @@
-// A form shown again after a refused save, its mistakes beside their fields. The browser's history keeps the
-// form's own address as a plain visit, so a refresh shows the form afresh instead of sending it again, and the
-// first mistake is brought into view with the cursor in its field.
+// A form shown again after a refused save, its mistakes beside their fields. A form names the page it lives on
+// (data-form-page): the browser's history keeps that page's address as a plain visit, so a refresh shows the
+// form afresh instead of sending it again, and never lands on an address that only takes a form. A form without
+// it is left as the browser has it. The first mistake is brought into view with the cursor in its field.
 
-const first = document.querySelector('[aria-invalid="true"]');
-const form = first?.closest("form");
+const mistake = document.querySelector('[aria-invalid="true"], .field--error, .field__error:not([hidden])');
+const form = mistake?.closest("form");
 if (form) {
-    // A form on a page of its own posts to that page's address; one among others names the page it is on.
-    const own = new URL(form.dataset.formPage ?? form.getAttribute("action") ?? "", window.location.href);
-    if (own.origin === window.location.origin) {
-        const address = own.pathname === window.location.pathname ? window.location.href : own.href;
-        window.history.replaceState(null, "", address);
+    if (form.dataset.formPage) {
+        const page = new URL(form.dataset.formPage, window.location.href);
+        if (page.origin === window.location.origin) {
+            // The same page keeps its query (?next=, ?type=); a form living on another page takes that page's.
+            const address = page.pathname === window.location.pathname ? window.location.href : page.href;
+            window.history.replaceState(null, "", address);
+        }
     }
-    (first.closest(".field") ?? first).scrollIntoView({ block: "center" });
-    first.focus({ preventScroll: true });
+    const field = mistake.matches("input, select, textarea")
+        ? mistake
+        : (mistake.closest(".field") ?? form).querySelector('[aria-invalid="true"], input:not([type=hidden]), select, textarea');
+    (mistake.closest(".field") ?? mistake).scrollIntoView({ block: "center" });
+    field?.focus({ preventScroll: true });
 }

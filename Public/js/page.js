@@ -11,7 +11,7 @@ const behaviours = [
     ["input[type=file][data-upload-use]", "./upload-check.js"],
     ["[data-zone-search]", "./zone-search.js"],
     ["input[data-browser-zone]", "./browser-zone.js"],
-    ['[aria-invalid="true"]', "./form-again.js"],
+    ['[aria-invalid="true"], .field--error, .field__error:not([hidden])', "./form-again.js"],
 ];
 
 for (const [selector, module] of behaviours) {

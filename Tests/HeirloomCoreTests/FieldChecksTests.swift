@@ -47,12 +47,12 @@ struct FieldChecksTests {
         #expect(checks.mistakes.isEmpty)
     }
 
-    @Test("An item with a blank name, an unreadable value and an impossible date: all three are said")
+    @Test("An item with a blank name, no pieces, an unreadable value and an impossible date: all four, in the form's order")
     func item() {
         let input = ItemInput(name: " ", estimatedValue: "twenty-ish", purchaseDate: "1998-02-30", quantity: "0")
         #expect(
             refused { _ = try ItemDraft(input, over: ItemDraft(name: "", currency: usd)) }
-                == ["name", "estimatedValue", "purchaseDate", "quantity"])
+                == ["name", "quantity", "estimatedValue", "purchaseDate"])
     }
 
     @Test("A person, a memory, a letter and a binder entry say every mistake")

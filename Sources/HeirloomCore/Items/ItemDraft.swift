@@ -81,6 +81,7 @@ public struct ItemDraft: Sendable, Equatable {
             description = text
         }
         if let raw = input.category { category = ItemCategory.normalise(raw) }
+        if let raw = input.quantity { quantity = try checks.value { try Self.quantity(raw) } ?? quantity }
         if let raw = input.currencyCode {
             currency = try checks.value { try CurrencyCode.parse(raw.trimmingWhitespace().uppercased()) } ?? currency
         }
@@ -105,7 +106,6 @@ public struct ItemDraft: Sendable, Equatable {
         if let raw = input.purchaseDate {
             purchaseDate = try checks.value { try Self.day(raw, field: "purchaseDate") } ?? nil
         }
-        if let raw = input.quantity { quantity = try checks.value { try Self.quantity(raw) } ?? quantity }
         if let raw = input.maker {
             maker = try checks.value { try Self.label(raw, field: "maker", what: "The maker") } ?? nil
         }

@@ -85,7 +85,7 @@ public enum LetterRules {
                 day: input.day, afterPassing: input.afterPassing, writer: writer, now: now, timeZone: timeZone)
         }
         try checks.finish()
-        guard let to, let delivery else { throw FieldErrors(checks.mistakes) }
+        guard let to, let delivery else { throw FieldError(field: "to", message: "Please check the letter.") }
         return CheckedLetter(to: to, subject: subject, text: text, delivery: delivery)
     }
 

@@ -100,7 +100,7 @@ enum AppError: Error, Sendable {
         case .conflict(_, let message): message
         case .gone(let message): message
         case .invalid(let error): error.message
-        case .invalidFields(let errors): errors.all[0].message
+        case .invalidFields(let errors): errors.all.first?.message ?? "Please check the form and try again."
         case .tooManyAttempts(let wait): "Too many attempts. Please try again \(Self.whenText(wait))."
         case .payloadTooLarge(let message): message
         case .unsupportedMedia(let message): message

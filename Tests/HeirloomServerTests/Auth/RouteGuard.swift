@@ -124,6 +124,7 @@ enum RouteGuard: Sendable {
         "GET memories": .member,
         "GET memories/:id": .member,
         "GET memories/new": .editor,
+        "POST memories/new": .editor,
         "POST memories": .editor,
         "GET memories/:id/edit": .editor,
         "POST memories/:id/edit": .editor,

@@ -81,4 +81,31 @@ struct FormMistakesTests {
             #expect(still.status == .seeOther)
         }
     }
+
+    @Test("every form names the page it lives on, which a refresh opens: never an address that only takes a form")
+    func formsNameTheirPage() async throws {
+        try await withApp { app in
+            let owner = try await app.setUpHub()
+            let browser = WebSession(app: app)
+            _ = try await browser.post("/login", ["email": owner.email, "password": owner.password])
+            let newMemory = try await browser.get("/memories/new?type=text").body.string
+            #expect(newMemory.contains(#"action="/memories/new""#))
+            #expect(newMemory.contains(#"data-form-page="/memories/new""#))
+            let newCard = try await browser.get("/journal/cards/new").body.string
+            #expect(newCard.components(separatedBy: #"data-form-page="/journal/cards/new""#).count == 3)
+            #expect(newCard.contains(#"action="/journal/cards/voice""#))
+            let passingOn = try await browser.get("/settings/passing-on").body.string
+            #expect(passingOn.contains(#"data-form-page="/settings/passing-on""#))
+
+            // and a partner's own form still offers to remove it
+            let saved = try await browser.post(
+                "/settings/partners/new", ["name": "Boise Consignment", "partnerType": "consignment"])
+            #expect(saved.status == .seeOther, "\(saved.body.string.prefix(300))")
+            let list = try await browser.get("/settings/partners").body.string
+            let edit = try #require(list.firstMatch(of: /\/settings\/partners\/[0-9A-Fa-f-]{36}\/edit/))
+            let form = try await browser.get(String(edit.output)).body.string
+            #expect(form.contains(#"action="\#(edit.output)""#))
+            #expect(form.contains("Remove this partner"))
+        }
+    }
 }

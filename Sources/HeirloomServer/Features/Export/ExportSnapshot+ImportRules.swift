@@ -154,8 +154,8 @@ extension ExportSnapshot {
         } catch let error as FieldError {
             throw ImportError.invalid(file, "\(record) (\(error.field))", error.message)
         } catch let errors as FieldErrors {
-            let first = errors.all[0]
-            throw ImportError.invalid(file, "\(record) (\(first.field))", first.message)
+            let first = errors.all.first
+            throw ImportError.invalid(file, "\(record) (\(first?.field ?? "fields"))", first?.message ?? "\(errors)")
         } catch {
             throw ImportError.invalid(file, record, "\(error)")
         }

@@ -67,12 +67,16 @@ struct JournalCardService: Sendable {
             try reader.requireOpen(target)
             card.$drawer.id = drawerID
         }
-        if let title = changes.title { card.title = try JournalRules.title(title) }
+        var checks = FieldChecks()
+        if let title = changes.title { card.title = try checks.value { try JournalRules.title(title) } ?? nil }
         if let text = changes.text {
-            card.body = card.kind == .voice ? try JournalRules.notes(text) : try JournalRules.text(text)
+            let kind = card.kind
+            card.body =
+                try checks.value { kind == .voice ? try JournalRules.notes(text) : try JournalRules.text(text) } ?? ""
         }
         if let day = changes.day { card.writtenOn = day.description }
-        let tags = try changes.tags.map { try JournalRules.tags($0) }
+        let tags = try checks.value { try changes.tags.map { try JournalRules.tags($0) } } ?? nil
+        try checks.finish()
         try await db.transaction { db in
             let tagService = JournalTagService(db: db)
             if let tags {

@@ -50,7 +50,7 @@ struct MemoryWebController {
         let kind = req.query[String.self, at: "type"].flatMap { MemoryKind(rawValue: $0) } ?? .photo
         let person = req.query[Int.self, at: "person"]
         return try await form(
-            req, mode: "new", action: .memories, cancel: .memories, kind: kind.rawValue, values: [:],
+            req, mode: "new", action: .memoryNew, cancel: .memories, kind: kind.rawValue, values: [:],
             people: Set(person.map { [$0] } ?? []), errors: [:])
     }
 
@@ -86,7 +86,7 @@ struct MemoryWebController {
             var values = upload.fields
             values[CSRF.fieldName] = nil
             let view = try await form(
-                req, mode: "new", action: .memories, cancel: .memories, kind: fields.kind?.rawValue ?? "photo",
+                req, mode: "new", action: .memoryNew, cancel: .memories, kind: fields.kind?.rawValue ?? "photo",
                 values: values, people: Set(try IDList.parse(fields.values["personIds"] ?? [], field: "personIds")),
                 errors: error.formErrors)
             return try await view.encodeResponse(status: error.status, for: req)

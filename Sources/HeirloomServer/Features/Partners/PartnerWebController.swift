@@ -123,7 +123,7 @@ struct PartnerWebController {
     {
         let title = mode == "edit" ? "Edit partner" : "Add a partner"
         var deleteHref: String?
-        if case .partner(let id) = action { deleteHref = SiteURL.partnerDelete(id).path }
+        if case .partnerEdit(let id) = action { deleteHref = SiteURL.partnerDelete(id).path }
         return try await Page.render(
             .partnerForm, base: PageBase(request: req, title: title, nav: .settings),
             FormPage(

@@ -20,8 +20,11 @@ struct ExecutorService: Sendable {
     /// Adds an executor and emails them their personal link, in one transaction.
     func add(name rawName: String, email rawEmail: String, by principal: Principal) async throws -> Executor {
         try EstateService.requireOwner(principal)
-        let name = try AccountRules.name(rawName, field: "name")
-        let email = try AccountRules.email(rawEmail)
+        var checks = FieldChecks()
+        let name = try checks.value { try AccountRules.name(rawName, field: "name") }
+        let email = try checks.value { try AccountRules.email(rawEmail) }
+        try checks.finish()
+        guard let name, let email else { throw AppError.internalProblem("a trusted contact's checks") }
         let estate = try await EstateService.ensure(householdID: principal.householdID, on: db)
         let now = clock()
         let base = publicBaseURL

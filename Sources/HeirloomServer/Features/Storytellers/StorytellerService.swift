@@ -68,16 +68,20 @@ struct StorytellerService: Sendable {
     }
 
     private func apply(_ draft: Draft, to storyteller: Storyteller, _ principal: Principal) async throws {
-        let name = try AccountRules.name(draft.name, field: "name")
-        let email = try AccountRules.email(draft.email)
-        let schedule = try WeeklySchedule(weekday: draft.weekday, hour: draft.hour)
+        // Every field is checked, so the form shows all its mistakes at once.
+        var checks = FieldChecks()
+        let name = try checks.value { try AccountRules.name(draft.name, field: "name") }
+        let email = try checks.value { try AccountRules.email(draft.email) }
+        let schedule = try checks.value { try WeeklySchedule(weekday: draft.weekday, hour: draft.hour) }
         if let userID = draft.userID {
             let member = try await User.query(on: db).filter(\.$id == userID)
                 .filter(\.$household.$id == principal.householdID).first()
-            guard member != nil else {
-                throw AppError.invalid(FieldError(field: "userId", message: "Please choose a member of the household."))
+            if member == nil {
+                checks.note(FieldError(field: "userId", message: "Please choose a member of the household."))
             }
         }
+        try checks.finish()
+        guard let name, let email, let schedule else { throw AppError.internalProblem("a storyteller's checks") }
         // A new time, or a pause ending: the next question waits for the chosen day and hour, not the old date.
         let changedTime =
             storyteller.id == nil || schedule != storyteller.schedule || (draft.active && !storyteller.active)

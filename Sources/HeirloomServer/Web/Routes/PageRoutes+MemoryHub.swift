@@ -9,6 +9,7 @@ extension PageRoutes {
         member.get(.memory(.key), use: memories.show)
         editor.get(.memoryNew, use: memories.new)
         editor.upload(.memories, use: memories.create)
+        editor.upload(.memoryNew, use: memories.create)
         editor.get(.memoryEdit(.key), use: memories.edit)
         editor.post(.memory(.key), use: memories.update)
         editor.post(.memoryEdit(.key), use: memories.update)
