@@ -47,7 +47,7 @@ struct FieldChecksTests {
         #expect(checks.mistakes.isEmpty)
     }
 
-    @Test("An item with a blank name, no pieces, an unreadable value and an impossible date: all four, in the form's order")
+    @Test("An item with a blank name, no pieces, an unreadable value and a lost date: all four, in order")
     func item() {
         let input = ItemInput(name: " ", estimatedValue: "twenty-ish", purchaseDate: "1998-02-30", quantity: "0")
         #expect(
