@@ -3,7 +3,7 @@
 #
 # Starts a throwaway PostgreSQL server on 127.0.0.1 (a free port, data in a fresh temporary directory,
 # durability switched off for speed), exports
-#   HEIRLOOM_TEST_DATABASE_URL=postgres://heirloom:heirloom@127.0.0.1:PORT/heirloom_test
+#   HEIRLOOM_TEST_DATABASE_URL=postgres://heirloom:heirloom@127.0.0.1:PORT/heirloom_test?sslmode=disable (loopback: no TLS to negotiate)
 # runs CMD, then always stops the server and deletes the directory. Exits with CMD's status.
 # The role `heirloom` is a superuser, so tests may create and drop databases of their own.
 set -euo pipefail
@@ -93,7 +93,7 @@ fi
 as_server_user "$pg_bin/psql" -h "$dir" -p "$port" -U heirloom -d postgres -q -v ON_ERROR_STOP=1 \
     -c 'CREATE DATABASE heirloom_test' >/dev/null
 
-export HEIRLOOM_TEST_DATABASE_URL="postgres://heirloom:heirloom@127.0.0.1:$port/heirloom_test"
+export HEIRLOOM_TEST_DATABASE_URL="postgres://heirloom:heirloom@127.0.0.1:$port/heirloom_test?sslmode=disable"
 echo "with-postgres: PostgreSQL $(basename "$(dirname "$pg_bin")") on 127.0.0.1:$port" >&2
 
 set +e

@@ -84,9 +84,9 @@ public enum NashDivision {
     public static func welfare(_ owners: [Int], values: [[Double]], weights: [Double]) -> Welfare {
         let totals = DivisionChecks.totals(owners, values: values)
         var result = Welfare(positive: 0, logProduct: 0)
-        for (person, total) in totals.enumerated() where total > 0 {
+        for person in 0..<totals.count where totals[person] > 0 {
             result.positive += 1
-            result.logProduct += weights[person] * log(total)
+            result.logProduct += weights[person] * log(totals[person])
         }
         return result
     }

@@ -50,7 +50,8 @@ public struct HeirloomConfig: Sendable {
     /// Which database Heirloom keeps its records in.
     public enum DatabaseChoice: Sendable, Equatable {
         case sqliteFile(URL)
-        case sqliteMemory
+        /// A database that lives as long as the hub (tests): the same identifier reaches the same one.
+        case sqliteMemory(identifier: String = UUID().uuidString)
         case postgres(URL)
     }
 

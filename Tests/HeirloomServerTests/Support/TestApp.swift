@@ -27,6 +27,8 @@ struct TestOptions {
     var extraEnvironment: [String: String] = [:]
     /// Replaces the wait between attempts at the AI provider (so back-off does not slow the tests).
     var aiSleep: (@Sendable (TimeInterval) async throws -> Void)? = nil
+    /// Replaces the hub's waits on purpose (`HeirloomServices.wait`), which would otherwise take real time.
+    var wait: (@Sendable (Duration) async throws -> Void)? = nil
     /// Replaces SMTP delivery (a test transport that records or fails).
     var mailTransport: (any MailTransport)? = nil
     /// A hub brought back from a backup: its data folder, and its SQLite file or PostgreSQL database (kept).
@@ -42,9 +44,9 @@ struct RestoredHub {
     var sqliteFile: URL { dataDirectory.appendingPathComponent("heirloom.sqlite") }
 }
 
-/// Builds a fresh hub (in-memory SQLite; a new SQLite file, deleted afterwards, when `HEIRLOOM_TEST_SQLITE_FILE`
-/// is 1; or a new PostgreSQL database when `HEIRLOOM_TEST_DATABASE_URL` is set), migrates it, runs the body and
-/// shuts it down.
+/// Builds a fresh hub (SQLite "in memory"; a SQLite file of its own when `HEIRLOOM_TEST_SQLITE_FILE` is 1; or a
+/// PostgreSQL database of its own when `HEIRLOOM_TEST_DATABASE_URL` is set), copied from the test run's migrated
+/// `TemplateDatabase`, runs the body, shuts it down and removes its database and data folder.
 func withApp(
     _ options: TestOptions = TestOptions(),
     clock: TestClock = TestClock(),
@@ -55,13 +57,17 @@ func withApp(
     let usesPostgres = TestDatabase.adminURL != nil
     if usesPostgres { await TestDatabase.slots.acquire() }
     defer { if usesPostgres { TestDatabase.slots.release() } }
+    let started = ContinuousClock.now
+    defer { TestTimes.record(since: started) }
     let database: TestDatabase
     if let restored = options.restored {
-        database = TestDatabase(url: restored.databaseURL, drop: {})
+        database = TestDatabase(url: restored.databaseURL, sqlite: .sqliteFile(restored.sqliteFile), drop: {})
     } else {
-        database = try await TestDatabase.make()
+        database = try await TestDatabase.migrated()
     }
+    let ownDataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("heirloom-test-\(UUID())")
     let app = try await Application.make(.testing)
+    var config: HeirloomConfig?
     do {
         var environment = [
             "HEIRLOOM_PUBLIC_URL": options.publicURL,
@@ -70,19 +76,15 @@ func withApp(
             "HEIRLOOM_APPLE_JWKS_URL": options.appleJWKSURL,
             // Phone apps on the "home network" reach the hub at loopback in tests: never a real interface.
             "HEIRLOOM_LAN_ADDRESS": "127.0.0.1",
-            "HEIRLOOM_DATA_DIR": options.restored?.dataDirectory.path
-                ?? FileManager.default.temporaryDirectory.appendingPathComponent("heirloom-test-\(UUID())").path,
+            "HEIRLOOM_DATA_DIR": options.restored?.dataDirectory.path ?? ownDataDirectory.path,
         ]
         if let url = database.url { environment["DATABASE_URL"] = url }
         // A restored hub reads the folder its backup was restored into.
         if options.restored == nil { environment.merge(TestS3.mediaEnvironment()) { _, new in new } }
         environment.merge(options.extraEnvironment) { _, new in new }
-        var config = try HeirloomConfig.load(from: environment)
-        if database.url == nil {
-            config.database =
-                options.restored.map { .sqliteFile($0.sqliteFile) } ?? database.sqliteFile.map { .sqliteFile($0) }
-                ?? .sqliteMemory
-        }
+        config = try HeirloomConfig.load(from: environment)
+        if database.url == nil, let sqlite = database.sqlite { config?.database = sqlite }
+        guard let config else { throw TestFailure("no configuration") }
         var overrides = HeirloomOverrides()
         overrides.passwordCost = 4
         overrides.clock = { clock.now }
@@ -90,76 +92,61 @@ func withApp(
         overrides.runsScheduler = false
         if let transport = options.mailTransport { overrides.mailTransport = transport }
         if let aiSleep = options.aiSleep { overrides.aiSleep = aiSleep }
+        if let wait = options.wait { overrides.wait = wait }
         try await configure(app, config: config, overrides: overrides)
         app.logger.logLevel = .warning
+        app.responder.use(KeptResponder.provider)
+        if options.restored == nil { try await expectCopiedDatabase(app, database) }
         try await prepareDatabase(app)
         try await body(app)
     } catch {
         try? await app.asyncShutdown()
         try? await database.drop()
+        removeOwnDataDirectory(ownDataDirectory, config)
         throw error
     }
     try await app.asyncShutdown()
     try await database.drop()
+    removeOwnDataDirectory(ownDataDirectory, config)
 }
 
-/// One test's database: SQLite in memory, a SQLite file of its own, or a PostgreSQL database of its own, dropped
-/// at the end.
-struct TestDatabase {
-    var url: String?
-    /// The SQLite file, in a folder of its own; nil in memory or on PostgreSQL.
-    var sqliteFile: URL? = nil
-    var drop: @Sendable () async throws -> Void
+/// The hub's router and middleware, built once: Vapor's default builds them anew for every request a test sends in
+/// memory (a running server builds them once, at start), a quarter of a test's time on a hub of 500 routes. Built
+/// again if a test adds a route.
+private final class KeptResponder: Sendable {
+    private let kept = NIOLockedValueBox<(routes: Int, responder: any Responder)?>(nil)
 
-    /// How many test hubs may use PostgreSQL at the same time.
-    static let slots = AsyncSemaphore(limit: 24)
-
-    static var adminURL: String? {
-        ProcessInfo.processInfo.environment["HEIRLOOM_TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    static let provider = Application.Responder.Provider { app in
+        let keeper = KeptResponder()
+        app.responder.use { app in keeper.responder(for: app) }
     }
 
-    /// Whether each hub gets a SQLite file (`HEIRLOOM_TEST_SQLITE_FILE=1`, `make test-sqlite-file`), so that the
-    /// suite reads through `SQLiteReaders` as a hub in production does.
-    static var usesSQLiteFile: Bool {
-        adminURL == nil && ProcessInfo.processInfo.environment["HEIRLOOM_TEST_SQLITE_FILE"] == "1"
+    func responder(for app: Application) -> any Responder {
+        let routes = app.routes.all.count
+        return kept.withLockedValue { kept in
+            if let kept, kept.routes == routes { return kept.responder }
+            let responder = app.responder.default
+            kept = (routes, responder)
+            return responder
+        }
     }
+}
 
-    static func make() async throws -> TestDatabase {
-        if usesSQLiteFile {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("heirloom-test-db-\(UUID())")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            return TestDatabase(url: nil, sqliteFile: folder.appendingPathComponent("heirloom.sqlite")) {
-                try FileManager.default.removeItem(at: folder)
-            }
-        }
-        guard let adminURL else { return TestDatabase(url: nil, drop: {}) }
-        let name = "heirloom_t_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
-        try await run("CREATE DATABASE \(name)", adminURL: adminURL)
-        guard var components = URLComponents(string: adminURL) else {
-            throw TestFailure("bad HEIRLOOM_TEST_DATABASE_URL")
-        }
-        components.path = "/\(name)"
-        return TestDatabase(url: components.string) {
-            try await run("DROP DATABASE IF EXISTS \(name) WITH (FORCE)", adminURL: adminURL)
-        }
+/// Fails when the hub did not open the copy of the template that `database` made (sqlite-kit naming its
+/// "in-memory" files otherwise, say), which would leave every test migrating again, or failing.
+private func expectCopiedDatabase(_ app: Application, _ database: TestDatabase) async throws {
+    guard let sqlite = database.sqlite, let expected = TestDatabase.file(of: sqlite) else { return }
+    let opened = try await app.db.sql().raw("PRAGMA database_list").all()
+        .compactMap { try? $0.decode(column: "file", as: String.self) }
+    guard opened.contains(expected.path) else {
+        throw TestFailure("the hub opened \(opened), not the template's copy \(expected.path)")
     }
+}
 
-    private static func run(_ sql: String, adminURL: String) async throws {
-        let configuration = try SQLPostgresConfiguration(url: adminURL)
-        let connection = try await PostgresConnection.connect(
-            configuration: configuration.coreConfiguration,
-            id: 1,
-            logger: Logger(label: "heirloom.tests.postgres")
-        )
-        do {
-            _ = try await connection.query(
-                PostgresQuery(unsafeSQL: sql), logger: Logger(label: "heirloom.tests.postgres"))
-        } catch {
-            try? await connection.close()
-            throw error
-        }
-        try await connection.close()
-    }
+/// Removes the data folder `withApp` made, unless the test chose its own (`HEIRLOOM_DATA_DIR`, `restored`).
+private func removeOwnDataDirectory(_ folder: URL, _ config: HeirloomConfig?) {
+    guard config?.dataDirectory.standardizedFileURL.path == folder.standardizedFileURL.path else { return }
+    try? FileManager.default.removeItem(at: folder)
 }
 
 struct TestFailure: Error, CustomStringConvertible {
