@@ -23,6 +23,9 @@ public struct HeirloomOverrides: Sendable {
         try await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
     }
 
+    /// Waits a while on purpose (see `HeirloomServices.wait`); tests end the wait when what it waits for happened.
+    public var wait: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+
     public init() {}
 }
 
@@ -57,6 +60,10 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
     // The hub's own calls out (Apple's keys, the AI provider) never follow a redirect: an AI key sent in a
     // header would otherwise go to wherever a redirect points.
     app.http.client.configuration.redirectConfiguration = .disallow
+    // A refused connection fails its call at once: the calls that retry do so on their own schedule
+    // (`RetrySchedule`), which tells the family how long it waits, instead of the pool retrying out of sight until
+    // the deadline (a sign-in with Apple kept waiting 10 s on a refused connection).
+    app.http.client.configuration.connectionPool.retryConnectionEstablishment = false
 
     app.hub = HeirloomServices(
         config: config,
@@ -76,7 +83,8 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
             }),
         mediaAccess: MediaAccessRules(),
         lan: LANEndpoint(setting: config.lanAddress, publicURL: config.publicURL),
-        aiSleep: overrides.aiSleep
+        aiSleep: overrides.aiSleep,
+        wait: overrides.wait
     )
     app.hub.mailTransport =
         overrides.mailTransport
@@ -156,8 +164,8 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
 
 private func configureDatabase(_ app: Application, config: HeirloomConfig) throws {
     switch config.database {
-    case .sqliteMemory:
-        app.databases.use(.sqlite(.memory), as: .sqlite)
+    case .sqliteMemory(let identifier):
+        app.databases.use(.sqlite(.init(storage: .memory(identifier: identifier))), as: .sqlite)
     case .sqliteFile(let url):
         try DataFolder.createDatabase(url)
         app.databases.use(.sqlite(.file(url.path)), as: .sqlite)

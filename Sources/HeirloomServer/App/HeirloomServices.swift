@@ -26,6 +26,9 @@ struct HeirloomServices: Sendable {
     var aiSleep: @Sendable (TimeInterval) async throws -> Void = {
         try await Task.sleep(for: .milliseconds(Int64($0 * 1000)))
     }
+    /// How the hub waits a while on purpose (a media move giving the hubs time to notice its switch); tests end
+    /// the wait when what it waits for has happened.
+    var wait: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     /// The background analysis of batch photos.
     var batchRunner = AppraisalBatchRunner()
     /// How mail leaves the hub; nil without SMTP (messages wait in the outbox).

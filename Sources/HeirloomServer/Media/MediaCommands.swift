@@ -98,6 +98,7 @@ struct MediaMigrateCommand: AsyncCommand {
         let target = try media.locations.location(of: raw)
         var mover = MediaMover(
             db: app.db, open: media.locations.open, scratch: media.store.temporaryDirectory, lock: media.store)
+        mover.wait = app.hub.wait
         if let seconds = signature.settleSeconds { mover.settle = .seconds(max(0, seconds)) }
         let console = context.console
         let summary = try await mover.move(configured: media.locations.configured, to: target) { console.print($0) }

@@ -60,12 +60,12 @@ struct MigrationLockTests {
         .enabled(if: TestDatabase.adminURL != nil, "needs PostgreSQL (HEIRLOOM_TEST_DATABASE_URL)"))
     func migrateCommandTakesTheLock() async throws {
         try await withTwoServers { first, second in
-            // given one server migrating: it holds the lock for a second
+            // given one server migrating: it holds the lock until another session waits for it
             let events = NIOLockedValueBox<[String]>([])
             let held = AsyncStream<Void>.makeStream()
             async let holder: Void = MigrationLock.around(first.db) {
                 held.continuation.yield()
-                try await Task.sleep(for: .seconds(1))
+                try await Self.untilSomeoneWaitsForTheLock(first.db)
                 events.withLockedValue { $0.append("released") }
             }
             for await _ in held.stream { break }
@@ -80,5 +80,19 @@ struct MigrationLockTests {
             // then it ran only once the lock was released
             #expect(events.withLockedValue { $0 } == ["released", "migrated"])
         }
+    }
+
+    /// Returns once a session waits for the migration lock (PostgreSQL lists it in pg_locks, not granted), looking
+    /// every few milliseconds for at most a minute.
+    static func untilSomeoneWaitsForTheLock(_ db: any Database) async throws {
+        let sql = try #require(db as? any SQLDatabase)
+        for _ in 0..<6000 {
+            let waiting = try await sql.raw(
+                "SELECT count(*) AS waiting FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+            ).first()?.decode(column: "waiting", as: Int.self)
+            if (waiting ?? 0) > 0 { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw TestFailure("nobody waited for the migration lock within a minute")
     }
 }

@@ -18,7 +18,11 @@ struct MediaMoveTests {
     )
     func moveAndBack() async throws {
         let clock = TestClock()
-        try await withApp(TestOptions(allowSignup: true), clock: clock) { app in
+        let rounds = UploadRounds()
+        var options = TestOptions(allowSignup: true)
+        // The move's wait for the hubs to notice its switch lasts three rounds of uploads and reads, not seconds.
+        options.wait = { _ in await rounds.waitForMore(3) }
+        try await withApp(options, clock: clock) { app in
             // given a household with photos, a film, recordings and a journal voice card
             let made = try await app.makeFullHousehold()
             let film = try await app.sendParts(
@@ -47,7 +51,7 @@ struct MediaMoveTests {
 
             // when the media move to a folder while another family uploads and this one looks
             let sam = try await Self.otherFamily(app)
-            try await Self.move(app, to: MediaLocations.folder(away), whileServing: made, sam)
+            try await Self.move(app, to: MediaLocations.folder(away), whileServing: made, sam, rounds)
 
             // then every file is in the new store with its SHA-256, the old one can go, and nothing looks different
             #expect(try await Self.findings(app, in: MediaLocations.folder(away)).isEmpty)
@@ -55,7 +59,7 @@ struct MediaMoveTests {
             #expect(try await Self.looks(app, made, browser) == before)
 
             // and back again, to where they started
-            try await Self.move(app, to: home, whileServing: made, sam)
+            try await Self.move(app, to: home, whileServing: made, sam, rounds)
             #expect(try await Self.findings(app, in: home).isEmpty)
             try FileManager.default.removeItem(at: away)
             #expect(try await Self.looks(app, made, browser) == before)
@@ -110,22 +114,26 @@ struct MediaMoveTests {
         #expect(error.map(CommandLineFailure.reason(for:))?.contains("HEIRLOOM_S3_ENDPOINT") == true)
     }
 
-    /// Runs the move while a second family uploads photos and the first downloads its files: every answer is a
-    /// success, and every upload is kept.
-    static func move(_ app: Application, to target: String, whileServing made: FullHousehold, _ sam: String)
-        async throws
-    {
+    /// Runs the move while a second family uploads photos and the first downloads its files, round after round from
+    /// its start to its end (three of them while the hubs notice the switch): every answer is a success, and every
+    /// upload is kept.
+    static func move(
+        _ app: Application, to target: String, whileServing made: FullHousehold, _ sam: String, _ rounds: UploadRounds
+    ) async throws {
         let photo = try await MediaFixtures.data("photo.jpg")
         let household = try #require(UUID(uuidString: made.owner.householdID))
         let originals = try await MediaObject.query(on: app.db).filter(\.$household.$id == household).all()
+        let moved = NIOLockedValueBox(false)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                try await app.runCommand(MediaMigrateCommand(), ["heirloom", "--to", target, "--settle-seconds", "6"])
+                defer { moved.withLockedValue { $0 = true } }
+                try await app.runCommand(MediaMigrateCommand(), ["heirloom", "--to", target])
             }
             group.addTask {
-                for round in 0..<6 {
+                defer { rounds.releaseAll() }  // a failed round must not leave the move waiting
+                while !moved.withLockedValue({ $0 }), !Task.isCancelled {
                     var bytes = photo
-                    bytes.append(contentsOf: Array("round \(round) \(UUID())".utf8))  // a new file each time
+                    bytes.append(contentsOf: Array("round \(UUID())".utf8))  // a new file each time
                     let upload = try await app.upload(bytes, use: "photo", token: sam)
                     #expect(upload.status == .created, "\(upload.body.string)")
                     for object in originals {
@@ -133,11 +141,12 @@ struct MediaMoveTests {
                             "/api/media/\(object.requireID())/original", token: made.owner.token)
                         #expect(read.status == .ok, "\(read.body.string)")
                     }
-                    try await Task.sleep(for: .seconds(1))
+                    rounds.finishOne()
                 }
             }
             try await group.waitForAll()
         }
+        #expect(rounds.finished >= 3)
     }
 
     /// What the family sees: the export's bytes, the item and memory pages, and the item's JSON.
@@ -247,6 +256,42 @@ extension MediaMoveTests {
             #expect(summary.copied == wanted.count - 3)
             #expect(try await MediaMove.latest(on: app.db)?.state == "done")
             #expect(try await Self.findings(app, in: target).isEmpty)
+        }
+    }
+}
+
+/// Counts the rounds of uploads during a move, and lets a wait last until a number of them more have finished.
+final class UploadRounds: Sendable {
+    private let state = NIOLockedValueBox<(finished: Int, waiting: [(until: Int, CheckedContinuation<Void, Never>)])>(
+        (0, []))
+
+    var finished: Int { state.withLockedValue { $0.finished } }
+
+    func finishOne() {
+        let ready = state.withLockedValue { state in
+            state.finished += 1
+            let finished = state.finished
+            let ready = state.waiting.filter { $0.until <= finished }.map(\.1)
+            state.waiting.removeAll { $0.until <= finished }
+            return ready
+        }
+        for continuation in ready { continuation.resume() }
+    }
+
+    /// Ends every wait, whatever the count.
+    func releaseAll() {
+        let waiting = state.withLockedValue { state in
+            defer { state.waiting = [] }
+            return state.waiting.map(\.1)
+        }
+        for continuation in waiting { continuation.resume() }
+    }
+
+    func waitForMore(_ count: Int) async {
+        await withCheckedContinuation { continuation in
+            state.withLockedValue { state in
+                state.waiting.append((state.finished + count, continuation))
+            }
         }
     }
 }

@@ -20,6 +20,8 @@ struct MediaMover: Sendable {
     /// some time for an upload that was being stored at the moment).
     var settle: Duration = .seconds(15)
     var now: @Sendable () -> Date = { Date() }
+    /// Waits out `settle` (`HeirloomServices.wait`).
+    var wait: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
 
     /// What the move did.
     struct Summary: Sendable {
@@ -46,7 +48,7 @@ struct MediaMover: Sendable {
             move.switchedAt = now()
             try await move.save(on: db)
             report("Switched: the hubs now keep new media in \(to.location). Waiting for them to notice…")
-            try await Task.sleep(for: settle)
+            try await wait(settle)
         }
         report("Copying what was added while the hubs switched…")
         // Under the store's lock (across servers on PostgreSQL): an upload that went to the old store just before
