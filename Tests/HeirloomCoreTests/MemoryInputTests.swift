@@ -30,17 +30,18 @@ struct MemoryInputTests {
         #expect(sent.kind == .photo)
     }
 
-    @Test(
-        "Each mistake names its field",
-        arguments: [
-            ([("type", "photo")], "title"),
-            ([("type", "text"), ("title", "A note")], "content"),
-            ([("type", "painting"), ("title", "A")], "type"),
-            ([("type", "photo"), ("title", String(repeating: "t", count: 201))], "title"),
-            ([("type", "photo"), ("title", "A"), ("faceTags", "{not json")], "faceTags"),
-            ([("type", "photo"), ("title", "A"), ("personIds", "three")], "personIds"),
-            ([("type", "photo"), ("title", "A"), ("date", "summer of love")], "date"),
-        ])
+    /// A form's fields, and the field its mistake names (typed: a literal of tuples inferred alone took 0.6 s).
+    static let mistakeCases: [([(String, String)], String)] = [
+        ([("type", "photo")], "title"),
+        ([("type", "text"), ("title", "A note")], "content"),
+        ([("type", "painting"), ("title", "A")], "type"),
+        ([("type", "photo"), ("title", String(repeating: "t", count: 201))], "title"),
+        ([("type", "photo"), ("title", "A"), ("faceTags", "{not json")], "faceTags"),
+        ([("type", "photo"), ("title", "A"), ("personIds", "three")], "personIds"),
+        ([("type", "photo"), ("title", "A"), ("date", "summer of love")], "date"),
+    ]
+
+    @Test("Each mistake names its field", arguments: mistakeCases)
     func mistakes(_ pairs: [(String, String)], _ field: String) {
         #expect {
             try MemoryInput(fields(pairs))

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// How days read for people, "November 22, 2026": pages, emails and printed papers all write them this way.
 ///
@@ -61,7 +60,7 @@ public struct DayText: Sendable {
     // MARK: Formatters
 
     /// Made once for each pattern and time zone: a formatter takes far longer to make than to use.
-    private static let formatters = Mutex(Formatters())
+    private static let formatters = LockedValue(Formatters())
 
     private static func format(_ date: Date, _ pattern: String, _ zone: TimeZone) -> String {
         formatters.withLock { $0.formatter(pattern, zone).string(from: date) }

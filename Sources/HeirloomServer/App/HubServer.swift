@@ -19,13 +19,19 @@ final class HubServer: Server {
     }
 
     /// The application's one hub server: Vapor asks its server factory again on every `app.server`, so the
-    /// server that was started must be the one that is shut down.
+    /// server that was started must be the one that is shut down. Made under a lock: two callers at start-up
+    /// (`serve` and the shut-down handler) could otherwise each make one, and the one `serve` started be dropped
+    /// while it listens, which Vapor stops with an assertion (a crash seen at start in e2e/http).
     static func shared(_ application: Application) -> HubServer {
-        if let existing = application.storage[Key.self] { return existing }
-        let made = HubServer(application: application, endpoint: application.hub.lan)
-        application.storage[Key.self] = made
-        return made
+        making.withLock {
+            if let existing = application.storage[Key.self] { return existing }
+            let made = HubServer(application: application, endpoint: application.hub.lan)
+            application.storage[Key.self] = made
+            return made
+        }
     }
+
+    private static let making = NIOLock()
 
     private struct Key: StorageKey {
         typealias Value = HubServer

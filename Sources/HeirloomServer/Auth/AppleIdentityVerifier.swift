@@ -37,7 +37,7 @@ actor AppleIdentityVerifier {
         let payload: AppleIdentityToken
         do {
             payload = try await currentKeys(client: client, refresh: false).verify(
-                identityToken, as: AppleIdentityToken.self)
+                identityToken, as: AppleIdentityToken.self, expectedAudiences: bundleIDs)
         } catch let error as JWTError where error.errorType == .missingKIDHeader || error.errorType == .unknownKID {
             payload = try await verifyAfterRefresh(identityToken, client: client)
         } catch let error as AppError {
@@ -45,7 +45,6 @@ actor AppleIdentityVerifier {
         } catch {
             throw Self.invalidToken
         }
-        guard payload.audience.value.contains(where: bundleIDs.contains) else { throw Self.invalidToken }
         let email = payload.email?.trimmingCharacters(in: .whitespaces).lowercased()
         return Identity(subject: payload.subject.value, email: email?.isEmpty == false ? email : nil)
     }
@@ -53,7 +52,7 @@ actor AppleIdentityVerifier {
     private func verifyAfterRefresh(_ identityToken: String, client: any Client) async throws -> AppleIdentityToken {
         do {
             return try await currentKeys(client: client, refresh: true).verify(
-                identityToken, as: AppleIdentityToken.self)
+                identityToken, as: AppleIdentityToken.self, expectedAudiences: bundleIDs)
         } catch let error as AppError {
             throw error
         } catch {

@@ -41,9 +41,9 @@ struct SQLiteTableRebuild {
         }
         try await sql.raw("BEGIN").run()
         try await sql.raw(SQLQueryString(changed.replacingCharacters(in: nameRange, with: "\"\(temporary)\""))).run()
-        try await sql.raw(SQLQueryString("INSERT INTO \"\(temporary)\" SELECT * FROM \"\(table)\"")).run()
-        try await sql.raw(SQLQueryString("DROP TABLE \"\(table)\"")).run()
-        try await sql.raw(SQLQueryString("ALTER TABLE \"\(temporary)\" RENAME TO \"\(table)\"")).run()
+        try await sql.raw("INSERT INTO \(ident: temporary) SELECT * FROM \(ident: table)").run()
+        try await sql.raw("DROP TABLE \(ident: table)").run()
+        try await sql.raw("ALTER TABLE \(ident: temporary) RENAME TO \(ident: table)").run()
         for row in rows where row.type == "index" || row.type == "trigger" {
             try await sql.raw(SQLQueryString(row.sql)).run()
         }
@@ -55,7 +55,7 @@ struct SQLiteTableRebuild {
         struct Violation: Decodable { var table: String }
         var violations: [Violation] = []
         for checked in [table] + children {
-            violations += try await sql.raw(SQLQueryString("PRAGMA foreign_key_check(\"\(checked)\")"))
+            violations += try await sql.raw("PRAGMA foreign_key_check(\(ident: checked))")
                 .all(decoding: Violation.self)
         }
         guard violations.isEmpty else {

@@ -1,5 +1,6 @@
 import Foundation
 import HeirloomCore
+import NIOFileSystem
 import NIOPosix
 
 /// The long-lived parts of the media subsystem: the blob store, the processors and the limits.
@@ -8,7 +9,8 @@ struct MediaPipeline: Sendable {
     let images: ImageProcessor
     let audioVideo: AVProcessor
     let pdfs: PDFProcessor
-    let fileIO: NonBlockingFileIO
+    /// Writes uploads to their temporary files, on the hub's thread pool.
+    let fileSystem: FileSystem
     let limits: [MediaUse: Int64]
     /// The stores this hub can open, for `heirloom media migrate`.
     let locations: MediaLocations
@@ -30,7 +32,7 @@ struct MediaPipeline: Sendable {
         images = ImageProcessor(threadPool: threadPool, limiter: AsyncSemaphore(limit: cores))
         audioVideo = AVProcessor(limiter: AsyncSemaphore(limit: cores), audioLimits: audio)
         pdfs = PDFProcessor(limiter: AsyncSemaphore(limit: cores))
-        fileIO = NonBlockingFileIO(threadPool: threadPool)
+        fileSystem = FileSystem(threadPool: threadPool)
         self.limits = limits
     }
 

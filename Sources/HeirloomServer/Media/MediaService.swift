@@ -24,7 +24,8 @@ struct MediaService: Sendable {
         use: MediaUse,
         origin: Origin
     ) async throws -> MediaObject where Chunks.Element: Collection<UInt8> {
-        let sink = UploadSink(use: use, limit: pipeline.limit(for: use), fileIO: pipeline.fileIO, store: pipeline.store)
+        let sink = UploadSink(
+            use: use, limit: pipeline.limit(for: use), fileSystem: pipeline.fileSystem, store: pipeline.store)
         let received = try await sink.receive(chunks)
         var analysis = MediaAnalysis()
         do {

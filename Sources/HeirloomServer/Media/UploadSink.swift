@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 import HeirloomCore
 import NIOCore
-import NIOPosix
+import NIOFileSystem
 
 /// Writes an upload to a temporary file as it arrives: hashing it, checking its kind from the first
 /// bytes and its size against the limit, and fsyncing it at the end. Never holds the whole file.
@@ -25,7 +25,7 @@ struct UploadSink {
 
     let use: MediaUse
     let limit: Int64
-    let fileIO: NonBlockingFileIO
+    let fileSystem: FileSystem
     let store: BlobStore
 
     /// The bytes are gathered into batches of this size before they go to the file and the store: a few large
@@ -49,21 +49,20 @@ struct UploadSink {
             throw error
         }
         do {
-            let (received, staged) = try await fileIO.withFileHandle(
-                path: url.path,
-                mode: .write,
-                flags: .allowFileCreation(posixMode: 0o600)
+            let (received, staged) = try await fileSystem.withFileHandle(
+                forWritingAt: FilePath(url.path),
+                // Written in place, not made whole at the end: a crashed upload's part is left for the sweep of
+                // the temporary folder to find, as e2e/browser/test_media_crash.py checks.
+                options: OpenOptions.Write(
+                    existingFile: .none,
+                    newFile: .init(permissions: [.ownerRead, .ownerWrite], transactionalCreation: false))
             ) { handle in
                 let received = try await write(chunks, to: handle, staging: staging)
                 let staged = try await staging?.finish()
                 // A staged upload's file is scratch (read by the analysis, removed once the staged copy is in
                 // place), so it is not forced to disk; a file that becomes the blob is (a folder store that takes
                 // a staged upload's file syncs it itself, `FolderBlobs.adopt(_:sha256:staged:)`).
-                if staged == nil {
-                    try handle.withUnsafeFileDescriptor { descriptor in
-                        guard fsync(descriptor) == 0 else { throw MediaError.storage("fsync failed") }
-                    }
-                }
+                if staged == nil { try await handle.synchronize() }
                 return (received, staged)
             }
             return Received(
@@ -79,7 +78,7 @@ struct UploadSink {
     /// Reads `chunks`, hashing them and checking the kind and size as they come, and writes them in batches to the
     /// file and the staging at once; one batch is written while the next arrives.
     private func write<Chunks: AsyncSequence>(
-        _ chunks: Chunks, to handle: NIOFileHandle, staging: (any BlobStaging)?
+        _ chunks: Chunks, to handle: WriteFileHandle, staging: (any BlobStaging)?
     ) async throws
         -> (sha256: String, size: Int64, format: MediaFormat)
     where Chunks.Element: Collection<UInt8> {
@@ -89,6 +88,7 @@ struct UploadSink {
         var sniffed: MediaFormat?
         let allocator = ByteBufferAllocator()
         var batch = allocator.buffer(capacity: Self.batchSize)
+        var flushed: Int64 = 0
         var iterator = chunks.makeAsyncIterator()
         try await withThrowingTaskGroup(of: Void.self) { writes in
             /// Sends the batch on its way once the one before it is written; a file or store that failed ends the
@@ -101,12 +101,13 @@ struct UploadSink {
                     throw error
                 }
                 let full = batch
+                let offset = flushed
+                flushed += Int64(full.readableBytes)
                 batch = allocator.buffer(capacity: Self.batchSize)
-                let fileIO = fileIO
                 writes.addTask {
-                    async let written: Void = fileIO.write(fileHandle: handle, buffer: full)
+                    async let written = handle.write(contentsOf: full, toAbsoluteOffset: offset)
                     try await staging?.append(full)
-                    try await written
+                    _ = try await written
                 }
             }
             while let chunk = try await iterator.next() {

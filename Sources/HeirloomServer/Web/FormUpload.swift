@@ -118,8 +118,17 @@ private final class FormUploadState: @unchecked Sendable {
                 return
             }
             let url = temporaryDirectory.appendingPathComponent("form-\(UUID().text)")
-            FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
-            handle = try? FileHandle(forWritingTo: url)
+            guard
+                FileManager.default.createFile(
+                    atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]),
+                let opened = try? FileHandle(forWritingTo: url)
+            else {
+                error = .unavailable(
+                    code: "storage_unavailable",
+                    message: "The hub could not keep this file for a moment (its disk may be full). Please try again.")
+                return
+            }
+            handle = opened
             current = FormUpload.File(field: name, fileName: fileName.isEmpty ? nil : fileName, url: url)
         } else {
             current = FormUpload.File(field: name, fileName: nil, url: temporaryDirectory)

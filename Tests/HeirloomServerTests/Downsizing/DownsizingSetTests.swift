@@ -106,6 +106,7 @@ struct DownsizingSetTests {
             #expect(lots.map(\.title) == ["Brass lamp", "The good china"])
             #expect(lots.map(\.lotNumber) == [1, 2])
             #expect(lots[0].targetPrice == "40.00")
+            #expect(lots[0].members.map(\.id) == [lamp])
             let members = lots[1].members
             #expect(members.first?.kind == .set && members.first?.id == setID)
             #expect(body.sale.lotCount == 2)

@@ -175,18 +175,40 @@ struct HubBackup: Sendable {
     {
         try PrivateFiles.makeFolder(target)
         var bytes: Int64 = 0
-        for sha256 in hashes.sorted() {
-            let destination = target.appendingPathComponent(BlobKey.path(sha256))
-            try PrivateFiles.makeFolder(destination.deletingLastPathComponent())
-            guard try await blobs.info(sha256) != nil else {
-                throw BackupError(
-                    "media/\(sha256) left \(blobs.location) while the backup was being made; make the backup again.")
+        var waiting = hashes.sorted()[...]
+        // Several at once: a household's thousands of small files each wait a round trip or two for the bucket
+        // (a backup taken while uploads go on, e2e/http, went from 60 s to a quarter of that with eight).
+        try await withThrowingTaskGroup(of: Int64.self) { downloads in
+            var running = 0
+            while true {
+                while running < downloadsInFlight, let sha256 = waiting.popFirst() {
+                    downloads.addTask { try await downloadOne(sha256, from: blobs, into: target) }
+                    running += 1
+                }
+                guard let size = try await downloads.next() else { break }
+                running -= 1
+                bytes += size
             }
-            try await blobs.copy(sha256, to: destination)
-            PrivateFiles.restrict(destination)
-            bytes += HubBackup.size(of: destination)
         }
         return (hashes.count, bytes)
+    }
+
+    /// How many blobs a backup downloads from a bucket at once.
+    static let downloadsInFlight = 8
+
+    /// One blob of a bucket into the backup's folder, private; its size.
+    private static func downloadOne(_ sha256: String, from blobs: any BlobBackend, into target: URL) async throws
+        -> Int64
+    {
+        let destination = target.appendingPathComponent(BlobKey.path(sha256))
+        try PrivateFiles.makeFolder(destination.deletingLastPathComponent())
+        guard try await blobs.info(sha256) != nil else {
+            throw BackupError(
+                "media/\(sha256) left \(blobs.location) while the backup was being made; make the backup again.")
+        }
+        try await blobs.copy(sha256, to: destination)
+        PrivateFiles.restrict(destination)
+        return HubBackup.size(of: destination)
     }
 
     static func size(of url: URL) -> Int64 {

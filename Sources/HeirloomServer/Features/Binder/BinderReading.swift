@@ -79,7 +79,7 @@ struct BinderReading: Sendable {
     func entry(_ id: UUID, in estate: Estate) async throws -> Shown? {
         guard
             let entry = try await BinderEntry.query(on: db).filter(\.$id == id)
-                .filter(\.$household.$id == estate.$household.id).with(\.$documents) { $0.with(\.$media) }.first()
+                .filter(\.$household.$id == estate.$household.id).with(\.$documents, { $0.with(\.$media) }).first()
         else { return nil }
         let section = try await BinderSectionSetting.query(on: db).filter(\.$household.$id == estate.$household.id)
             .filter(\.$section == entry.section).first()

@@ -25,7 +25,7 @@ struct SetService: Sendable {
     func find(_ id: UUID, householdID: UUID) async throws -> ItemSet {
         guard
             let set = try await ItemSet.query(on: db).filter(\.$id == id).filter(\.$household.$id == householdID)
-                .with(\.$members) { $0.with(\.$item) }.first()
+                .with(\.$members, { $0.with(\.$item) }).first()
         else { throw AppError.notFound("set") }
         return set
     }

@@ -41,9 +41,13 @@ extension ExportSnapshot {
         _ = try Self.unique(links.map(\.id), "links.json", "link")
         _ = try Self.unique(sets.map(\.id), "sets.json", "set")
         _ = try Self.unique(sets.flatMap(\.members).map(\.id), "sets.json", "set member")
+        // Each kind apart, with its type said: one expression of them all took 0.7 s to type-check.
+        let photoIDs: [UUID] = items.flatMap { $0.photos.map(\.id) }
+        let documentIDs: [UUID] = items.flatMap { $0.documents.map(\.id) }
+        let storyIDs: [UUID] = items.flatMap { $0.stories.map(\.id) }
+        let valuationIDs: [UUID] = items.compactMap { $0.valuation?.id }
         _ = try Self.unique(
-            items.flatMap { $0.photos.map(\.id) + $0.documents.map(\.id) + $0.stories.map(\.id) }
-                + items.compactMap(\.valuation?.id), "items.json", "photo, document, story or valuation")
+            photoIDs + documentIDs + storyIDs + valuationIDs, "items.json", "photo, document, story or valuation")
         _ = try Self.unique(memories.flatMap(\.files).map(\.id), "memories.json", "memory file")
         _ = try Self.unique(memories.flatMap(\.faces).map(\.id), "memories.json", "face")
         let member = { (id: UUID?) in id.map(memberIDs.contains) ?? true }
@@ -52,7 +56,7 @@ extension ExportSnapshot {
         let letterIDs = try checkLetterReferences(memberIDs: memberIDs, mediaIDs: mediaIDs)
         try checkStorytellerReferences(
             memberIDs: memberIDs, itemIDs: itemIDs, memoryIDs: memoryIDs, mediaIDs: mediaIDs,
-            storyIDs: Set(items.flatMap { $0.stories.map(\.id) }))
+            storyIDs: Set(storyIDs))
 
         for file in media {
             guard ExportPaths.isMedia(file.path, sha256: file.sha256), mediaSizes[file.path] == file.sizeBytes else {
@@ -60,17 +64,15 @@ extension ExportSnapshot {
                     "media.json", "the media record \(file.id) names \(file.path), which is not a checked file")
             }
             guard member(file.uploadedById) else { throw Self.outside("media.json", "media record", file.id) }
+            let uuid: UUID? = file.ownerId.flatMap(UUID.init(uuidString:))
+            let number: Int? = file.ownerId.flatMap { Int($0) }
             let owned: Bool =
                 switch file.ownerType {
-                case ItemService.mediaOwnerType:
-                    file.ownerId.flatMap(UUID.init(uuidString:)).map(itemIDs.contains)
-                        ?? false
-                case MemoryService.mediaOwnerType: file.ownerId.flatMap { Int($0) }.map(memoryIDs.contains) ?? false
-                case PeopleService.mediaOwnerType: file.ownerId.flatMap { Int($0) }.map(personIDs.contains) ?? false
-                case BinderService.mediaOwnerType:
-                    file.ownerId.flatMap(UUID.init(uuidString:)).map(binderEntryIDs.contains) ?? false
-                case LetterService.mediaOwnerType:
-                    file.ownerId.flatMap(UUID.init(uuidString:)).map(letterIDs.contains) ?? false
+                case ItemService.mediaOwnerType: uuid.map(itemIDs.contains) ?? false
+                case MemoryService.mediaOwnerType: number.map(memoryIDs.contains) ?? false
+                case PeopleService.mediaOwnerType: number.map(personIDs.contains) ?? false
+                case BinderService.mediaOwnerType: uuid.map(binderEntryIDs.contains) ?? false
+                case LetterService.mediaOwnerType: uuid.map(letterIDs.contains) ?? false
                 case nil: file.ownerId == nil
                 default: false
                 }

@@ -71,7 +71,7 @@ extension JournalCardService {
             try await Self.loadTags(of: &found, on: sql)
             return found
         }
-        return try found.compactMap { card, searchText in
+        return found.compactMap { card, searchText in
             guard let drawer = byID[card.drawerID] else { return nil }
             // LIKE treats % and _ as wildcards; the plain comparison keeps only real matches.
             if let query, !searchText.contains(query) { return nil }

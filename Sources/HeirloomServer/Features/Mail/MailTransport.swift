@@ -49,8 +49,12 @@ struct CurlMailTransport: MailTransport {
         if let user {
             config += "user = \"\(Self.quoted(user)):\(Self.quoted(password ?? ""))\"\n"
         }
-        FileManager.default.createFile(
-            atPath: configFile.path, contents: Data(config.utf8), attributes: [.posixPermissions: 0o600])
+        guard
+            FileManager.default.createFile(
+                atPath: configFile.path, contents: Data(config.utf8), attributes: [.posixPermissions: 0o600])
+        else {
+            throw MailDeliveryError(description: "The mail spool \(directory.path) cannot be written to.")
+        }
         var arguments = [
             "--silent", "--show-error", "--config", configFile.path,
             "--mail-from", email.from, "--mail-rcpt", email.to, "--upload-file", messageFile.path,

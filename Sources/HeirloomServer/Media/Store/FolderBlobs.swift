@@ -100,23 +100,12 @@ struct FolderBlobs: BlobBackend {
 
     func read(_ sha256: String, range: ClosedRange<Int64>?) async throws -> BlobBytes {
         guard let info = try await info(sha256) else { throw MediaError.storage("media/\(sha256) is not in the store") }
-        let handle = try FileHandle(forReadingFrom: path(for: sha256))
         let start = range?.lowerBound ?? 0
-        var left = (range.map { $0.upperBound + 1 } ?? info.size) - start
-        try handle.seek(toOffset: UInt64(start))
-        let chunks = AsyncThrowingStream<ByteBuffer, any Error> {
-            guard left > 0 else {
-                try? handle.close()
-                return nil
-            }
-            guard let data = try handle.read(upToCount: Int(min(left, 1 << 20))), !data.isEmpty else {
-                try? handle.close()
-                throw MediaError.storage("media/\(sha256) ended early")
-            }
-            left -= Int64(data.count)
-            return ByteBuffer(bytes: data)
-        }
-        return BlobBytes(size: info.size, range: range, chunks: chunks)
+        let reader = try FileChunkReader(
+            path(for: sha256), from: start, count: (range.map { $0.upperBound + 1 } ?? info.size) - start,
+            name: "media/\(sha256)")
+        return BlobBytes(
+            size: info.size, range: range, chunks: AsyncThrowingStream(unfolding: { try await reader.next() }))
     }
 
     func withLocalFile<T: Sendable>(
