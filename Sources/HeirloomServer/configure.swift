@@ -100,7 +100,7 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
     }
     app.databases.middleware.use(HouseholdChangeMiddleware(cache: app.hub.hubName))
     // The HTTP server, and a plain-http listener on the home-network address for phone apps when needed.
-    app.servers.use { app in HubServer.shared(app) }
+    HubServer.install(app)
     app.lifecycle.use(AppraisalBatchLifecycle(runner: app.hub.batchRunner))
     if overrides.runsScheduler {
         app.lifecycle.use(
@@ -160,6 +160,10 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
 
     app.hub.mediaAccess.registerHeirloomRules(clock: overrides.clock)
     try routes(app)
+    // Made now, while nothing else runs: Vapor makes its HTTP client on first use and keeps it in `app.storage`,
+    // whose setter copies the whole storage; made later by two tasks at once (a job's call out, `serve` marking
+    // itself running), one's part was dropped, and an HTTP client dropped unclosed stopped `serve` with a crash.
+    _ = app.http.client.shared
 }
 
 private func configureDatabase(_ app: Application, config: HeirloomConfig) throws {

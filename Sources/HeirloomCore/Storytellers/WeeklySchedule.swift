@@ -26,13 +26,20 @@ public struct WeeklySchedule: Equatable, Sendable {
         calendar.timeZone = zone
         // Foundation counts Sunday = 1 … Saturday = 7.
         let foundationWeekday = weekday % 7 + 1
-        let components = DateComponents(hour: hour, minute: 0, second: 0, weekday: foundationWeekday)
-        let next =
-            calendar.nextDate(
-                after: now, matching: components, matchingPolicy: .nextTime, repeatedTimePolicy: .first,
-                direction: .forward)
-            ?? now.addingTimeInterval(7 * 24 * 3600)
-        return Date(timeIntervalSince1970: next.timeIntervalSince1970.rounded(.down))
+        // Day by day rather than `Calendar.nextDate(matching:)`, which on Linux passes over a day whose hour the
+        // clocks jump over (Sunday 1 am on the day London's summer time starts) and answers a week later.
+        let today = calendar.startOfDay(for: now)
+        for offset in 0...7 {
+            guard let day = calendar.date(byAdding: .day, value: offset, to: today),
+                calendar.component(.weekday, from: day) == foundationWeekday
+            else { continue }
+            var parts = calendar.dateComponents([.year, .month, .day], from: day)
+            (parts.hour, parts.minute, parts.second) = (hour, 0, 0)
+            // An hour the clocks jump over is the first moment after the jump.
+            guard let moment = calendar.date(from: parts), moment > now else { continue }
+            return Date(timeIntervalSince1970: moment.timeIntervalSince1970.rounded(.down))
+        }
+        return now.addingTimeInterval(7 * 24 * 3600)
     }
 
     /// The day's name, "Monday" … "Sunday".

@@ -8,36 +8,48 @@ import Vapor
 /// reach an IPv4 address over http.
 final class HubServer: Server {
     private let application: Application
-    private let main: HTTPServer
+    private let made = NIOLockedValueBox<HTTPServer?>(nil)
     private let endpoint: LANEndpoint
     private let extra = NIOLockedValueBox<HTTPServer?>(nil)
 
     private init(application: Application, endpoint: LANEndpoint) {
         self.application = application
-        self.main = application.http.server.shared
         self.endpoint = endpoint
     }
 
-    /// The application's one hub server: Vapor asks its server factory again on every `app.server`, so the
-    /// server that was started must be the one that is shut down. Made under a lock: two callers at start-up
-    /// (`serve` and the shut-down handler) could otherwise each make one, and the one `serve` started be dropped
-    /// while it listens, which Vapor stops with an assertion (a crash seen at start in e2e/http).
-    static func shared(_ application: Application) -> HubServer {
-        making.withLock {
-            if let existing = application.storage[Key.self] { return existing }
-            let made = HubServer(application: application, endpoint: application.hub.lan)
-            application.storage[Key.self] = made
-            return made
+    /// Vapor's HTTP server, made when first needed, with the routes and the configuration as they are then: a
+    /// hub in a test, which is never started, never builds its router for it.
+    private var main: HTTPServer {
+        made.withLockedValue { server in
+            if let server { return server }
+            let new = HTTPServer(
+                application: application, responder: application.responder.current,
+                configuration: application.http.server.configuration, on: application.eventLoopGroup)
+            server = new
+            return new
         }
     }
 
-    private static let making = NIOLock()
+    /// Makes the application's one hub server; `configure` calls it once, before anything else runs. Vapor asks its
+    /// server factory again on every `app.server`, so the server that was started must be the one that is shut
+    /// down; and a part of `app.storage` made later, from two tasks at once, can drop the other's (its setter
+    /// copies the whole storage), which crashed `serve` at start.
+    static func install(_ application: Application) {
+        application.storage[Key.self] = HubServer(application: application, endpoint: application.hub.lan)
+        application.servers.use { app in
+            guard let server = app.storage[Key.self] else { fatalError("configure installs the hub server") }
+            return server
+        }
+    }
 
     private struct Key: StorageKey {
         typealias Value = HubServer
     }
 
     var onShutdown: EventLoopFuture<Void> { main.onShutdown }
+
+    /// Where the main server listens once started (a test's port 0 made real).
+    var localAddress: SocketAddress? { made.withLockedValue { $0 }?.localAddress }
 
     func start(address: BindAddress?) async throws {
         try await main.start(address: address)
@@ -98,14 +110,20 @@ final class HubServer: Server {
         return (server, host, port)
     }
 
+    /// Shuts down what was started; a server never made (a test's hub) has nothing to stop.
     func shutdown() async {
         if let lan = extra.withLockedValue({ $0 }) { await lan.shutdown() }
-        await main.shutdown()
+        if let server = made.withLockedValue({ $0 }) { await server.shutdown() }
     }
 
     @available(*, noasync)
     func shutdown() {
         extra.withLockedValue { $0 }?.shutdown()
-        main.shutdown()
+        made.withLockedValue { $0 }?.shutdown()
     }
+}
+
+extension Application {
+    /// Where the hub's server listens, once `serve` (or a test) started it.
+    var hubServerAddress: SocketAddress? { (server as? HubServer)?.localAddress }
 }

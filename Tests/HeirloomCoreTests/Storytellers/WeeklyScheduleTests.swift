@@ -39,6 +39,11 @@ struct WeeklyScheduleTests {
         // Sunday March 8 2026, 2 am does not exist in New York: 3 am EDT = 07:00 UTC.
         let schedule = try WeeklySchedule(weekday: 7, hour: 2)
         #expect(schedule.nextSend(after: date("2026-03-07T12:00:00Z"), in: newYork) == date("2026-03-08T07:00:00Z"))
+        // Sunday March 26 2028, 1 am does not exist in London: 2 am BST = 01:00 UTC, not a week later (the
+        // property's find: Foundation's nextDate(matching:) passed over the day).
+        let london = try #require(TimeZone(identifier: "Europe/London"))
+        let sundayAtOne = try WeeklySchedule(weekday: 7, hour: 1)
+        #expect(sundayAtOne.nextSend(after: date("2028-03-19T02:00:00Z"), in: london) == date("2028-03-26T01:00:00Z"))
     }
 
     @Test("a day or hour out of range names its field")

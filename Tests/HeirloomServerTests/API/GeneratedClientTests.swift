@@ -14,7 +14,7 @@ struct GeneratedClientTests {
         try await withApp { app in
             // given a hub listening on loopback
             try await app.server.start(address: .hostname("127.0.0.1", port: 0))
-            let port = try #require(app.http.server.shared.localAddress?.port)
+            let port = try #require(app.hubServerAddress?.port)
             let serverURL = try #require(URL(string: "http://127.0.0.1:\(port)"))
             let transport = AsyncHTTPClientTransport()
             let anonymous = HeirloomClient.make(serverURL: serverURL, transport: transport)

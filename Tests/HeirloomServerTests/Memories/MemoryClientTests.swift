@@ -16,7 +16,7 @@ struct MemoryClientTests {
             // given a hub listening on loopback and a signed-in client
             let owner = try await app.setUpHub()
             try await app.server.start(address: .hostname("127.0.0.1", port: 0))
-            let port = try #require(app.http.server.shared.localAddress?.port)
+            let port = try #require(app.hubServerAddress?.port)
             let client = HeirloomClient.make(
                 serverURL: try #require(URL(string: "http://127.0.0.1:\(port)")), token: owner.token,
                 transport: AsyncHTTPClientTransport())

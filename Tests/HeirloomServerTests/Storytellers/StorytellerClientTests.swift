@@ -16,7 +16,7 @@ struct StorytellerClientTests {
             // given a hub listening on loopback and a signed-in client
             let owner = try await app.setUpHub()
             try await app.server.start(address: .hostname("127.0.0.1", port: 0))
-            let port = try #require(app.http.server.shared.localAddress?.port)
+            let port = try #require(app.hubServerAddress?.port)
             let url = try #require(URL(string: "http://127.0.0.1:\(port)"))
             let client = HeirloomClient.make(serverURL: url, token: owner.token, transport: AsyncHTTPClientTransport())
 

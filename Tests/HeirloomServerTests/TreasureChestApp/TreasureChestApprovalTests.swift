@@ -176,7 +176,7 @@ struct TreasureChestApprovalTests {
             let owner = try await app.setUpHub()
             // (served on loopback, as behind a local proxy, so that X-Forwarded-For names each phone's address)
             try await app.server.start(address: .hostname("127.0.0.1", port: 0))
-            let port = try #require(app.http.server.shared.localAddress?.port)
+            let port = try #require(app.hubServerAddress?.port)
             let body = try JSONEncoder().encode(Self.textRequest)
             func call(_ device: String, from address: String) async throws -> ClientResponse {
                 var headers = HTTPHeaders()
