@@ -37,8 +37,11 @@ struct S3HubTests {
             #expect(Data(whole.body.readableBytesView) == photo)
             var headers = HTTPHeaders()
             headers.bearerAuthorization = BearerAuthorization(token: owner.token)
-            let head = try await app.testing(method: .running(port: 0)).sendRequest(
-                .HEAD, media.originalUrl, headers: headers)
+            try await app.server.start(address: .hostname("127.0.0.1", port: 0))
+            let port = try #require(app.hubServerAddress?.port)
+            let head = try await app.http.client.shared.execute(
+                request: .init(url: "http://127.0.0.1:\(port)\(media.originalUrl)", method: .HEAD, headers: headers)
+            ).get()
             #expect(head.status == .ok)
             #expect(head.headers.first(name: .contentLength) == String(photo.count))
             var cached = headers
