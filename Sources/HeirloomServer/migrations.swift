@@ -100,5 +100,9 @@ extension Migrations {
         add(AddOutboxInlineImage())
         // Family pages first (issue 34): a title and a kind for each paper kept with an item.
         add(AddTitleAndTypeToItemDocument())
+        // Promises kept between family members (issue 44): a transcript belongs to its recording, not its bytes.
+        add(AttachTranscriptsToRecordings())
+        // … and a wish round's reason kept apart from the holder's message to an heir.
+        add(AddDivisionReasonToItemBeneficiary())
     }
 }

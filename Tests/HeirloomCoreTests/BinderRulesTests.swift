@@ -77,6 +77,26 @@ struct BinderRulesTests {
             ))
     }
 
+    @Test("only the holder opens what she keeps to herself; others may narrow, and only owners change readers")
+    func onlyTheHolderWidens() {
+        let alone = BinderVisibility(executors: .never)
+        let later = BinderVisibility(executors: .afterPassing)
+        let now = BinderVisibility(executors: .now)
+        #expect(BinderRelease.mayChangeReaders(from: alone, to: now, by: .holder))
+        #expect(!BinderRelease.mayChangeReaders(from: alone, to: now, by: .owner(isAuthor: false)))
+        #expect(!BinderRelease.mayChangeReaders(from: alone, to: later, by: .owner(isAuthor: true)))
+        #expect(BinderRelease.mayChangeReaders(from: alone, to: alone, by: .owner(isAuthor: true)))
+        #expect(BinderRelease.mayChangeReaders(from: now, to: alone, by: .owner(isAuthor: false)))
+        #expect(BinderRelease.mayChangeReaders(from: later, to: now, by: .owner(isAuthor: false)))
+        #expect(!BinderRelease.mayChangeReaders(from: later, to: now, by: .executor))
+        #expect(!BinderRelease.mayChangeReaders(from: later, to: now, by: .beneficiary(UUID())))
+        // another owner is told that something is kept; nobody from outside is
+        #expect(BinderRelease.isCountedAsKept(alone, to: .owner(isAuthor: false)))
+        #expect(!BinderRelease.isCountedAsKept(later, to: .owner(isAuthor: false)))
+        #expect(!BinderRelease.isCountedAsKept(alone, to: .executor))
+        #expect(!BinderRelease.isCountedAsKept(alone, to: .holder))
+    }
+
     @Test("the preview rehearses a release at the chosen moment")
     func preview() {
         #expect(BinderRelease.isVisibleInPreview(BinderVisibility(executors: .afterPassing), to: .executor, at: now))

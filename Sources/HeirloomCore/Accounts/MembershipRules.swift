@@ -23,4 +23,11 @@ public enum MembershipRules {
             throw .lastOwner
         }
     }
+
+    /// Whether an owner may make a member a link to choose a first password: only while the member has no way in
+    /// (brought by an import, or invited and not yet joined). A member who can sign in asks for their own reset
+    /// link, which goes only to their address; any other link would let its holder sign in as them.
+    public static func needsFirstPassword(hasPassword: Bool, signsInWithApple: Bool) -> Bool {
+        !hasPassword && !signsInWithApple
+    }
 }

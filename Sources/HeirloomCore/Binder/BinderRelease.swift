@@ -41,6 +41,28 @@ public enum BinderRelease {
         }
     }
 
+    /// Whether `reader` may change who reads an entry or a section from `current` to `new`. What the holder keeps
+    /// to themselves ("Only you") is the holder's alone to open to others: another owner could otherwise widen it
+    /// and read it, and so could the trusted contacts; narrowing is anyone's who keeps the binder.
+    public static func mayChangeReaders(
+        from current: BinderVisibility, to new: BinderVisibility, by reader: BinderReader
+    )
+        -> Bool
+    {
+        switch reader {
+        case .holder: return true
+        case .owner: return !current.isPrivate || new.normalised() == current.normalised()
+        case .executor, .beneficiary: return false
+        }
+    }
+
+    /// Whether `reader` is told that an entry they may not open exists: another owner learns that the holder keeps
+    /// something to themselves there (never its title or contents); nobody from outside learns of it.
+    public static func isCountedAsKept(_ visibility: BinderVisibility, to reader: BinderReader) -> Bool {
+        if case .owner = reader { return visibility.isPrivate }
+        return false
+    }
+
     /// What `reader` would see at `moment` if the passing were confirmed then: the rehearsal "Preview as …" shows,
     /// as `RecipientVisibility.isVisibleInPreview` does for items.
     public static func isVisibleInPreview(_ visibility: BinderVisibility, to reader: BinderReader, at moment: Date)

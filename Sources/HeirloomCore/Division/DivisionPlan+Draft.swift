@@ -23,7 +23,11 @@ extension DivisionPlan {
         let placements = input.things.indices.map { thing in
             DivisionResult.Placement(
                 thingID: input.things[thing].id, participantID: input.participants[owners[thing]].id,
-                reason: reasons.reason(thing), turn: pickOf[thing]!.turn)
+                reason: reasons.reason(thing),
+                publicReason:
+                    "Shared out by turns: \(PlainWords.name(input.participants[owners[thing]].name)) chose it in "
+                    + "turn \(pickOf[thing]!.turn).",
+                turn: pickOf[thing]!.turn)
         }
         return Proposal(owners: owners, placements: placements, order: order)
     }

@@ -10,7 +10,7 @@ extension DivisionPlan {
         let placements = input.things.indices.map { thing in
             DivisionResult.Placement(
                 thingID: input.things[thing].id, participantID: input.participants[owners[thing]].id,
-                reason: reasons.reason(thing))
+                reason: reasons.reason(thing), publicReason: reasons.reasonForOthers(thing))
         }
         return Proposal(owners: owners, placements: placements, order: [])
     }
@@ -92,6 +92,20 @@ struct PointsReasons {
             ? "than it would be of \(name(higher[0]))'s, by \(name(higher[0]))'s points"
             : "than it would be of theirs, by their points"
         return "\(more), but it evens out the shares: it is a bigger part of your share, by your points, \(theirs)."
+    }
+
+    /// The reason as everyone but the receiver reads it: who wanted it most, never how many points anyone gave.
+    func reasonForOthers(_ thing: Int) -> String {
+        let person = owners[thing]
+        let mine = points[person][thing]
+        let most = input.participants.indices.map { points[$0][thing] }.max() ?? 0
+        let receiver = name(person)
+        guard most > 0 else { return "No one asked for it; it went to \(receiver) to even out the shares." }
+        guard mine == most else { return "Others wanted it too; it went to \(receiver) to even out the shares." }
+        let alike = input.participants.indices.filter { $0 != person && points[$0][thing] == most }
+        return alike.isEmpty
+            ? "\(receiver) wanted it most."
+            : "\(ListText.and([receiver] + alike.map(name))) wanted it most; it went to \(receiver) to even out the shares."
     }
 
     private func name(_ person: Int) -> String { PlainWords.name(input.participants[person].name) }

@@ -50,14 +50,19 @@ public enum DivisionPlan {
                 placements.append(
                     .init(
                         thingID: thing.id, participantID: input.participants[chosen].id,
-                        reason: "Moved to you by hand by the organiser.", movedByHand: true))
+                        reason: "Moved to you by hand by the organiser.",
+                        publicReason:
+                            "Moved to \(PlainWords.name(input.participants[chosen].name)) by hand by the organiser.",
+                        movedByHand: true))
                 indices.append(chosen)
             default:
                 // Neither the proposal nor the organiser placed it: it waits with the first participant.
                 placements.append(
                     .init(
                         thingID: thing.id, participantID: input.participants[0].id,
-                        reason: "It was not part of the proposal; the organiser can still move it.", movedByHand: true))
+                        reason: "It was not part of the proposal; the organiser can still move it.",
+                        publicReason: "It was not part of the proposal; the organiser can still move it.",
+                        movedByHand: true))
                 indices.append(0)
             }
         }

@@ -7,18 +7,35 @@ public struct DivisionResult: Sendable, Equatable, Codable {
     public struct Placement: Sendable, Equatable, Codable {
         public var thingID: UUID
         public var participantID: UUID
-        /// Plain words to the participant: "You ranked it first and no one else asked for it."
+        /// Plain words to the participant: "You ranked it first and no one else asked for it." Theirs alone: it
+        /// tells their points or their order.
         public var reason: String
+        /// The reason as everyone else reads it ("Anne wanted it most", "shared out by turns"): never anyone's
+        /// points or order. Nil in a division kept before it existed; `reasonForOthers` then says it plainly.
+        public var publicReason: String?
         /// Draft: the turn (from 1) in which it was chosen; nil for points and for a thing moved by hand.
         public var turn: Int?
         public var movedByHand: Bool
 
-        public init(thingID: UUID, participantID: UUID, reason: String, turn: Int? = nil, movedByHand: Bool = false) {
+        public init(
+            thingID: UUID, participantID: UUID, reason: String, publicReason: String? = nil, turn: Int? = nil,
+            movedByHand: Bool = false
+        ) {
             self.thingID = thingID
             self.participantID = participantID
             self.reason = reason
+            self.publicReason = publicReason
             self.turn = turn
             self.movedByHand = movedByHand
+        }
+
+        /// Why it went where it went, as anyone but its receiver (`receiver`, by name) reads it.
+        public func reasonForOthers(receiver: String) -> String {
+            if let publicReason { return publicReason }
+            let name = PlainWords.name(receiver)
+            if movedByHand { return "Moved to \(name) by hand by the organiser." }
+            if let turn { return "Shared out by turns: it came to \(name) in turn \(turn)." }
+            return "Shared out by the points everyone gave, as evenly as the hub could: it came to \(name)."
         }
     }
 

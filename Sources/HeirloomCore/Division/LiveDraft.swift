@@ -61,20 +61,27 @@ extension DivisionPlan {
             let owner = pick.flatMap { people[$0.participantID] } ?? 0
             owners.append(owner)
             let reason: String
+            let receiver = PlainWords.name(input.participants[owner].name)
+            let publicReason: String
             switch pick {
             case .some(let pick) where pick.byHub:
                 reason =
                     "Your time ran out in turn \(pick.turn), so the hub chose it for you: "
                     + (input.participants[owner].ranking.contains(thing.id)
                         ? "it was the highest thing on your list still there." : "it was the most valuable thing left.")
+                publicReason =
+                    "Shared out by turns: the hub chose it for \(receiver) when their time ran out in turn \(pick.turn)."
             case .some(let pick):
                 reason = "You chose it yourself, in turn \(pick.turn)."
+                publicReason = "Shared out by turns: \(receiver) chose it in turn \(pick.turn)."
             case nil:
                 reason = "No turn was left for it; the organiser can move it."
+                publicReason = reason
             }
             placements.append(
                 .init(
-                    thingID: thing.id, participantID: input.participants[owner].id, reason: reason, turn: pick?.turn,
+                    thingID: thing.id, participantID: input.participants[owner].id, reason: reason,
+                    publicReason: publicReason, turn: pick?.turn,
                     movedByHand: pick == nil))
         }
         let fairness = Fairness(input, owners: owners)

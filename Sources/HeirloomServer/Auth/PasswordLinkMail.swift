@@ -9,7 +9,7 @@ extension Mail {
         switch purpose {
         case .setUp:
             Mail(
-                purpose: "passwordLink", toName: member.name, toEmail: member.email,
+                purpose: .passwordLink, toName: member.name, toEmail: member.email,
                 subject: "Choose your password for \(householdName)",
                 paragraphs: [
                     "The family hub \(householdName) has moved to a new home, and everything in it came along.",
@@ -19,7 +19,7 @@ extension Mail {
                 link: url, linkLabel: "Choose my password")
         case .reset:
             Mail(
-                purpose: "passwordReset", toName: member.name, toEmail: member.email,
+                purpose: .passwordReset, toName: member.name, toEmail: member.email,
                 subject: "A new password for \(householdName)",
                 paragraphs: [
                     "Someone asked for a new password for your account at \(householdName). We hope it was you.",

@@ -12,7 +12,22 @@ struct PasswordLinkService: Sendable {
 
     /// A new link for a member; returns its address (shown once). A reset link ends the member's earlier unused
     /// reset links, so only the newest email works; links an owner made are left alone.
+    ///
+    /// A first password's link (`setUp`, an owner's or an import's) is only for a member who has no way in yet:
+    /// for anyone else, whoever holds it could sign in as them.
     func create(for userID: UUID, purpose: PasswordLinkPurpose = .setUp) async throws -> String {
+        if purpose == .setUp {
+            guard let member = try await User.find(userID, on: db) else { throw AppError.notFound("member") }
+            guard
+                MembershipRules.needsFirstPassword(
+                    hasPassword: member.passwordHash != nil, signsInWithApple: member.appleSubject != nil)
+            else {
+                throw AppError.conflict(
+                    code: "has_password",
+                    message: "\(member.name) can already sign in. If they have forgotten their password, they can "
+                        + "ask for a new one on the sign-in page; it goes only to their own email.")
+            }
+        }
         if purpose == .reset {
             let ended = PasswordLinkPurpose.endingNow(now)
             try await PasswordLink.query(on: db).filter(\.$user.$id == userID).filter(\.$purpose == .reset)

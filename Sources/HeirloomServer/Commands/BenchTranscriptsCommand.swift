@@ -114,7 +114,7 @@ struct BenchTranscriptsCommand: AsyncCommand {
             object.sha256 = sha
             object.durationSeconds = 60
             try await object.create(on: app.db)
-            try await Transcript.enqueue(householdID: householdID, sha256: sha, at: Date(), on: app.db)
+            try await Transcript.enqueue(object, on: app.db)
         }
     }
 

@@ -67,9 +67,7 @@ struct MediaService: Sendable {
                     try await object.create(on: db)
                     // A recording (or a film's sound) is typed out after it is stored (issue 33).
                     if use == .audio || use == .video {
-                        try await Transcript.enqueue(
-                            householdID: origin.householdID, sha256: received.sha256, at: object.createdAt ?? Date(),
-                            on: db)
+                        try await Transcript.enqueue(object, on: db)
                     }
                 }
             } catch {
@@ -105,7 +103,6 @@ struct MediaService: Sendable {
             try await db.transaction { db in
                 try await deleteOwners(db)
                 if !ids.isEmpty { try await MediaObject.query(on: db).filter(\.$id ~~ ids).delete() }
-                try await Transcript.removeUnreferenced(objects, on: db)
             }
             try await releaseUnreferenced(hashes)
         }

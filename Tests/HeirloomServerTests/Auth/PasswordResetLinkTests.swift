@@ -88,6 +88,7 @@ struct PasswordResetLinkTests {
             // given an owner's printed link for Ben, and two links Ben asked for
             let owner = try await app.setUpHub()
             let ben = try await app.addMember(role: "editor", by: owner)
+            try await app.withoutPassword(ben)
             let web = WebSession(app: app)
             _ = try await web.post("/login", ["email": owner.email, "password": owner.password])
             let settings = try await web.post("/settings/members/\(ben.id)/password-link", [:]).body.string

@@ -99,10 +99,18 @@ struct BinderPropertyTests {
                     let response = try await app.api(
                         .PUT, "/api/binder/sections/\(section.rawValue)", token: family.tom.token,
                         json: ["visibility": BinderFamily.readers(executors.rawValue, grants)])
-                    #expect(response.status == .ok, "\(response.body.string)")
-                    sectionVisibility[section] = BinderVisibility(
+                    let chosen = BinderVisibility(
                         executors: executors,
                         beneficiaries: choice == 1 ? [BinderGrant(beneficiaryID: lilyID, when: .afterPassing)] : [])
+                    // Tom is another owner: what Margaret keeps to herself stays hers
+                    if BinderRelease.mayChangeReaders(
+                        from: sectionVisibility[section]!, to: chosen, by: .owner(isAuthor: false))
+                    {
+                        #expect(response.status == .ok, "\(response.body.string)")
+                        sectionVisibility[section] = chosen
+                    } else {
+                        #expect(response.status == .forbidden, "\(response.body.string)")
+                    }
                 }
                 // A session lasts 30 days; after that each opens the link in their email again.
                 if clock.now.timeIntervalSince(since) >= OutsiderSessions.lifetime - 86_400 {

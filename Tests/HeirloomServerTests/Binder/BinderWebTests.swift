@@ -50,7 +50,7 @@ struct BinderWebTests {
 
             // when: the estate is released, the executor's page leads with the checklist and the binder
             try await family.release(app, clock: clock)
-            let link = try await app.linkToken(for: "mary@example.com", owner: family.tom)
+            let link = try await app.linkToken(for: "mary@example.com")
             let mary = WebSession(app: app)
             let page = try await mary.get("/executor/\(link)")
             #expect(page.status == .seeOther || page.status == .found, "\(page.status)")

@@ -81,8 +81,8 @@ struct LiveDraftAPITests {
             let division = try await app.api(.GET, "/api/wish-rounds/\(round.id)/division", token: family.owner.token)
             let shares = try division.decoded(Components.Schemas.WishDivision.self).shares
             let reasons = Dictionary(uniqueKeysWithValues: shares.flatMap(\.things).map { ($0.thingId, $0.reason) })
-            #expect(reasons[piano] == "You chose it yourself, in turn 1.")
-            #expect(reasons[family.things["Quilt"]!]?.contains("Your time ran out") == true)
+            #expect(reasons[piano] == "Shared out by turns: Ben Hart chose it in turn 1.")
+            #expect(reasons[family.things["Quilt"]!]?.contains("when their time ran out") == true)
             let confirmed = try await app.api(.POST, "/api/wish-rounds/\(round.id)/confirm", token: family.owner.token)
             #expect(confirmed.status == .ok, "\(confirmed.body.string)")
         }

@@ -69,6 +69,9 @@ struct WishRoundAPITests {
             #expect(division.fairness.paretoChecked)
             #expect(!division.fairness.statement.isEmpty)
             #expect(division.shares.allSatisfy { $0.things.allSatisfy { !$0.reason.isEmpty } })
+            // and the organiser reads each reason in words, never anyone's points
+            #expect(division.shares.allSatisfy { $0.things.allSatisfy { !$0.reason.contains("points") } })
+            #expect(!divided.body.string.contains("700"))
             #expect(division.seed == 42)
             // when the organiser moves the quilt by hand
             let quilt = try #require(family.things["Quilt"])
@@ -96,6 +99,9 @@ struct WishRoundAPITests {
             #expect(clockLink.permission == .uponPassing)
             #expect(links.filter { ["Blue plate", "White plate"].contains($0.item.name) }.count == 2)
             #expect(links.first { $0.$item.id.text == clockID }?.item.disposition.value == .legacy)
+            // and the round's reason has its own field: the holder's message stays hers
+            #expect(clockLink.personalMessage == nil)
+            #expect(clockLink.divisionReason?.contains("700 points") == true)
             // and everyone is emailed and reads why
             let results = try await app.outbox(family.owner).messages.filter { $0.purpose == "wishResult" }
             #expect(results.count == 3)
@@ -145,7 +151,11 @@ struct WishRoundAPITests {
             let divided = try await app.api(
                 .POST, "/api/wish-rounds/\(round.id)/divide", token: executor, json: ["order": order])
             #expect(divided.status == .created, "\(divided.body.string)")
-            #expect(try divided.decoded(Components.Schemas.WishDivision.self).drawOrder == order)
+            let division = try divided.decoded(Components.Schemas.WishDivision.self)
+            #expect(division.drawOrder == order)
+            // and she reads who receives what, never what it is worth
+            #expect(division.shares.allSatisfy { $0.value == nil && $0.entitlementValue == nil })
+            #expect(division.shares.allSatisfy { $0.things.allSatisfy { $0.value == nil } })
             let confirmed = try await app.api(.POST, "/api/wish-rounds/\(round.id)/confirm", token: executor)
             #expect(confirmed.status == .ok, "\(confirmed.body.string)")
             // then Ben's piano is his now, to see at once

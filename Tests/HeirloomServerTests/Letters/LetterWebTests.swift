@@ -44,7 +44,7 @@ struct LetterWebTests {
             // when its day comes
             clock.advance(by: 2 * 86_400)
             try await app.runScheduler()
-            let link = try await app.linkToken(for: "lily@example.com", owner: owner)
+            let link = try await app.linkToken(for: "lily@example.com")
             let opened = try await reader.get("/l/\(link)")
             #expect(opened.status == .seeOther)
             let page = try await reader.get("/l")

@@ -41,9 +41,7 @@ struct OutboxTests {
     func retries() async throws {
         let clock = TestClock()
         let transport = RecordingTransport()
-        var options = TestOptions()
-        options.mailTransport = transport
-        options.extraEnvironment["HEIRLOOM_SMTP_URL"] = "smtp://127.0.0.1:9"
+        let options = TestOptions.sendingMail(through: transport)
         try await withApp(options, clock: clock) { app in
             // given
             let owner = try await app.setUpHub()

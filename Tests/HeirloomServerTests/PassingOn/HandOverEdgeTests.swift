@@ -57,7 +57,7 @@ struct HandOverEdgeTests {
             clock.advance(by: 93 * day)
             try await app.runScheduler()
             let reminder = try #require(
-                try await app.outbox(other).messages.first { $0.purpose == "holderInactivityReminder" })
+                try await app.mailbox(of: holder.email).first { $0.purpose == "holderInactivityReminder" })
             let path = String(try #require(reminder.link).dropFirst("http://hub.test".count))
             let browser = WebSession(app: app)
             // when 29 days have passed, then the link still opens its page

@@ -132,7 +132,7 @@ struct HandOverTests {
             #expect(seen["Rose Miller"]?.released == nil)
             #expect(seen["Lily Miller"]?.total == nil)
             let browser = WebSession(app: app)
-            let link = try await app.linkToken(for: "tom@example.com", owner: family.owner)
+            let link = try await app.linkToken(for: "tom@example.com")
             _ = try await browser.get("/executor/\(link)")
             let page = try await browser.get("/executor")
             #expect(page.body.string.contains("Rose Miller has not been told"))

@@ -36,7 +36,7 @@ struct OutsiderSessionTests {
             // given an invited recipient
             let fixture = try await RecipientFixture.make(app, clock: clock)
             let first = try await app.recipientSession(fixture.sam.id, email: "sam@example.com", owner: fixture.owner)
-            let link = try await app.linkToken(for: "sam@example.com", owner: fixture.owner)
+            let link = try await app.linkToken(for: "sam@example.com")
             func openings() async throws -> Int {
                 let audit = try await app.api(.GET, "/api/estate/audit?limit=500", token: fixture.owner.token)
                 #expect(audit.status == .ok, "\(audit.body.string)")
@@ -105,7 +105,7 @@ struct OutsiderSessionTests {
             // given an invited recipient whose link was opened ten times in a few minutes
             let fixture = try await RecipientFixture.make(app, clock: clock)
             _ = try await app.recipientSession(fixture.sam.id, email: "sam@example.com", owner: fixture.owner)
-            let link = try await app.linkToken(for: "sam@example.com", owner: fixture.owner)
+            let link = try await app.linkToken(for: "sam@example.com")
             for _ in 0..<9 {
                 #expect(try await app.api(.POST, "/api/recipient/session", json: ["token": link]).status == .ok)
             }

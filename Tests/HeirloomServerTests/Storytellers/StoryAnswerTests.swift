@@ -54,7 +54,7 @@ struct StoryAnswerTests {
             let again = try await app.sendParts("/api/answer", token: session, parts: [.text("text", "Again")])
             #expect(again.status == .gone)
             #expect(try again.apiError.code == "gone")
-            let link = try await app.linkToken(for: "mum@example.com", owner: owner)
+            let link = try await app.linkToken(for: "mum@example.com")
             let reopen = try await app.api(.POST, "/api/answer-session", json: ["token": link])
             #expect(reopen.status == .gone)
             #expect(try await app.api(.GET, "/api/answer", token: session).status != .ok)
@@ -123,7 +123,7 @@ struct StoryAnswerTests {
             let owner = try await app.setUpHub()
             let mum = try await app.addStoryteller(owner)
             let session = try await app.answerSession(mum.id, owner: owner)
-            let link = try await app.linkToken(for: "mum@example.com", owner: owner)
+            let link = try await app.linkToken(for: "mum@example.com")
             #expect(try await app.api(.GET, "/api/answer", token: session).status == .ok)
             // when she is removed
             #expect(try await app.api(.DELETE, "/api/storytellers/\(mum.id)", token: owner.token).status == .noContent)
@@ -160,7 +160,7 @@ struct StoryAnswerTests {
             let owner = try await app.setUpHub()
             let mum = try await app.addStoryteller(owner)
             _ = try await app.api(.POST, "/api/storytellers/\(mum.id)/send-now", token: owner.token)
-            let link = try await app.linkToken(for: "mum@example.com", owner: owner)
+            let link = try await app.linkToken(for: "mum@example.com")
             // when she opens the link
             let opened = try await app.testing().sendRequest(.GET, "/a/\(link)")
             #expect(opened.status == .seeOther || opened.status == .found)
@@ -186,9 +186,7 @@ struct StoryPhotoQuestionTests {
     @Test("a photo naming nobody and undated is asked about, with the photo inside the email and on the page")
     func photo() async throws {
         let transport = RecordingTransport()
-        var options = TestOptions()
-        options.mailTransport = transport
-        options.extraEnvironment["HEIRLOOM_SMTP_URL"] = "smtp://127.0.0.1:9"
+        let options = TestOptions.sendingMail(through: transport)
         try await withApp(options) { app in
             // given a photo memory without people or a date, asked about first
             let owner = try await app.setUpHub()
@@ -216,7 +214,7 @@ struct StoryPhotoQuestionTests {
             let image = try #require(Data(base64Encoded: encoded.replacingOccurrences(of: "\r\n", with: "")))
             #expect(image.starts(with: [0xFF, 0xD8, 0xFF]), "a JPEG")
             // and the address in emails sent before this version still shows it
-            let link = try await app.linkToken(for: "mum@example.com", owner: owner)
+            let link = try await app.linkToken(for: "mum@example.com")
             let emailed = try await app.testing().sendRequest(.GET, "/a/\(link)/photo")
             #expect(emailed.status == .ok)
             #expect(emailed.headers.contentType?.type == "image")

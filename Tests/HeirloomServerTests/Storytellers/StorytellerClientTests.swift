@@ -39,7 +39,7 @@ struct StorytellerClientTests {
             #expect(try bad.unprocessableContent.body.json.error.field == "weekday")
 
             // when Mum opens her link in her own client and answers in writing
-            let link = try await app.linkToken(for: "mum@example.com", owner: owner)
+            let link = try await app.linkToken(for: "mum@example.com")
             let anonymous = HeirloomClient.make(serverURL: url, token: nil, transport: AsyncHTTPClientTransport())
             let session = try await anonymous.startAnswerSession(body: .json(.init(token: link))).ok.body.json.token
             let storyteller = HeirloomClient.make(serverURL: url, token: session, transport: AsyncHTTPClientTransport())

@@ -78,6 +78,14 @@ extension Application {
         return Member(
             token: auth.token, id: auth.user.id, householdID: auth.household.id, email: email, password: password)
     }
+
+    /// A member as an import brings them: no password and no Apple sign-in, so only a first password's link lets
+    /// them in.
+    func withoutPassword(_ member: Member) async throws {
+        let user = try #require(try await User.find(UUID(uuidString: member.id), on: db))
+        user.passwordHash = nil
+        try await user.save(on: db)
+    }
 }
 
 extension TestingHTTPResponse {

@@ -33,6 +33,14 @@ struct TestOptions {
     var mailTransport: (any MailTransport)? = nil
     /// A hub brought back from a backup: its data folder, and its SQLite file or PostgreSQL database (kept).
     var restored: RestoredHub? = nil
+
+    /// A hub that sends mail itself (an SMTP server configured), delivering through `transport`.
+    static func sendingMail(through transport: any MailTransport) -> TestOptions {
+        var options = TestOptions()
+        options.mailTransport = transport
+        options.extraEnvironment["HEIRLOOM_SMTP_URL"] = "smtp://127.0.0.1:9"
+        return options
+    }
 }
 
 /// Where a restored hub's data is.

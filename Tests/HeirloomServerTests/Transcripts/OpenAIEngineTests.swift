@@ -25,8 +25,8 @@ struct OpenAIEngineTests {
             _ = try await app.tell(clock, audio, by: ann)
             _ = try await app.tell(piano, audio, by: ann)
 
-            // when the jobs run
-            #expect(try await app.transcriptJobs().runOnce() == 1)
+            // when the jobs run: each story has its own transcript, the second copied from the first
+            #expect(try await app.transcriptJobs().runOnce() == 2)
 
             // then the server heard it once, and both stories read its words
             #expect(server.requests == 1)

@@ -55,7 +55,7 @@ struct WishPageSnapshots {
         let model = WishRoundPages.RoundPage(
             id: PageFixtures.id(40).text, title: "Mother’s things", state: "divided",
             stateLabel: WishRoundPages.stateLabel(.divided), method: WishRoundPages.methods[0],
-            closesOnText: "December 10, 2026", organiser: "Tom Hart", showValues: true,
+            closesOnText: "December 10, 2026", organiser: "Tom Hart", showValues: true, seesValues: true,
             participants: [
                 .init(
                     id: anna, name: "Anna Hart", shareText: "An equal share", answered: true,

@@ -58,6 +58,9 @@ final class ItemBeneficiary: Model, @unchecked Sendable {
     /// Set exactly for afterSpecificDate: the day (midnight UTC) from which the item is available.
     @OptionalField(key: "access_date") var accessDate: Date?
     @OptionalField(key: "personal_message") var personalMessage: String?
+    /// Why a wish round gave the heir this thing, in words to the heir ("You gave it 600 points"): theirs alone,
+    /// shown on their page on a line of its own, never as the holder's message.
+    @OptionalField(key: "division_reason") var divisionReason: String?
     /// `NotificationStatus.rawValue`; only the hub changes it.
     @Field(key: "notification_status") var notificationStatus: String
     /// When the beneficiary was emailed that this item is theirs to see; set once, never again.

@@ -11,7 +11,8 @@ extension Components.Schemas.Binder {
                 .init(
                     key: .init(section.section), title: section.section.title,
                     visibility: .init(section.visibility),
-                    entries: section.entries.map { .init($0, words: words, masked: masked, fileURL: fileURL) })
+                    entries: section.entries.map { .init($0, words: words, masked: masked, fileURL: fileURL) },
+                    keptByHolder: section.kept > 0 ? section.kept : nil)
             })
     }
 }

@@ -7,7 +7,7 @@ struct BinderMail: Sendable {
 
     func reviewDue(_ entry: BinderEntry, holder: User, on day: String) -> Mail {
         Mail(
-            purpose: "binderReviewDue", toName: holder.name, toEmail: holder.email,
+            purpose: .binderReviewDue, toName: holder.name, toEmail: holder.email,
             subject: "\u{201C}\(entry.title)\u{201D} is due for a look on \(day)",
             paragraphs: [
                 "In your estate binder you asked to be reminded about \u{201C}\(entry.title)\u{201D} on \(day).",
@@ -19,7 +19,7 @@ struct BinderMail: Sendable {
 
     func yearlyLook(holder: User) -> Mail {
         Mail(
-            purpose: "binderYearlyLook", toName: holder.name, toEmail: holder.email,
+            purpose: .binderYearlyLook, toName: holder.name, toEmail: holder.email,
             subject: "Once a year: is your estate binder still right?",
             paragraphs: [
                 "A year has passed since your estate binder was last looked over. Banks change, policies are renewed "
@@ -32,7 +32,7 @@ struct BinderMail: Sendable {
 
     func addressCheck(_ executor: Executor, holderName: String, secret: String) -> Mail {
         Mail(
-            purpose: "executorAddressCheck", toName: executor.name, toEmail: executor.email,
+            purpose: .executorAddressCheck, toName: executor.name, toEmail: executor.email,
             subject: "\(holderName) asks: is this still your email address?",
             paragraphs: [
                 "You are one of \(holderName)\u{2019}s trusted contacts in their family\u{2019}s Heirloom hub. Once a "
@@ -44,7 +44,7 @@ struct BinderMail: Sendable {
 
     func released(to person: Beneficiary, email: String, count: Int, from holder: String, link: String) -> Mail {
         Mail(
-            purpose: "binderReleased", toName: person.name, toEmail: email,
+            purpose: .binderReleased, toName: person.name, toEmail: email,
             subject: "\(holder) left papers and wishes for you",
             paragraphs: [
                 "\(holder) keeps an estate binder in the family's Heirloom hub: where papers are, and what they would "

@@ -55,6 +55,8 @@ extension BinderPages {
         var action: String
         var readers: Readers
         var entriesFollowing: Int
+        /// For another owner, when the holder keeps the section to themselves: why there is no form.
+        var holderOnly: String? = nil
     }
 
     static func readers(_ visibility: BinderVisibility, people: [Beneficiary], error: String? = nil) -> Readers {

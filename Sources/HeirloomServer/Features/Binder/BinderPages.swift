@@ -35,6 +35,8 @@ enum BinderPages {
         var href: String
         var addHref: String
         var entries: [Entry]
+        /// "1 more entry here is Margaret’s alone.", for another owner; nil when there is none.
+        var kept: String? = nil
     }
 
     /// The read-only binder of `binder/reading.leaf`: the sections that have entries.
@@ -75,7 +77,7 @@ enum BinderPages {
                 addHref: SiteURL.binderEntryNew.path + "?section=\(section.section.rawValue)",
                 entries: section.entries.map {
                     entry($0, words: words, days: days, link: link, paperHref: paperHref)
-                })
+                }, kept: words.kept(section.kept))
         }
     }
 

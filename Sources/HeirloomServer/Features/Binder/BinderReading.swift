@@ -18,7 +18,9 @@ struct BinderReading: Sendable {
 
     /// The whole binder as one reader sees it: every section, each with its readers and the entries shown.
     struct Binder: Sendable {
-        var sections: [(section: BinderSection, visibility: BinderVisibility, entries: [Shown])]
+        /// Each section's readers, the entries shown, and how many more the holder keeps to themselves there
+        /// (counted for another owner only: `BinderRelease.isCountedAsKept`).
+        var sections: [(section: BinderSection, visibility: BinderVisibility, entries: [Shown], kept: Int)]
         var estate: Estate
 
         var entries: [Shown] { sections.flatMap(\.entries) }
@@ -37,13 +39,18 @@ struct BinderReading: Sendable {
         let estate = try await EstateService.ensure(householdID: principal.householdID, on: db)
         let reader = try reader(principal, estate: estate)
         let now = clock()
-        return try await load(estate) { shown in
-            BinderRelease.isVisible(shown.visibility, to: reader(shown.entry), estate: estate.status, at: now)
-        }
+        return try await load(
+            estate,
+            keep: { shown in
+                BinderRelease.isVisible(shown.visibility, to: reader(shown.entry), estate: estate.status, at: now)
+            },
+            counted: { shown in BinderRelease.isCountedAsKept(shown.visibility, to: reader(shown.entry)) })
     }
 
-    /// Every section with the entries `keep` lets through.
-    func load(_ estate: Estate, keep: (Shown) -> Bool) async throws -> Binder {
+    /// Every section with the entries `keep` lets through, and the number of the others `counted` tells of.
+    func load(_ estate: Estate, keep: (Shown) -> Bool, counted: (Shown) -> Bool = { _ in false }) async throws
+        -> Binder
+    {
         let householdID = estate.$household.id
         let settings = try await BinderSectionSetting.query(on: db).filter(\.$household.$id == householdID).all()
         let defaults = Dictionary(
@@ -59,7 +66,9 @@ struct BinderReading: Sendable {
                     entry: entry, visibility: entry.ownVisibility ?? visibility,
                     followsSection: entry.ownVisibility == nil)
             }
-            return (section, visibility, shown.filter(keep))
+            let kept = shown.filter(keep)
+            let others = shown.filter { !keep($0) && counted($0) }.count
+            return (section, visibility, kept, others)
         }
         return Binder(sections: sections, estate: estate)
     }
@@ -74,6 +83,19 @@ struct BinderReading: Sendable {
         return shown
     }
 
+    /// Fails unless `principal` may change who reads something that reads `current` now (`BinderRelease`).
+    func requireMayChangeReaders(
+        from current: BinderVisibility, to new: BinderVisibility, by principal: Principal, estate: Estate,
+        entry: BinderEntry?
+    ) async throws {
+        let reader = try reader(principal, estate: estate)(entry)
+        guard BinderRelease.mayChangeReaders(from: current, to: new, by: reader) else {
+            let holder = try await estate.$holder.get(on: db)?.name ?? "the holder"
+            throw AppError.forbidden(
+                "Only \(holder) can let others read what \(holder) keeps to themselves. You can see that it is there.")
+        }
+    }
+
     /// One entry of the estate's household with its papers and the readers it follows, whoever may read it: one
     /// entry and its section's row read, not the whole binder (a paper's download asks this each time).
     func entry(_ id: UUID, in estate: Estate) async throws -> Shown? {
@@ -81,10 +103,14 @@ struct BinderReading: Sendable {
             let entry = try await BinderEntry.query(on: db).filter(\.$id == id)
                 .filter(\.$household.$id == estate.$household.id).with(\.$documents, { $0.with(\.$media) }).first()
         else { return nil }
-        let section = try await BinderSectionSetting.query(on: db).filter(\.$household.$id == estate.$household.id)
-            .filter(\.$section == entry.section).first()
-        let visibility = section?.visibility ?? .sectionDefault
+        let visibility = try await sectionVisibility(entry.binderSection, householdID: estate.$household.id)
         return Shown(
             entry: entry, visibility: entry.ownVisibility ?? visibility, followsSection: entry.ownVisibility == nil)
+    }
+
+    /// Who reads a section's entries that follow it: the holder's choice, else the default.
+    func sectionVisibility(_ section: BinderSection, householdID: UUID) async throws -> BinderVisibility {
+        try await BinderSectionSetting.query(on: db).filter(\.$household.$id == householdID)
+            .filter(\.$section == section.rawValue).first()?.visibility ?? .sectionDefault
     }
 }

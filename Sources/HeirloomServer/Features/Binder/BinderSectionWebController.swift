@@ -32,10 +32,15 @@ struct BinderSectionWebController {
         let people = try await Beneficiary.query(on: req.db).filter(\.$household.$id == principal.householdID)
             .sort(\.$name).all()
         let visibility = (try? input?.readersChosen()) ?? current.visibility
+        let words = try await BinderWords.load(binder.estate, reader: principal.userID, on: req.db)
+        let holderOnly =
+            !words.readerIsHolder && current.visibility.isPrivate
+            ? "\(words.holderName) keeps this section to themselves. Only \(words.holderName) can let others read it."
+            : nil
         let model = BinderPages.SectionForm(
             title: section.title, hint: section.hint, action: SiteURL.binderSection(.value(section)).path,
             readers: BinderPages.readers(visibility, people: people, error: error),
-            entriesFollowing: current.entries.filter(\.followsSection).count)
+            entriesFollowing: current.entries.filter(\.followsSection).count, holderOnly: holderOnly)
         return try await Page.render(
             .binderSection, base: PageBase(request: req, title: "Who reads \(section.title)"), model, on: req)
     }

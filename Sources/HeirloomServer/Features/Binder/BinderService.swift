@@ -46,9 +46,22 @@ struct BinderService: Sendable {
         _ id: UUID, _ draft: BinderEntryDraft, visibility: BinderVisibility??, keepBlankNumbers: Bool = false,
         by principal: Principal
     ) async throws -> BinderReading.Shown {
-        let entry = try await self.entry(id, by: principal).entry
+        let shown = try await self.entry(id, by: principal)
+        let entry = shown.entry
         let old = entry.fields
-        if let visibility { entry.ownVisibility = try await checked(visibility, householdID: principal.householdID) }
+        if let visibility {
+            let chosen = try await checked(visibility, householdID: principal.householdID)
+            let next: BinderVisibility
+            if let chosen {
+                next = chosen
+            } else {
+                next = try await reading.sectionVisibility(entry.binderSection, householdID: principal.householdID)
+            }
+            try await reading.requireMayChangeReaders(
+                from: shown.visibility, to: next, by: principal,
+                estate: try await EstateService.ensure(householdID: principal.householdID, on: db), entry: entry)
+            entry.ownVisibility = chosen
+        }
         apply(draft, to: entry)
         if keepBlankNumbers {
             for field in draft.section.fields where field.isMasked && draft.fields[field] == nil {
@@ -72,9 +85,11 @@ struct BinderService: Sendable {
         let estate = try await EstateService.ensure(householdID: principal.householdID, on: db)
         _ = try reading.reader(principal, estate: estate)
         let checked = try await checked(visibility, householdID: principal.householdID) ?? visibility
-        let setting =
-            try await BinderSectionSetting.query(on: db).filter(\.$household.$id == principal.householdID)
-            .filter(\.$section == section.rawValue).first() ?? BinderSectionSetting()
+        let existing = try await BinderSectionSetting.query(on: db).filter(\.$household.$id == principal.householdID)
+            .filter(\.$section == section.rawValue).first()
+        try await reading.requireMayChangeReaders(
+            from: existing?.visibility ?? .sectionDefault, to: checked, by: principal, estate: estate, entry: nil)
+        let setting = existing ?? BinderSectionSetting()
         setting.$household.id = principal.householdID
         setting.section = section.rawValue
         setting.visibilityJSON = BinderJSON.encode(checked.normalised())

@@ -23,6 +23,14 @@ struct BinderWords: Sendable {
         BinderRelease.plainWords(visibility, beneficiaryNames: names, holder: readerIsHolder ? nil : holderName)
     }
 
+    /// What another owner is told of the entries the holder keeps to themselves in a section; nil for none.
+    func kept(_ count: Int) -> String? {
+        guard count > 0, !readerIsHolder else { return nil }
+        let entries = count == 1 ? "1 more entry here is" : "\(count) more entries here are"
+        return "\(entries) \(holderName)\u{2019}s alone: only \(holderName) reads \(count == 1 ? "it" : "them"), "
+            + "and only \(holderName) can let others read \(count == 1 ? "it" : "them")."
+    }
+
     /// The fields as a page, an email or an outsider's answer shows them: numbers masked.
     static func masked(_ fields: [BinderField: String]) -> [BinderField: String] {
         fields.mapValues { $0 }.reduce(into: [:]) { result, pair in

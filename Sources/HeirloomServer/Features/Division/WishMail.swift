@@ -11,7 +11,7 @@ enum WishMail {
             ? "put the things you would like in order, the one you would most like first"
             : "spread 1,000 points over the things you would like, more for those that matter most"
         return Mail(
-            purpose: "wishInvitation", toName: person.name, toEmail: person.email ?? "",
+            purpose: .wishInvitation, toName: person.name, toEmail: person.email ?? "",
             subject: "\(organiser) asks what you would like: \(round.title)",
             paragraphs: [
                 "\(organiser) is dividing \(things == 1 ? "one thing" : "\(things) things") among the family "
@@ -26,7 +26,7 @@ enum WishMail {
 
     static func reminder(to person: Beneficiary, round: WishRound, link: String) -> Mail {
         Mail(
-            purpose: "wishReminder", toName: person.name, toEmail: person.email ?? "",
+            purpose: .wishReminder, toName: person.name, toEmail: person.email ?? "",
             subject: "Two days left to say what you would like: \(round.title)",
             paragraphs: [
                 "The wishes for “\(round.title)” close at the end of \(DayText.calendarDay(round.closesOn)), and we have not heard from "
@@ -39,7 +39,7 @@ enum WishMail {
     static func confirmed(to person: Beneficiary, round: WishRound, things: [String], link: String?) -> Mail {
         let list = things.isEmpty ? "nothing this time" : ListText.and(things)
         return Mail(
-            purpose: "wishResult", toName: person.name, toEmail: person.email ?? "",
+            purpose: .wishResult, toName: person.name, toEmail: person.email ?? "",
             subject: "What you receive from \(round.title)",
             paragraphs: [
                 "The division of “\(round.title)” is settled. You receive \(list).",
@@ -50,7 +50,7 @@ enum WishMail {
 
     static func yourTurn(to person: Beneficiary, round: WishRound, until: String?, link: String) -> Mail {
         Mail(
-            purpose: "wishTurn", toName: person.name, toEmail: person.email ?? "",
+            purpose: .wishTurn, toName: person.name, toEmail: person.email ?? "",
             subject: "It is your turn to choose: \(round.title)",
             paragraphs: [
                 "It is your turn to choose one thing from “\(round.title)”. Open your page, look at what is left, and "

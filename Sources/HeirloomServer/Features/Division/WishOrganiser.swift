@@ -7,6 +7,9 @@ import HeirloomCore
 struct WishOrganiser: Sendable {
     var householdID: UUID
     var name: String
+    /// Whether they read the things' values and the settlement between heirs: an owner does; a trusted contact,
+    /// promised nothing of the family's things but what is left to do, reads who receives what and no money.
+    var seesValues = true
 
     /// An owner; editors and viewers see nothing of a round.
     static func member(_ principal: Principal) throws(AppError) -> WishOrganiser {
@@ -24,6 +27,6 @@ struct WishOrganiser: Sendable {
                 code: "not_released",
                 message: "A trusted contact can organise a wish round once the estate has been released.")
         }
-        return WishOrganiser(householdID: executor.$household.id, name: executor.name)
+        return WishOrganiser(householdID: executor.$household.id, name: executor.name, seesValues: false)
     }
 }

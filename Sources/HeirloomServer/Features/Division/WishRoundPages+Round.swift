@@ -74,6 +74,8 @@ extension WishRoundPages {
         var closesOnText: String
         var organiser: String
         var showValues: Bool
+        /// False for a trusted contact organising: no values, no settlement (`WishOrganiser.seesValues`).
+        var seesValues: Bool
         var participants: [ParticipantRow]
         var things: [ThingRow]
         var answeredCount: Int
@@ -90,10 +92,13 @@ extension WishRoundPages {
 
     static func round(
         _ view: WishRoundView, division: WishDivisionView?, live: LiveDraftView? = nil, released: Bool, days: DayText,
-        errors: [String: String]
+        errors: [String: String], seesValues: Bool = true
     ) -> RoundPage {
         let round = view.round
         let currency = round.currencyCode
+        func money(_ amount: Int64?, _ currency: String) -> String? {
+            seesValues ? Self.money(amount, currency) : nil
+        }
         let equal = Set(view.participants.map(\.share)).count <= 1
         let totalShare = view.participants.map(\.share).reduce(0, +)
         func shareText(_ share: Double) -> String {
@@ -104,6 +109,7 @@ extension WishRoundPages {
             id: round.id!.text, title: round.title, state: view.state.rawValue, stateLabel: stateLabel(view.state),
             method: methods.first { $0.value == round.method } ?? methods[0],
             closesOnText: DayText.calendarDay(round.closesOn), organiser: round.organiser, showValues: round.showValues,
+            seesValues: seesValues,
             participants: view.participants.map {
                 ParticipantRow(
                     id: $0.id!.text, name: $0.beneficiary.name, shareText: shareText($0.share),
@@ -140,14 +146,19 @@ extension WishRoundPages {
                                     : "\(money(-share.difference, currency) ?? "") less than their share",
                             things: share.thingIDs.map { id in
                                 ShareThing(
-                                    id: id.text, title: things[id]?.title ?? "", reason: placements[id]?.reason ?? "",
+                                    id: id.text, title: things[id]?.title ?? "",
+                                    // The organiser reads why in words for everyone, never the heir's points.
+                                    reason: placements[id]?.reasonForOthers(receiver: names[share.participantID] ?? "")
+                                        ?? "",
                                     movedByHand: placements[id]?.movedByHand ?? false,
                                     value: money(things[id]?.value, currency))
                             })
                     },
-                    settlement: result.settlement.map {
-                        "\(names[$0.from] ?? "") would pay \(names[$0.to] ?? "") \(money($0.amount, currency) ?? "")"
-                    },
+                    settlement: !seesValues
+                        ? []
+                        : result.settlement.map {
+                            "\(names[$0.from] ?? "") would pay \(names[$0.to] ?? "") \(money($0.amount, currency) ?? "")"
+                        },
                     moves: view.things.map { thing in
                         MoveRow(
                             thingID: thing.id.text, title: thing.title,

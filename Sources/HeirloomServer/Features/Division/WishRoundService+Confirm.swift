@@ -59,7 +59,7 @@ extension WishRoundService {
                     link.notificationStatus = NotificationStatus.notSent.rawValue
                     link.accessPermission = rule.permission.rawValue
                     if case .afterSpecificDate(let date) = rule { link.accessDate = date }
-                    link.personalMessage = placement.reason
+                    link.divisionReason = placement.reason
                     try await link.create(on: db)
                     itemIDs.append(itemID)
                 }

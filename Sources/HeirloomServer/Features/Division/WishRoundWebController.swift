@@ -124,7 +124,7 @@ struct WishRoundWebController {
         let model = WishRoundPages.round(
             view, division: division, live: try await services.wishRounds.live(view),
             released: estate.status.effectiveState(at: services.now) == .released,
-            days: estate.days, errors: errors)
+            days: estate.days, errors: errors, seesValues: organiser.seesValues)
         return try await Page.render(
             .wishRound, base: try await base(req, title: view.round.title), model, on: req)
     }

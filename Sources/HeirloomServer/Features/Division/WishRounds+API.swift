@@ -6,9 +6,10 @@ import Vapor
 
 extension APIHandler {
     func listWishRounds(_ input: Operations.ListWishRounds.Input) async throws -> Operations.ListWishRounds.Output {
-        let rounds = try await request.heirloom.wishRounds.list(by: try await wishOrganiser())
+        let organiser = try await wishOrganiser()
+        let rounds = try await request.heirloom.wishRounds.list(by: organiser)
         var answers: [Components.Schemas.WishRound] = []
-        for round in rounds { answers.append(try await wishRound(round)) }
+        for round in rounds { answers.append(try await wishRound(round, for: organiser)) }
         return .ok(.init(body: .json(.init(rounds: answers))))
     }
 
@@ -16,25 +17,25 @@ extension APIHandler {
         let organiser = try await wishOrganiser()
         guard case .json(let body) = input.body else { throw AppError.badRequest("Expected a JSON body.") }
         let round = try await request.heirloom.wishRounds.create(try WishRoundInput(body), by: organiser)
-        return .created(.init(body: .json(try await wishRound(round))))
+        return .created(.init(body: .json(try await wishRound(round, for: organiser))))
     }
 
     func getWishRound(_ input: Operations.GetWishRound.Input) async throws -> Operations.GetWishRound.Output {
         let organiser = try await wishOrganiser()
         let round = try await request.heirloom.wishRounds.round(try uuid(input.path.id, "wish round"), by: organiser)
-        return .ok(.init(body: .json(try await wishRound(round))))
+        return .ok(.init(body: .json(try await wishRound(round, for: organiser))))
     }
 
     func openWishRound(_ input: Operations.OpenWishRound.Input) async throws -> Operations.OpenWishRound.Output {
         let organiser = try await wishOrganiser()
         let round = try await request.heirloom.wishRounds.open(try uuid(input.path.id, "wish round"), by: organiser)
-        return .ok(.init(body: .json(try await wishRound(round))))
+        return .ok(.init(body: .json(try await wishRound(round, for: organiser))))
     }
 
     func closeWishRound(_ input: Operations.CloseWishRound.Input) async throws -> Operations.CloseWishRound.Output {
         let organiser = try await wishOrganiser()
         let round = try await request.heirloom.wishRounds.close(try uuid(input.path.id, "wish round"), by: organiser)
-        return .ok(.init(body: .json(try await wishRound(round))))
+        return .ok(.init(body: .json(try await wishRound(round, for: organiser))))
     }
 
     func divideWishRound(_ input: Operations.DivideWishRound.Input) async throws -> Operations.DivideWishRound.Output {
@@ -58,8 +59,10 @@ extension APIHandler {
             }
         }
         switch try await request.heirloom.wishRounds.divide(id, seed: seed, order: order, by: organiser) {
-        case .divided(let division): return .created(.init(body: .json(.init(division))))
-        case .liveDraftBegun(let round): return .accepted(.init(body: .json(try await wishRound(round))))
+        case .divided(let division):
+            return .created(.init(body: .json(.init(division, seesValues: organiser.seesValues))))
+        case .liveDraftBegun(let round):
+            return .accepted(.init(body: .json(try await wishRound(round, for: organiser))))
         }
     }
 
@@ -67,7 +70,7 @@ extension APIHandler {
         let organiser = try await wishOrganiser()
         let division = try await request.heirloom.wishRounds.division(
             try uuid(input.path.id, "wish round"), by: organiser)
-        return .ok(.init(body: .json(.init(division))))
+        return .ok(.init(body: .json(.init(division, seesValues: organiser.seesValues))))
     }
 
     func adjustWishDivision(_ input: Operations.AdjustWishDivision.Input) async throws
@@ -84,7 +87,7 @@ extension APIHandler {
         }
         let division = try await request.heirloom.wishRounds.adjust(
             try uuid(input.path.id, "wish round"), moves: moves, by: organiser)
-        return .ok(.init(body: .json(.init(division))))
+        return .ok(.init(body: .json(.init(division, seesValues: organiser.seesValues))))
     }
 
     func confirmWishRound(_ input: Operations.ConfirmWishRound.Input) async throws
@@ -97,7 +100,7 @@ extension APIHandler {
         }
         let round = try await request.heirloom.wishRounds.confirm(
             try uuid(input.path.id, "wish round"), rule: rule, by: organiser)
-        return .ok(.init(body: .json(try await wishRound(round))))
+        return .ok(.init(body: .json(try await wishRound(round, for: organiser))))
     }
 
     func removeWishParticipant(_ input: Operations.RemoveWishParticipant.Input) async throws
@@ -111,8 +114,9 @@ extension APIHandler {
     }
 
     /// A round as the API shows it, with its live draft when one has begun.
-    func wishRound(_ view: WishRoundView) async throws -> Components.Schemas.WishRound {
-        .init(view, live: try await request.heirloom.wishRounds.live(view))
+    /// A round as its organiser reads it: a trusted contact without values (`WishOrganiser.seesValues`).
+    func wishRound(_ view: WishRoundView, for organiser: WishOrganiser) async throws -> Components.Schemas.WishRound {
+        .init(view, live: try await request.heirloom.wishRounds.live(view), seesValues: organiser.seesValues)
     }
 
     /// The organiser of the request: a signed-in owner, or a trusted contact's bearer token once the estate is

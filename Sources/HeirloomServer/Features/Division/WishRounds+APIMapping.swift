@@ -37,7 +37,7 @@ enum WishMoney {
 }
 
 extension Components.Schemas.WishRound {
-    init(_ view: WishRoundView, live: LiveDraftView?) {
+    init(_ view: WishRoundView, live: LiveDraftView?, seesValues: Bool) {
         let round = view.round
         self.init(
             id: round.id!.text, title: round.title, method: .init(rawValue: round.method) ?? .points,
@@ -58,7 +58,7 @@ extension Components.Schemas.WishRound {
             things: view.things.map {
                 .init(
                     thingId: $0.id.text, kind: $0.isSet ? .set : .item, title: $0.title,
-                    value: WishMoney.text($0.value, round.currencyCode))
+                    value: seesValues ? WishMoney.text($0.value, round.currencyCode) : nil)
             },
             participants: view.participants.map {
                 .init(
@@ -69,8 +69,10 @@ extension Components.Schemas.WishRound {
 }
 
 extension Components.Schemas.WishDivision {
-    init(_ view: WishDivisionView) {
+    /// `seesValues` false (a trusted contact): who receives what, without values or the settlement.
+    init(_ view: WishDivisionView, seesValues: Bool) {
         let currency = view.round.round.currencyCode
+        func money(_ amount: Int64?) -> String? { seesValues ? WishMoney.text(amount, currency) : nil }
         let names = Dictionary(uniqueKeysWithValues: view.round.participants.map { ($0.id!, $0) })
         let things = Dictionary(uniqueKeysWithValues: view.round.things.map { ($0.id, $0) })
         let placements = Dictionary(uniqueKeysWithValues: view.result.placements.map { ($0.thingID, $0) })
@@ -83,23 +85,27 @@ extension Components.Schemas.WishDivision {
                     share: names[share.participantID]?.share ?? 1,
                     things: share.thingIDs.map { id in
                         .init(
-                            thingId: id.text, title: things[id]?.title ?? "", reason: placements[id]?.reason ?? "",
+                            thingId: id.text, title: things[id]?.title ?? "",
+                            reason: placements[id]?.reasonForOthers(
+                                receiver: names[share.participantID]?.beneficiary.name ?? "") ?? "",
                             movedByHand: placements[id]?.movedByHand ?? false,
-                            value: WishMoney.text(things[id]?.value, currency))
+                            value: money(things[id]?.value))
                     },
-                    value: WishMoney.text(share.value, currency) ?? "0",
-                    entitlementValue: WishMoney.text(share.entitlementValue, currency) ?? "0",
-                    difference: WishMoney.text(share.difference, currency) ?? "0")
+                    value: seesValues ? money(share.value) ?? "0" : nil,
+                    entitlementValue: seesValues ? money(share.entitlementValue) ?? "0" : nil,
+                    difference: seesValues ? money(share.difference) ?? "0" : nil)
             },
             fairness: .init(
                 envyFreeUpToOne: view.result.envyFreeUpToOne, paretoChecked: view.result.paretoChecked,
                 statement: view.result.statement),
             currencyCode: currency,
-            settlement: view.result.settlement.map {
-                .init(
-                    fromParticipantId: $0.from.text, toParticipantId: $0.to.text,
-                    amount: WishMoney.text($0.amount, currency) ?? "0")
-            },
+            settlement: !seesValues
+                ? []
+                : view.result.settlement.map {
+                    .init(
+                        fromParticipantId: $0.from.text, toParticipantId: $0.to.text,
+                        amount: WishMoney.text($0.amount, currency) ?? "0")
+                },
             runs: view.runs.map {
                 .init(
                     runId: $0.id!.text, number: $0.number, createdAt: $0.createdAt ?? Date(), adjusted: $0.adjusted,

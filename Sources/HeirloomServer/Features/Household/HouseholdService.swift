@@ -173,7 +173,7 @@ struct HouseholdService: Sendable {
             return (invitation, secret, false)
         }
         let mail = Mail(
-            purpose: "memberInvitation", toName: email, toEmail: email,
+            purpose: .memberInvitation, toName: email, toEmail: email,
             subject: "\(principal.name) invites you to \(principal.householdName) on Heirloom",
             paragraphs: [
                 "\(principal.name) has invited you to join \(principal.householdName) on Heirloom, the family's own "

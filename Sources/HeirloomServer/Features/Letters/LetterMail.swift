@@ -9,7 +9,7 @@ enum LetterMail {
             ? "\(letter.writerName) wrote you a letter, to be given to you after their passing."
             : "\(letter.writerName) wrote you a letter, to be given to you today, \(DayText.calendarDay(letter.deliverOn ?? ""))."
         return Mail(
-            purpose: "letterDelivered", toName: reader.name, toEmail: reader.email,
+            purpose: .letterDelivered, toName: reader.name, toEmail: reader.email,
             subject: "A letter for you from \(letter.writerName)",
             paragraphs: [
                 when,

@@ -100,7 +100,7 @@ struct MemberPassingService: Sendable {
 
     static func reportedMail(_ user: User, by executor: String, until day: String, base: String) -> Mail {
         Mail(
-            purpose: "memberPassingReported", toName: user.name, toEmail: user.email,
+            purpose: .memberPassingReported, toName: user.name, toEmail: user.email,
             subject: "Please tell us you are still here",
             paragraphs: [
                 "\(executor) has told your family's Heirloom hub that you have passed away. If this is a mistake, "

@@ -1,8 +1,9 @@
 import Foundation
+import HeirloomCore
 
 /// An email to write to the outbox: who it is for, what it says in plain text and HTML, and its personal link.
 struct Mail: Sendable {
-    var purpose: String
+    var purpose: MessagePurpose
     var toName: String
     var toEmail: String
     var subject: String

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import HeirloomCore
 
 /// The household's outgoing mail: queued in the caller's transaction, listed for owners, marked as sent by hand.
 struct Outbox: Sendable {
@@ -11,7 +12,7 @@ struct Outbox: Sendable {
     func enqueue(_ mail: Mail, householdID: UUID) async throws -> OutboxMessage {
         let message = OutboxMessage()
         message.$household.id = householdID
-        message.purpose = mail.purpose
+        message.purpose = mail.purpose.rawValue
         message.toName = mail.toName
         message.toEmail = mail.toEmail
         message.subject = mail.subject
@@ -78,10 +79,12 @@ struct Outbox: Sendable {
             let outbox = Outbox(db: db, clock: clock)
             let copy = try await outbox.enqueue(
                 Mail(
-                    purpose: failed.purpose, toName: failed.toName, toEmail: failed.toEmail, subject: failed.subject,
-                    paragraphs: [], link: failed.link, beneficiaryID: failed.beneficiaryID, linkIDs: linkIDs),
+                    purpose: .passingCancelled, toName: failed.toName, toEmail: failed.toEmail,
+                    subject: failed.subject, paragraphs: [], link: failed.link, beneficiaryID: failed.beneficiaryID,
+                    linkIDs: linkIDs),
                 householdID: principal.householdID)
-            // The same words, exactly as first written.
+            // The same purpose and words, exactly as first written.
+            copy.purpose = failed.purpose
             copy.textBody = failed.textBody
             copy.htmlBody = failed.htmlBody
             (copy.inlineImageSHA256, copy.inlineImageType) = (failed.inlineImageSHA256, failed.inlineImageType)

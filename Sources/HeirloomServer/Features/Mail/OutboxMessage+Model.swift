@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import HeirloomCore
 
 /// One email, written in the same transaction as the change that causes it and delivered later by the worker.
 final class OutboxMessage: Model, @unchecked Sendable {
@@ -41,6 +42,20 @@ final class OutboxMessage: Model, @unchecked Sendable {
     @Field(key: "created_at") var createdAt: Date
 
     init() {}
+
+    /// The message's link as an owner reading the outbox may see it (`OutboxLinks`): nil for a link that acts as
+    /// one person, and for a link to pass on by hand once the hub's mail delivered it.
+    func visibleLink(hubSendsMail: Bool) -> String? {
+        let delivery: OutboxLinks.Delivery =
+            switch status {
+            case .queued, .sending: .waiting
+            case .sent: .delivered
+            case .failed: .failed
+            }
+        let shown = OutboxLinks.showsLink(
+            MessagePurpose(rawValue: purpose), hubSendsMail: hubSendsMail, delivery: delivery)
+        return shown ? link : nil
+    }
 }
 
 /// Creates the outbox.

@@ -95,26 +95,28 @@ extension APIHandler {
 
     func listOutbox(_ input: Operations.ListOutbox.Input) async throws -> Operations.ListOutbox.Output {
         let messages = try await request.heirloom.outbox.list(by: try principal)
+        let sendsMail = try request.heirloom.config.mail.isConfigured
         return .ok(
             .init(
                 body: .json(
                     .init(
-                        smtpConfigured: try request.heirloom.config.mail.isConfigured,
-                        messages: try messages.map(Components.Schemas.OutboxMessage.init)))))
+                        smtpConfigured: sendsMail,
+                        messages: try messages.map { try .init($0, hubSendsMail: sendsMail) }))))
     }
 
     func markOutboxMessageSent(_ input: Operations.MarkOutboxMessageSent.Input) async throws
         -> Operations.MarkOutboxMessageSent.Output
     {
         let message = try await request.heirloom.outbox.markSent(try uuid(input.path.id, "message"), by: try principal)
-        return .ok(.init(body: .json(try .init(message))))
+        return .ok(.init(body: .json(try .init(message, hubSendsMail: try request.heirloom.config.mail.isConfigured))))
     }
 
     func resendOutboxMessage(_ input: Operations.ResendOutboxMessage.Input) async throws
         -> Operations.ResendOutboxMessage.Output
     {
         let message = try await request.heirloom.outbox.resend(try uuid(input.path.id, "message"), by: try principal)
-        return .created(.init(body: .json(try .init(message))))
+        return .created(
+            .init(body: .json(try .init(message, hubSendsMail: try request.heirloom.config.mail.isConfigured))))
     }
 
     /// The executor whose bearer token came with the request; anyone else finds nothing here.

@@ -52,7 +52,8 @@ extension Components.Schemas.Executor {
 }
 
 extension Components.Schemas.OutboxMessage {
-    init(_ message: OutboxMessage) throws {
+    /// `hubSendsMail`: whether the hub has SMTP, which decides which links an owner sees (`OutboxLinks`).
+    init(_ message: OutboxMessage, hubSendsMail: Bool) throws {
         let status: StatusPayload =
             switch message.status {
             case .queued, .sending: .queued
@@ -61,7 +62,8 @@ extension Components.Schemas.OutboxMessage {
             }
         self.init(
             id: try message.requireID().text, purpose: message.purpose, toName: message.toName,
-            toEmail: message.toEmail, subject: message.subject, link: message.link, status: status,
+            toEmail: message.toEmail, subject: message.subject, link: message.visibleLink(hubSendsMail: hubSendsMail),
+            status: status,
             attempts: message.attempts, lastError: message.lastError, createdAt: message.createdAt,
             sentAt: message.sentAt, sentByHand: message.sentByHand)
     }

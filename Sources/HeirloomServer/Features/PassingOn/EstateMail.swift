@@ -19,7 +19,7 @@ struct EstateMail: Sendable {
     func executorInvitation(_ executor: Executor, secret: String, holderName: String) async throws -> Mail {
         let family = try await householdName(executor.$household.id)
         return Mail(
-            purpose: "executorInvitation", toName: executor.name, toEmail: executor.email,
+            purpose: .executorInvitation, toName: executor.name, toEmail: executor.email,
             subject: "\(holderName) has asked you to be a trusted contact",
             paragraphs: [
                 "\(holderName) keeps the family's keepsakes, letters and stories in Heirloom, for \(family). "
@@ -38,7 +38,7 @@ struct EstateMail: Sendable {
         guard let holder = estate.holder, let releaseAt = estate.releaseAt else { return nil }
         let when = estate.days.day(releaseAt)
         return Mail(
-            purpose: halfway ? "holderHalfwayReminder" : "holderPassingReported", toName: holder.name,
+            purpose: halfway ? .holderHalfwayReminder : .holderPassingReported, toName: holder.name,
             toEmail: holder.email,
             subject: halfway ? "Reminder: please tell us you are still here" : "Please tell us you are still here",
             paragraphs: [
@@ -55,7 +55,7 @@ struct EstateMail: Sendable {
         if let holder = estate.holder { people.append((holder.name, holder.email)) }
         return people.map { person in
             Mail(
-                purpose: "passingCancelled", toName: person.0, toEmail: person.1,
+                purpose: .passingCancelled, toName: person.0, toEmail: person.1,
                 subject: "The report of a passing was cancelled",
                 paragraphs: [
                     "\(name) has told the family's Heirloom hub that they are still here, so the report of their "
@@ -69,7 +69,7 @@ struct EstateMail: Sendable {
     func inactivityReminder(_ estate: Estate, number: Int, link: String) -> Mail? {
         guard let holder = estate.holder, let months = estate.inactivityMonths else { return nil }
         return Mail(
-            purpose: "holderInactivityReminder", toName: holder.name, toEmail: holder.email,
+            purpose: .holderInactivityReminder, toName: holder.name, toEmail: holder.email,
             subject: number == 1 ? "Are you well? A note from your Heirloom hub" : "A reminder from your Heirloom hub",
             paragraphs: [
                 "You have not signed in to your family's Heirloom hub for \(months) months. You asked us to check on "
@@ -87,7 +87,7 @@ struct EstateMail: Sendable {
     func inactivityExecutors(_ estate: Estate, executor: Executor, link: String) -> Mail {
         let name = estate.holder?.name ?? "The estate holder"
         return Mail(
-            purpose: "executorInactivityNotice", toName: executor.name, toEmail: executor.email,
+            purpose: .executorInactivityNotice, toName: executor.name, toEmail: executor.email,
             subject: "\(name) has not been seen on the family's hub for a while",
             paragraphs: [
                 "\(name) has not signed in to the family's Heirloom hub for \(estate.inactivityMonths ?? 0) months and "

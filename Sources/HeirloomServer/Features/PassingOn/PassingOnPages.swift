@@ -83,18 +83,22 @@ enum PassingOnPages {
         var name: String
         var description: String
         var message: String?
+        /// Why a wish round gave it to them, in words to them.
+        var divisionReason: String?
         var value: String?
         var status: String
         var photos: [Photo]
         var documents: [File]
         var stories: [File]
 
-        init(_ link: ItemBeneficiary, showValues: Bool) throws {
+        /// `ownReason`: the heir reads it, so the wish round's reason to them is shown; an owner's preview, no.
+        init(_ link: ItemBeneficiary, showValues: Bool, ownReason: Bool = true) throws {
             let item = link.item
             id = try item.requireID().text
             name = item.name
             description = item.description
             message = link.personalMessage
+            divisionReason = ownReason ? link.divisionReason : nil
             value = showValues ? item.money(item.estimatedValue)?.displayString : nil
             status = link.notificationStatus
             photos = try item.photos.sorted { $0.position < $1.position }.map {

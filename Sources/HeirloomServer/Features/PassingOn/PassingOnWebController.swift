@@ -138,7 +138,7 @@ struct PassingOnWebController {
         let links = try await services.recipients.preview(id, at: moment, by: principal)
         let model = PassingOnPages.Preview(
             name: person.name, beneficiaryID: id.text, at: at,
-            items: try links.map { try .init($0, showValues: estate.showValuesToRecipients) },
+            items: try links.map { try .init($0, showValues: estate.showValuesToRecipients, ownReason: false) },
             wouldNotBeTold: person.canBeTold
                 ? nil
                 : "The hub has no email address for \(person.name), so nobody would tell them that these things "
@@ -167,7 +167,9 @@ struct PassingOnWebController {
                     }
                 return .init(
                     id: try message.requireID().text, to: "\(message.toName) <\(message.toEmail)>",
-                    subject: message.subject, link: message.link, status: message.status.rawValue, statusLabel: label,
+                    subject: message.subject,
+                    link: message.visibleLink(hubSendsMail: services.config.mail.isConfigured),
+                    status: message.status.rawValue, statusLabel: label,
                     created: principal.days.dayAndTime(message.createdAt),
                     problem: message.status == .failed ? message.lastError : nil)
             })

@@ -8,7 +8,7 @@ enum RecipientMail {
     ) -> Mail {
         let things = count == 1 ? "a keepsake" : count == 0 ? "keepsakes" : "\(count) keepsakes"
         return Mail(
-            purpose: "recipientItems", toName: person.name, toEmail: email,
+            purpose: .recipientItems, toName: person.name, toEmail: email,
             subject: "\(holder) has left you \(things)",
             paragraphs: [
                 count == 0
@@ -25,7 +25,7 @@ enum RecipientMail {
     /// The estate was reopened: a person who was told something was theirs hears, kindly, that it was a mistake.
     static func releaseWasAMistake(to person: Beneficiary, email: String, holder: String, contact: String) -> Mail {
         Mail(
-            purpose: "recipientReopened", toName: person.name, toEmail: email,
+            purpose: .recipientReopened, toName: person.name, toEmail: email,
             subject: "\(holder) is well: the earlier message was a mistake",
             paragraphs: [
                 "We wrote to you that \(holder) had left you some things upon their passing. That message was sent "

@@ -8,7 +8,7 @@ extension APIHandler {
     func inviteRecipient(_ input: Operations.InviteRecipient.Input) async throws -> Operations.InviteRecipient.Output {
         let message = try await request.heirloom.recipients.invite(
             try uuid(input.path.id, "beneficiary"), by: try principal)
-        return .ok(.init(body: .json(try .init(message))))
+        return .ok(.init(body: .json(try .init(message, hubSendsMail: try request.heirloom.config.mail.isConfigured))))
     }
 
     func previewRelease(_ input: Operations.PreviewRelease.Input) async throws -> Operations.PreviewRelease.Output {
@@ -105,7 +105,9 @@ enum RecipientAPI {
         let note = now.flatMap { estate.status.effectiveState(at: $0) == .released ? estate.noteForHeirs : nil }
         return .init(
             fromName: estate.holder?.name ?? "",
-            items: try links.map { try .init($0, showValues: estate.showValuesToRecipients) },
+            items: try links.map {
+                try .init($0, showValues: estate.showValuesToRecipients, ownReason: wouldBeTold == nil)
+            },
             wouldBeTold: wouldBeTold, note: note.map { .init(by: $0.by, text: $0.text) })
     }
 }

@@ -4,7 +4,8 @@ import HeirloomCore
 
 extension Components.Schemas.RecipientItem {
     /// A released item as its recipient sees it: its value only when the owner chose to show values.
-    init(_ link: ItemBeneficiary, showValues: Bool) throws {
+    /// `ownReason`: the heir reads it (not an owner's preview), so the wish round's reason to them is given.
+    init(_ link: ItemBeneficiary, showValues: Bool, ownReason: Bool = true) throws {
         let item = link.item
         let value = showValues ? item.money(item.estimatedValue) : nil
         self.init(
@@ -13,6 +14,7 @@ extension Components.Schemas.RecipientItem {
             description: item.description,
             category: ItemCategory.normalise(item.category).rawValue,
             personalMessage: link.personalMessage,
+            divisionReason: ownReason ? link.divisionReason : nil,
             estimatedValue: value?.decimalString,
             currencyCode: value?.currency.code,
             notificationStatus: .init(rawValue: link.notificationStatus) ?? .notSent,

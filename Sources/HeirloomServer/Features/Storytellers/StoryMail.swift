@@ -8,7 +8,7 @@ enum StoryMail {
         photo: (sha256: String, contentType: String)?
     ) -> Mail {
         var mail = Mail(
-            purpose: "storyQuestion", toName: storyteller.name, toEmail: storyteller.email,
+            purpose: .storyQuestion, toName: storyteller.name, toEmail: storyteller.email,
             subject: "This week’s question: \(StoryRules.title(question.text, limit: 80))",
             paragraphs: [
                 "Your family (\(household)) would love to hear your answer to this question:",
@@ -25,7 +25,7 @@ enum StoryMail {
         -> Mail
     {
         Mail(
-            purpose: "storyArrived", toName: member.name, toEmail: member.email,
+            purpose: .storyArrived, toName: member.name, toEmail: member.email,
             subject: "A new story from \(storyteller.name)",
             paragraphs: [
                 "\(storyteller.name) answered the question “\(question.text)”.",

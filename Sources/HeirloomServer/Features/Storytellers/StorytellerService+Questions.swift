@@ -57,7 +57,7 @@ extension StorytellerService {
             var transcript: TranscriptRecord?
             if let media = question.answerMedia {
                 transcript = try await Transcript.query(on: db).filter(\.$household.$id == principal.householdID)
-                    .filter(\.$sha256 == media.sha256).first().map(TranscriptRecord.init)
+                    .filter(\.$recording.$id == media.requireID()).first().map(TranscriptRecord.init)
             }
             records.append(StoryAnswerRecord(question: question, itemID: question.$item.id, transcript: transcript))
         }

@@ -3,18 +3,23 @@ import Foundation
 import HeirloomCore
 import SQLKit
 
-/// The typed copy of one stored recording, and the durable job that makes it.
+/// The typed copy of one recording in its place (an item's story, a memory's file, a journal card), and the
+/// durable job that makes it.
 ///
-/// A transcript belongs to the stored file (the household's blob, by its SHA-256), not to the story, memory or
-/// card it is attached to: the same bytes attached twice have one transcript, typed out once. The row is its own
-/// job, as an outbox message is: claimed with a conditional update, retried with backoff, taken over from a
-/// server that stopped once its claim is older than its lease.
+/// A transcript belongs to the recording where it was kept (its media object), not to its bytes: a correction
+/// changes only the story, memory or card it was made on, by someone who may change that one. The same bytes kept
+/// twice are still sent to the engine once: the second copies the first's machine text (`TranscriptJobs`). The
+/// row is its own job, as an outbox message is: claimed with a conditional update, retried with backoff, taken
+/// over from a server that stopped once its claim is older than its lease.
 final class Transcript: Model, @unchecked Sendable {
     static let schema = "transcripts"
 
     @ID(key: .id) var id: UUID?
     @Parent(key: "household_id") var household: Household
-    /// The recording's SHA-256 (the media object's `sha256`).
+    /// The recording it types out; nil only for a row written before transcripts had places, which
+    /// `AttachTranscriptsToRecordings` gave one (or removed).
+    @OptionalParent(key: "media_object_id") var recording: MediaObject?
+    /// The recording's SHA-256 (the media object's `sha256`): the bytes the engine hears, once for all places.
     @Field(key: "sha256") var sha256: String
     @Enum(key: "state") var state: TranscriptState
     /// The machine's text; kept when a person corrects it.
@@ -82,9 +87,19 @@ struct CreateTranscript: AsyncMigration {
             let household = try row.decode(column: "household_id", as: UUID.self)
             let sha256 = try row.decode(column: "sha256", as: String.self)
             guard seen.insert("\(household) \(sha256)").inserted else { continue }
-            try await Transcript.enqueue(
-                householdID: household, sha256: sha256,
-                at: try row.decodeIfPresent(column: "created_at", as: Date.self) ?? Date(), on: database)
+            let moment = (try row.decodeIfPresent(column: "created_at", as: Date.self) ?? Date()).wholeSecond
+            // As this migration wrote its rows when it landed: one per recording's bytes (places came later).
+            try await sql.insert(into: Transcript.schema)
+                .columns(
+                    "id", "household_id", "sha256", "state", "text", "segments", "search_text", "attempts",
+                    "next_attempt_at", "created_at"
+                )
+                .values(
+                    SQLBind(UUID()), SQLBind(household), SQLBind(sha256), SQLBind(TranscriptState.queued.rawValue),
+                    SQLBind(""), SQLBind("[]"), SQLBind(""), SQLBind(0), SQLBind(Date(timeIntervalSince1970: 0)),
+                    SQLBind(moment)
+                )
+                .ignoringConflicts(with: ["household_id", "sha256"]).run()
         }
     }
 

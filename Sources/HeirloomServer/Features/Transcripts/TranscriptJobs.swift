@@ -48,9 +48,12 @@ struct TranscriptJobs: Sendable {
         return finished
     }
 
-    /// Waiting transcripts whose time has come, and working ones whose server stopped.
+    /// Waiting transcripts whose time has come, and working ones whose server stopped; of several of the same bytes
+    /// (one recording kept in two places), only the first, so the engine hears them once and the others copy it in
+    /// the next batch.
     private func dueTranscripts(limit: Int) async throws -> [Transcript] {
         let now = clock()
+        var seen = Set<String>()
         return try await Transcript.query(on: db)
             .group(.or) { either in
                 either.group(.and) { $0.filter(\.$state == .queued).filter(\.$nextAttemptAt <= now) }
@@ -59,6 +62,7 @@ struct TranscriptJobs: Sendable {
                     }
             }
             .sort(\.$nextAttemptAt).sort(\.$createdAt).limit(limit).all()
+            .filter { seen.insert($0.sha256).inserted }
     }
 
     /// Marks the transcript as being typed out here, unless another server got there first.
@@ -86,11 +90,7 @@ struct TranscriptJobs: Sendable {
             if let copy = try await sameBytesTypedOut(transcript, engine: engine.name) {
                 result = copy
             } else {
-                guard
-                    let recording = try await MediaObject.query(on: db)
-                        .filter(\.$household.$id == transcript.$household.id).filter(\.$sha256 == transcript.sha256)
-                        .first()
-                else {
+                guard let id = transcript.$recording.id, let recording = try await MediaObject.find(id, on: db) else {
                     // Nothing holds the recording any more.
                     try await transcript.delete(on: db)
                     return true

@@ -85,7 +85,7 @@ enum TranscriptLookup {
             """
             SELECT l.id AS linked, t.*, u.name AS edited_by_name FROM \(ident: link.rawValue) l \
             JOIN media_objects m ON m.id = l.media_id \
-            JOIN transcripts t ON t.household_id = m.household_id AND t.sha256 = m.sha256 \
+            JOIN transcripts t ON t.media_object_id = m.id \
             LEFT JOIN users u ON u.id = t.edited_by_id \
             WHERE l.id IN (\(binds: ids.map { $0 as any Encodable & Sendable }))
             """

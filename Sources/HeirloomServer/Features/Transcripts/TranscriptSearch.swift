@@ -11,7 +11,7 @@ enum TranscriptSearch {
         try await sql.raw(
             """
             SELECT t.search_text AS words FROM item_audio a JOIN media_objects m ON m.id = a.media_id \
-            JOIN transcripts t ON t.household_id = m.household_id AND t.sha256 = m.sha256 \
+            JOIN transcripts t ON t.media_object_id = m.id \
             WHERE a.item_id = \(bind: itemID) ORDER BY a.created_at
             """
         ).all().map { try $0.decode(column: "words", as: String.self) }.filter { !$0.isEmpty }
@@ -22,7 +22,7 @@ enum TranscriptSearch {
     static func itemsWithStoriesMatching(tsquery: String, householdID: UUID) -> SQLQueryString {
         """
         SELECT a.item_id FROM item_audio a JOIN media_objects m ON m.id = a.media_id \
-        JOIN transcripts t ON t.household_id = m.household_id AND t.sha256 = m.sha256 \
+        JOIN transcripts t ON t.media_object_id = m.id \
         WHERE m.household_id = \(bind: householdID) \
         AND to_tsvector('simple', t.search_text) @@ to_tsquery('simple', \(bind: tsquery))
         """
@@ -33,7 +33,7 @@ enum TranscriptSearch {
         """
         \(ident: "memories").\(ident: "id") IN (SELECT mm.memory_id FROM memory_media mm \
         JOIN media_objects m ON m.id = mm.media_id \
-        JOIN transcripts t ON t.household_id = m.household_id AND t.sha256 = m.sha256 \
+        JOIN transcripts t ON t.media_object_id = m.id \
         WHERE t.search_text LIKE \(bind: pattern) ESCAPE '\\')
         """
     }
@@ -41,19 +41,18 @@ enum TranscriptSearch {
     /// The typed copy of a journal card's recording (selected with `journal_cards`), lowercased; NULL for none.
     static let journalCardWords: SQLQueryString = """
         (SELECT t.search_text FROM media_objects m \
-        JOIN transcripts t ON t.household_id = m.household_id AND t.sha256 = m.sha256 \
+        JOIN transcripts t ON t.media_object_id = m.id \
         WHERE m.id = \(ident: "journal_cards").\(ident: "media_id"))
         """
 
-    /// Brings the item search up to date after a transcript changed: every item with a story of those bytes
+    /// Brings the item search up to date after a transcript changed: the item whose story it types out
     /// (SQLite's index; PostgreSQL reads transcripts as it searches).
     static func reindex(_ transcript: Transcript, on db: any Database) async throws {
         let sql = try db.sql()
-        guard sql.dialect.name != "postgresql" else { return }
+        guard sql.dialect.name != "postgresql", let recording = transcript.$recording.id else { return }
         let rows = try await sql.raw(
             """
-            SELECT DISTINCT a.item_id AS item FROM item_audio a JOIN media_objects m ON m.id = a.media_id \
-            WHERE m.household_id = \(bind: transcript.$household.id) AND m.sha256 = \(bind: transcript.sha256)
+            SELECT DISTINCT a.item_id AS item FROM item_audio a WHERE a.media_id = \(bind: recording)
             """
         ).all()
         let ids = try rows.map { try $0.uuid("item") }

@@ -21,14 +21,14 @@ struct TranscriptService: Sendable {
             let transcript = try await Transcript.query(on: db).filter(\.$id == id)
                 .filter(\.$household.$id == principal.householdID).with(\.$editedBy).first()
         else { throw AppError.notFound("transcript") }
-        let recordings = try await MediaObject.query(on: db).filter(\.$household.$id == principal.householdID)
-            .filter(\.$sha256 == transcript.sha256).all()
-        var heard: [MediaObject] = []
-        for recording in recordings where (try? await mediaAccess.allows(principal, recording, db: db)) == true {
-            heard.append(recording)
-        }
-        guard !heard.isEmpty else { throw AppError.notFound("transcript") }
-        let ownJournal = heard.contains { $0.ownerType == JournalCardService.mediaOwnerType }
+        // Its own recording decides: who may hear that one reads it; who may change that one corrects it.
+        guard let id = transcript.$recording.id,
+            let recording = try await MediaObject.query(on: db).filter(\.$id == id)
+                .filter(\.$household.$id == principal.householdID).first(),
+            (try? await mediaAccess.allows(principal, recording, db: db)) == true
+        else { throw AppError.notFound("transcript") }
+        // A journal card is heard by its author alone, who corrects it whatever their role.
+        let ownJournal = recording.ownerType == JournalCardService.mediaOwnerType
         return (transcript, ownJournal || principal.role.canEdit)
     }
 
@@ -99,33 +99,21 @@ extension Transcript {
     /// Times are kept to the whole second, as PostgreSQL and SQLite give them back alike.
     static func wholeSecond(_ date: Date) -> Date { date.wholeSecond }
 
-    /// Puts a stored recording in line to be typed out, once for its bytes in the household: due at once (its
-    /// `next_attempt_at` is the epoch, whatever the hub's clock says), and in the order recordings were stored.
-    static func enqueue(householdID: UUID, sha256: String, at now: Date, on db: any Database) async throws {
-        let moment = wholeSecond(now)
+    /// Puts a stored recording in line to be typed out: due at once (its `next_attempt_at` is the epoch, whatever
+    /// the hub's clock says), and in the order recordings were stored. Its removal removes the transcript with it
+    /// (a foreign key).
+    static func enqueue(_ recording: MediaObject, on db: any Database) async throws {
         try await db.sql().insert(into: schema)
             .columns(
-                "id", "household_id", "sha256", "state", "text", "segments", "search_text", "attempts",
-                "next_attempt_at", "created_at"
+                "id", "household_id", "media_object_id", "sha256", "state", "text", "segments", "search_text",
+                "attempts", "next_attempt_at", "created_at"
             )
             .values(
-                SQLBind(UUID()), SQLBind(householdID), SQLBind(sha256), SQLBind(TranscriptState.queued.rawValue),
-                SQLBind(""), SQLBind("[]"), SQLBind(""), SQLBind(0), SQLBind(Date(timeIntervalSince1970: 0)),
-                SQLBind(moment)
+                SQLBind(UUID()), SQLBind(recording.$household.id), SQLBind(try recording.requireID()),
+                SQLBind(recording.sha256), SQLBind(TranscriptState.queued.rawValue), SQLBind(""), SQLBind("[]"),
+                SQLBind(""), SQLBind(0), SQLBind(Date(timeIntervalSince1970: 0)),
+                SQLBind(wholeSecond(recording.createdAt ?? Date()))
             )
-            .ignoringConflicts(with: ["household_id", "sha256"]).run()
-    }
-
-    /// Deletes the transcripts of recordings the household no longer keeps (a deleted story, memory or card).
-    static func removeUnreferenced(_ objects: [MediaObject], on db: any Database) async throws {
-        for object in objects where object.use == .audio || object.use == .video {
-            let householdID = object.$household.id
-            let kept = try await MediaObject.query(on: db).filter(\.$household.$id == householdID)
-                .filter(\.$sha256 == object.sha256).count()
-            if kept == 0 {
-                try await Transcript.query(on: db).filter(\.$household.$id == householdID)
-                    .filter(\.$sha256 == object.sha256).delete()
-            }
-        }
+            .ignoringConflicts(with: ["media_object_id"]).run()
     }
 }

@@ -6,18 +6,19 @@ import HeirloomCore
 enum TranscriptTransfer {
     /// Gives each exported recording its transcript.
     static func attach(to media: inout [ExportRecord.Media], householdID: UUID, on db: any Database) async throws {
-        let hashes = Set(media.filter { $0.use == "audio" || $0.use == "video" }.map(\.sha256))
-        guard !hashes.isEmpty else { return }
+        let recordings = media.filter { $0.use == "audio" || $0.use == "video" }.map(\.id)
+        guard !recordings.isEmpty else { return }
         let transcripts = try await Transcript.query(on: db).filter(\.$household.$id == householdID)
-            .filter(\.$sha256 ~~ hashes).all()
-        var bySHA: [String: ExportRecord.Transcript] = [:]
+            .filter(\.$recording.$id ~~ recordings).all()
+        var byRecording: [UUID: ExportRecord.Transcript] = [:]
         for transcript in transcripts {
-            bySHA[transcript.sha256] = .init(
+            guard let recording = transcript.$recording.id else { continue }
+            byRecording[recording] = .init(
                 id: try transcript.requireID(), state: transcript.state.rawValue, text: transcript.text,
                 segments: transcript.segments, engine: transcript.engine, editedText: transcript.editedText,
                 editedById: transcript.$editedBy.id, editedAt: transcript.editedAt, error: transcript.error)
         }
-        for index in media.indices { media[index].transcript = bySHA[media[index].sha256] }
+        for index in media.indices { media[index].transcript = byRecording[media[index].id] }
     }
 
     /// Each typed-out recording's transcript as text (`.txt`) and captions (`.vtt`) beside it in the archive, with
@@ -38,17 +39,19 @@ enum TranscriptTransfer {
 
     /// Writes the imported recordings' transcripts, as they were; a recording without one is typed out again.
     static func write(_ media: [ExportRecord.Media], householdID: UUID, on db: any Database) async throws {
-        var written = Set<String>()
+        // An older export gave each of a recording's places the same transcript (one per bytes, with one id):
+        // each place gets its own row, the first with the exported id.
+        var usedIDs = Set<UUID>()
         for file in media where file.use == "audio" || file.use == "video" {
-            guard written.insert(file.sha256).inserted else { continue }
+            guard let recording = try await MediaObject.find(file.id, on: db) else { continue }
             guard let kept = file.transcript, let state = TranscriptState(rawValue: kept.state) else {
-                try await Transcript.enqueue(
-                    householdID: householdID, sha256: file.sha256, at: file.createdAt ?? Date(), on: db)
+                try await Transcript.enqueue(recording, on: db)
                 continue
             }
             let transcript = Transcript()
-            transcript.id = kept.id
+            transcript.id = usedIDs.insert(kept.id).inserted ? kept.id : UUID()
             transcript.$household.id = householdID
+            transcript.$recording.id = file.id
             transcript.sha256 = file.sha256
             // One being typed out when the export was made is typed out again here.
             transcript.state = state == .working ? .queued : state
