@@ -104,5 +104,7 @@ extension Migrations {
         add(AttachTranscriptsToRecordings())
         // … and a wish round's reason kept apart from the holder's message to an heir.
         add(AddDivisionReasonToItemBeneficiary())
+        // … and an invitation that greets the invited person by name.
+        add(AddNameToInvitation())
     }
 }

@@ -37,3 +37,29 @@ public enum StoryRules {
         return atWord + "…"
     }
 }
+
+/// Why weekly questions to a storyteller are not sent: they go to the estate's holder, whose passing was reported
+/// (paused until it is cancelled) or whose estate is released (stopped).
+public enum StoryPause: String, Sendable, Equatable {
+    case paused, stopped
+
+    /// Whether questions to a storyteller may go now: always, unless the storyteller is the holder and a passing
+    /// was reported or the estate released.
+    public static func of(askingHolder: Bool, estate: EstateState) -> StoryPause? {
+        guard askingHolder else { return nil }
+        switch estate {
+        case .active: return nil
+        case .passingReported: return .paused
+        case .released: return .stopped
+        }
+    }
+
+    /// What the storyteller's page and the refusal of "send now" say.
+    public func sentence(name: String) -> String {
+        switch self {
+        case .paused:
+            "Questions to \(PlainWords.name(name)) are paused: a passing was reported. They go on if it was a mistake."
+        case .stopped: "Questions to \(PlainWords.name(name)) have stopped: the estate was released."
+        }
+    }
+}

@@ -65,6 +65,18 @@ struct CreateAuthToken: AsyncMigration {
     }
 }
 
+/// Gives an invitation the invited person's name (issue 44): its email greets them by it, and the join form is
+/// filled with it.
+struct AddNameToInvitation: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(Invitation.schema).field("name", .string).update()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(Invitation.schema).deleteField("name").update()
+    }
+}
+
 /// Creates the invitations table.
 struct CreateInvitation: AsyncMigration {
     func prepare(on database: any Database) async throws {

@@ -174,7 +174,10 @@ struct AuthWebController {
         let token = req.parameters.get(RouteParameter.token.rawValue) ?? ""
         do {
             let preview = try await req.heirloom.accounts.previewInvitation(secret: token)
-            return try await invitePage(preview, token: token, form: AccountForm(), errors: [:], req: req)
+            var form = AccountForm()
+            form.name = preview.name
+            form.email = preview.email
+            return try await invitePage(preview, token: token, form: form, errors: [:], req: req)
         } catch {
             let error = try AppError.userFacing(error)
             return try await inviteInvalid(error, req: req)

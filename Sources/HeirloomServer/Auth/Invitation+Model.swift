@@ -13,6 +13,8 @@ final class Invitation: Model, @unchecked Sendable {
     @Field(key: "token_hash") var tokenHash: String
     @Enum(key: "role") var role: HouseholdRole
     @OptionalField(key: "email") var email: String?
+    /// The invited person's name, when the owner gave it.
+    @OptionalField(key: "name") var name: String?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Field(key: "expires_at") var expiresAt: Date
     @OptionalField(key: "accepted_at") var acceptedAt: Date?
@@ -26,6 +28,7 @@ final class Invitation: Model, @unchecked Sendable {
         tokenHash: String,
         role: HouseholdRole,
         email: String?,
+        name: String? = nil,
         expiresAt: Date
     ) {
         self.id = id
@@ -34,6 +37,7 @@ final class Invitation: Model, @unchecked Sendable {
         self.tokenHash = tokenHash
         self.role = role
         self.email = email
+        self.name = name
         self.expiresAt = expiresAt
     }
 }

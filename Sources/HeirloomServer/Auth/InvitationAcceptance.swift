@@ -9,6 +9,9 @@ extension AccountService {
         var householdName: String
         var role: HouseholdRole
         var invitedBy: String
+        /// Who it was made for, as the owner wrote it: the join form starts with these.
+        var name: String? = nil
+        var email: String? = nil
     }
 
     /// The invitation behind a secret, if it can still be accepted.
@@ -36,7 +39,8 @@ extension AccountService {
         return InvitationPreview(
             householdName: household.name,
             role: invitation.role,
-            invitedBy: invitation.createdBy?.name ?? "An owner"
+            invitedBy: invitation.createdBy?.name ?? "An owner",
+            name: invitation.name, email: invitation.email
         )
     }
 

@@ -73,6 +73,22 @@ struct BinderReleaseTests {
         }
     }
 
+    @Test("an entry shared now, while the holder lives, is told as shared, not as left")
+    func sharedNow() async throws {
+        try await withApp { app in
+            let family = try await BinderFamily.make(app)
+            try await family.entry(
+                app,
+                [
+                    "section": "funeral", "title": "Hymns for the service",
+                    "visibility": BinderFamily.readers("never", [["beneficiaryId": family.lily, "when": "now"]]),
+                ])
+            try await app.runScheduler()
+            let told = try await app.mailbox(of: "lily@example.com").filter { $0.purpose == "binderReleased" }
+            #expect(told.map(\.subject) == ["Margaret Hill has shared papers and wishes with you"])
+        }
+    }
+
     @Test("the preview shows exactly what the executor would see, now or once the passing is confirmed")
     func preview() async throws {
         try await withApp { app in

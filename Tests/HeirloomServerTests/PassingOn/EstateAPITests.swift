@@ -119,8 +119,8 @@ struct EstateAPITests {
             // (the still-here link acts as the holder: no owner reads it in the outbox, only Ann in her mail)
             #expect(told.first?.link == nil)
             #expect(
-                try await app.mailbox(of: "ann@example.com").first?.link?.hasPrefix("http://hub.test/still-here/")
-                    == true)
+                try await app.mailbox(of: "ann@example.com").first { $0.purpose == "holderPassingReported" }?.link?
+                    .hasPrefix("http://hub.test/still-here/") == true)
             let written = try await OutboxMessage.query(on: app.db).filter(\.$purpose == "holderPassingReported").all()
             #expect(written.first?.textBody.contains("Mary Jones wrote: “Peacefully.”") == true)
             // when the holder makes any request, the report is cancelled

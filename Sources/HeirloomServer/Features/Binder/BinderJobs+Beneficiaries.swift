@@ -52,6 +52,7 @@ extension BinderJobs {
                 .recipientLink, subject: personID, householdID: householdID)
             let mail = BinderMail(base: base).released(
                 to: person, email: email, count: won, from: estate.holder?.name ?? "Your family",
+                holderLives: estate.status.effectiveState(at: now) != .released,
                 link: SiteURL.recipientLink(.value(secret)).url(on: base))
             try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: householdID)
         }

@@ -42,10 +42,14 @@ struct BinderMail: Sendable {
             link: SiteURL.binderAddressCheck(.value(secret)).url(on: base), linkLabel: "Yes, this address works")
     }
 
-    func released(to person: Beneficiary, email: String, count: Int, from holder: String, link: String) -> Mail {
+    /// `holderLives` while the estate is not released: the holder shared the entries now, and has left nothing yet.
+    func released(
+        to person: Beneficiary, email: String, count: Int, from holder: String, holderLives: Bool, link: String
+    ) -> Mail {
         Mail(
             purpose: .binderReleased, toName: person.name, toEmail: email,
-            subject: "\(holder) left papers and wishes for you",
+            subject: holderLives
+                ? "\(holder) has shared papers and wishes with you" : "\(holder) left papers and wishes for you",
             paragraphs: [
                 "\(holder) keeps an estate binder in the family's Heirloom hub: where papers are, and what they would "
                     + "like. \(count == 1 ? "One entry of it is" : "\(count) entries of it are") now there for you to read.",

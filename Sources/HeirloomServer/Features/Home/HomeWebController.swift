@@ -54,6 +54,8 @@ struct HomeWebController {
         var backupProblem: BackupPage.Problem? = nil
         /// For the estate's holder who comes back: what happened while they were away (shown first).
         var holderNotice: PassingOnPages.ReturnNotice? = nil
+        /// For the members other than the holder: a reported passing, or a release this month.
+        var estateNotice: String? = nil
         /// For owners: who would not be (or was not) told what was left to them.
         var heirsToTell: String? = nil
         /// The wish rounds this member takes part in, through their account.
@@ -131,6 +133,10 @@ struct HomeWebController {
                 BinderPages.reminder($0)
             }
         }
+        let estate = try await EstateService.ensure(householdID: principal.householdID, on: req.db)
+        try await estate.$holder.load(on: req.db)
+        model.estateNotice = PassingOnPages.membersNotice(
+            estate, reader: principal.userID, now: req.heirloom.now, days: principal.days)
         model.wishRounds = try await req.heirloom.wishes.rounds(of: principal).map(WishRoundPages.invitation)
         if let story = try await req.heirloom.holderReturn.story(for: principal) {
             model.holderNotice = PassingOnPages.returnNotice(story, days: principal.days)

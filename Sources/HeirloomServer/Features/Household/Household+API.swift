@@ -47,7 +47,7 @@ extension APIHandler {
         guard case .json(let body) = input.body else { throw AppError.badRequest("Expected a JSON body.") }
         let households = try request.heirloom.households
         let (invitation, secret, emailed) = try await households.invite(
-            role: body.role.domain, email: body.email, by: try principal)
+            role: body.role.domain, email: body.email, name: body.name, by: try principal)
         let created = Components.Schemas.CreatedInvitation(
             id: try invitation.requireID().text,
             url: households.invitationURL(secret: secret),

@@ -153,12 +153,15 @@ struct HouseholdService: Sendable {
 
     /// Creates a single-use invitation and returns it with its secret, shown only now.
     /// A new invitation; emailed through the outbox to its address when the hub sends mail (`emailed`).
-    func invite(role: HouseholdRole, email rawEmail: String?, by principal: Principal) async throws
-        -> (invitation: Invitation, secret: String, emailed: Bool)
+    /// `name`, when given, is how the email greets them and what the join form is filled with.
+    func invite(role: HouseholdRole, email rawEmail: String?, name rawName: String? = nil, by principal: Principal)
+        async throws -> (invitation: Invitation, secret: String, emailed: Bool)
     {
         try principal.requireOwner()
         let trimmed = rawEmail?.trimmingWhitespace() ?? ""
         let email = trimmed.isEmpty ? nil : try AccountRules.email(trimmed)
+        let givenName = rawName?.trimmingWhitespace() ?? ""
+        let name = givenName.isEmpty ? nil : try AccountRules.name(givenName, field: "name")
         let secret = SecretToken.generate()
         let invitation = Invitation(
             householdID: principal.householdID,
@@ -166,6 +169,7 @@ struct HouseholdService: Sendable {
             tokenHash: SecretToken.hash(secret),
             role: role,
             email: email,
+            name: name,
             expiresAt: clock().addingTimeInterval(Self.invitationLifetime)
         )
         guard let email, deliversMail else {
@@ -173,7 +177,7 @@ struct HouseholdService: Sendable {
             return (invitation, secret, false)
         }
         let mail = Mail(
-            purpose: .memberInvitation, toName: email, toEmail: email,
+            purpose: .memberInvitation, toName: name ?? email, toEmail: email,
             subject: "\(principal.name) invites you to \(principal.householdName) on Heirloom",
             paragraphs: [
                 "\(principal.name) has invited you to join \(principal.householdName) on Heirloom, the family's own "

@@ -139,6 +139,7 @@ struct SettingsWebController {
     struct InviteForm: Content {
         var role: String?
         var email: String?
+        var name: String?
     }
 
     func invite(req: Request) async throws -> View {
@@ -148,7 +149,8 @@ struct SettingsWebController {
         }
         let households = req.heirloom.households
         let principal = try req.principal()
-        let (invitation, secret, emailed) = try await households.invite(role: role, email: form.email, by: principal)
+        let (invitation, secret, emailed) = try await households.invite(
+            role: role, email: form.email, name: form.name, by: principal)
         let created = SettingsPage.NewInvitation(
             url: households.invitationURL(secret: secret),
             role: role.rawValue,

@@ -49,20 +49,98 @@ struct EstateMail: Sendable {
             link: link, linkLabel: "I am still here")
     }
 
-    /// To the holder and the executors: the report was cancelled.
+    /// The household's members other than the holder, who are told of what happens to the estate.
+    private func members(of estate: Estate) async throws -> [User] {
+        try await User.query(on: db).filter(\.$household.$id == estate.$household.id).sort(\.$name).all()
+            .filter { $0.id != estate.$holder.id }
+    }
+
+    /// The report was cancelled: the holder is thanked in their own words, and the trusted contacts and the other
+    /// members are told (the members with a link to Home).
     func cancelled(_ estate: Estate, by name: String) async throws -> [Mail] {
-        var people = try await executorNames(estate.$household.id).map { ($0.name, $0.email) }
-        if let holder = estate.holder { people.append((holder.name, holder.email)) }
-        return people.map { person in
+        let others = try await executorNames(estate.$household.id).map {
             Mail(
-                purpose: .passingCancelled, toName: person.0, toEmail: person.1,
+                purpose: .passingCancelled, toName: $0.name, toEmail: $0.email,
                 subject: "The report of a passing was cancelled",
-                paragraphs: [
-                    "\(name) has told the family's Heirloom hub that they are still here, so the report of their "
-                        + "passing was cancelled. Nothing has been given out and nothing more will happen.",
-                    "If you have any questions, please speak to \(name) or to the family.",
-                ])
+                paragraphs: Self.cancelledWords(name))
         }
+        let members = try await members(of: estate).map {
+            Mail(
+                purpose: .membersPassingCancelled, toName: $0.name, toEmail: $0.email,
+                subject: "\(name) is still here: the report was cancelled", paragraphs: Self.cancelledWords(name),
+                link: SiteURL.home.url(on: base), linkLabel: "Open Heirloom")
+        }
+        guard let holder = estate.holder else { return others + members }
+        let own = Mail(
+            purpose: .passingCancelled, toName: holder.name, toEmail: holder.email,
+            subject: "Thank you: the report was cancelled",
+            paragraphs: [
+                "You have told the family's Heirloom hub that you are still here, so the report of your passing was "
+                    + "cancelled. Nothing has been given out and nothing more will happen.",
+                "Your trusted contacts and the family have been told.",
+            ])
+        return [own] + others + members
+    }
+
+    private static func cancelledWords(_ name: String) -> [String] {
+        [
+            "\(name) has told the family's Heirloom hub that they are still here, so the report of their passing was "
+                + "cancelled. Nothing has been given out and nothing more will happen.",
+            "If you have any questions, please speak to \(name) or to the family.",
+        ]
+    }
+
+    /// To the household's other members, when a trusted contact reports the holder's passing.
+    func membersReported(_ estate: Estate, reportedBy: String) async throws -> [Mail] {
+        guard let holder = estate.holder, let releaseAt = estate.releaseAt else { return [] }
+        let when = estate.days.day(releaseAt)
+        return try await members(of: estate).map {
+            Mail(
+                purpose: .membersPassingReported, toName: $0.name, toEmail: $0.email,
+                subject: "\(reportedBy) has reported that \(holder.name) has passed away",
+                paragraphs: [
+                    "\(reportedBy), one of \(holder.name)\u{2019}s trusted contacts, has told the family's Heirloom hub "
+                        + "that \(holder.name) has passed away. We are very sorry.",
+                    "\(holder.name) has been asked first whether they are still here. If nobody says so, what they left "
+                        + "to the family will be given out on \(when). If this is a mistake, \(holder.name) can sign "
+                        + "in or answer our email, and nothing will happen.",
+                ],
+                link: SiteURL.home.url(on: base), linkLabel: "Open Heirloom")
+        }
+    }
+
+    /// At the release: to the household's other members, and to each trusted contact with their own link and the
+    /// first things to do (`tasks`, from the binder the contact may read).
+    func released(_ estate: Estate, executors: [(Executor, link: String)], tasks: [String]) async throws -> [Mail] {
+        let name = estate.holder?.name ?? "The estate holder"
+        let members = try await members(of: estate).map {
+            Mail(
+                purpose: .membersEstateReleased, toName: $0.name, toEmail: $0.email,
+                subject: "What \(name) left is now with the family",
+                paragraphs: [
+                    "The waiting time after \(name)\u{2019}s passing has ended. What \(name) left to each person is "
+                        + "now given out, and each person named has been told.",
+                    "Home and Passing on show who has been told and what is left to do.",
+                ],
+                link: SiteURL.home.url(on: base), linkLabel: "Open Heirloom")
+        }
+        let list = tasks.prefix(3).map { "\u{2022} \($0)" }
+        let contacts = executors.map { executor, link in
+            Mail(
+                purpose: .executorTasksBegin, toName: executor.name, toEmail: executor.email,
+                subject: "Your tasks for \(name) can begin",
+                paragraphs: [
+                    "The waiting time after \(name)\u{2019}s passing has ended, and the family\u{2019}s hub has given "
+                        + "out what \(name) left. Thank you for being \(name)\u{2019}s trusted contact.",
+                    tasks.isEmpty
+                        ? "Your page shows who receives what and who still needs to be told."
+                        : "Your page lists the first things to do, from what \(name) left in the estate binder:",
+                ] + list + (tasks.count > 3 ? ["\u{2026} and \(tasks.count - 3) more on your page."] : []) + [
+                    "The link below is yours alone; you do not need a password."
+                ],
+                link: link, linkLabel: "Open your page")
+        }
+        return contacts + members
     }
 
     /// To the holder, when they have not signed in for a while: one click says they are well.

@@ -131,6 +131,9 @@ struct ExecutorService: Sendable {
             {
                 try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: householdID)
             }
+            for mail in try await EstateMail(base: base, db: db).membersReported(estate, reportedBy: executor.name) {
+                try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: householdID)
+            }
         }
         return try await EstateService.ensure(householdID: householdID, on: db)
     }

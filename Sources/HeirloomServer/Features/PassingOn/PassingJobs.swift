@@ -52,18 +52,39 @@ struct PassingJobs: Sendable {
     func releaseDueEstates() async throws {
         let now = clock()
         let due = try await Estate.query(on: db).filter(\.$state == EstateState.passingReported.rawValue)
-            .filter(\.$releaseAt <= now).with(\.$household).all()
+            .filter(\.$releaseAt <= now).with(\.$household).with(\.$holder).all()
         for estate in due {
             var status = estate.status
             guard status.releaseIfDue(at: now) else { continue }
             let released = status
+            let base = publicBaseURL
+            let tasks = try await firstTasks(estate, released: released)
             try await db.transaction { db in
                 guard try await EstateService.transition(estate, to: released, on: db) else { return }
+                let householdID = estate.$household.id
                 try await EstateAudit.append(
                     .estateReleased, "The waiting period ended without a cancel; the estate was released.",
-                    householdID: estate.$household.id, at: now, on: db)
+                    householdID: householdID, at: now, on: db)
+                var executors: [(Executor, link: String)] = []
+                for executor in try await Executor.query(on: db).filter(\.$household.$id == householdID).all() {
+                    let secret = try await PassingTokens(db: db).issue(
+                        .executorLink, subject: try executor.requireID(), householdID: householdID)
+                    executors.append((executor, link: SiteURL.executorLink(.value(secret)).url(on: base)))
+                }
+                let mails = try await EstateMail(base: base, db: db).released(
+                    estate, executors: executors, tasks: tasks)
+                for mail in mails { try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: householdID) }
             }
         }
+    }
+
+    /// The trusted contacts' first things to do once `estate` is released: the checklist their page shows.
+    private func firstTasks(_ estate: Estate, released: EstateStatus) async throws -> [String] {
+        let now = clock()
+        let binder = try await BinderReading(db: db, clock: clock).load(estate) {
+            BinderRelease.isVisible($0.visibility, to: .executor, estate: released, at: now)
+        }
+        return BinderChecklist.tasks(binder.entries.map(BinderService.checklistSource)).map(\.text)
     }
 
     /// Asks the holder a second time, halfway through the wait, whether they are still here.

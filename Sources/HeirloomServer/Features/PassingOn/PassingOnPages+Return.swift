@@ -52,3 +52,25 @@ extension PassingOnPages {
             heirs: heirRows(story.heirs, forOwners: true), canReopen: canReopen)
     }
 }
+
+extension PassingOnPages {
+    /// What Home tells the household's members other than the holder while a passing is reported, and for a month
+    /// after the release; nil otherwise, and always for the holder (who has a notice of their own).
+    static func membersNotice(_ estate: Estate, reader: UUID, now: Date, days: DayText) -> String? {
+        guard let holder = estate.holder, holder.id != reader else { return nil }
+        let status = estate.status
+        switch status.effectiveState(at: now) {
+        case .active:
+            return nil
+        case .passingReported:
+            let when = status.releaseAt.map { " on \(days.day($0))" } ?? " after the waiting time"
+            return "\(estate.reportedBy ?? "A trusted contact") has reported that \(holder.name) has passed away. "
+                + "\(holder.name) has been asked first; if nobody says otherwise, what they left is given out\(when)."
+        case .released:
+            guard let released = status.releaseMoment(at: now), now.timeIntervalSince(released) < 31 * 86_400 else {
+                return nil
+            }
+            return "What \(holder.name) left was given out on \(days.day(released)); each person named was told."
+        }
+    }
+}

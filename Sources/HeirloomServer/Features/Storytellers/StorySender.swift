@@ -10,9 +10,26 @@ struct StorySender: Sendable {
     let clock: @Sendable () -> Date
     let publicBaseURL: String
 
-    /// Sends the first waiting question; nil when none is left.
+    /// Why questions to `storyteller` do not go now: they are the estate's holder (their account, or the holder's
+    /// address) and a passing was reported or the estate released; nil when they go.
+    static func pause(
+        of storyteller: Storyteller, at now: Date, on db: any Database
+    ) async throws -> StoryPause? {
+        let estate = try await EstateService.ensure(householdID: storyteller.$household.id, on: db)
+        let state = estate.status.effectiveState(at: now)
+        guard state != .active, let holderID = estate.$holder.id else { return nil }
+        var isHolder = storyteller.$user.id == holderID
+        if !isHolder, let holder = try await User.find(holderID, on: db) {
+            isHolder = holder.email.lowercased() == storyteller.email.lowercased()
+        }
+        return StoryPause.of(askingHolder: isHolder, estate: state)
+    }
+
+    /// Sends the first waiting question; nil when none is left. Nothing goes to a storyteller whose questions are
+    /// paused or stopped (`pause(of:)`): the caller says why.
     @discardableResult
     func sendNext(_ storyteller: Storyteller) async throws -> StoryQuestion? {
+        if try await Self.pause(of: storyteller, at: clock(), on: db) != nil { return nil }
         let waiting = try await StoryQueue(db: db, clock: clock).waiting(storyteller)
         for question in waiting {
             if try await send(question, to: storyteller) { return question }
@@ -92,6 +109,7 @@ struct StorytellerJobs: Sendable {
                 .where("id", .equal, try storyteller.requireID()).where("next_send_at", .equal, previous)
                 .returning("id").all()
             guard claimed.count == 1 else { return false }
+            // A paused or stopped storyteller's week passes without a question: none piles up for later.
             try await StorySender(db: db, clock: clock, publicBaseURL: publicBaseURL).sendNext(storyteller)
             return true
         }

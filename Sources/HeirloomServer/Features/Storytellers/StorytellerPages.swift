@@ -77,6 +77,8 @@ enum StorytellerPages {
         var answers: [AnswerRow]
         var question: String
         var errors: [String: String]
+        /// Why no question goes now: the storyteller is the holder, and a passing was reported or the estate released.
+        var pause: String? = nil
     }
 
     static func weekdays(selected: Int) -> [Choice] {

@@ -38,6 +38,9 @@ extension StorytellerService {
     func sendNow(_ id: UUID, by principal: Principal) async throws -> StoryQuestion {
         try principal.requireEditor()
         let storyteller = try await find(id, principal)
+        if let pause = try await StorySender.pause(of: storyteller, at: clock(), on: db) {
+            throw AppError.conflict(code: "storyteller_paused", message: pause.sentence(name: storyteller.name))
+        }
         guard
             let sent = try await StorySender(db: db, clock: clock, publicBaseURL: publicBaseURL).sendNext(storyteller)
         else {

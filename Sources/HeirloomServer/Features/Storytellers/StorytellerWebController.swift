@@ -57,7 +57,8 @@ struct StorytellerWebController {
         let coming = try await service.waiting(id, principal)
         let answers = try await service.answers(id, principal)
         let days = principal.days
-        let model = StorytellerPages.ShowPage(
+        let pause = try await StorySender.pause(of: storyteller, at: req.heirloom.now, on: req.db)
+        var model = StorytellerPages.ShowPage(
             id: id.text, name: storyteller.name, email: storyteller.email, when: StorytellerPages.when(storyteller),
             next: days.dayAndTime(storyteller.nextSendAt), active: storyteller.active,
             canEdit: principal.role.canEdit,
@@ -68,6 +69,7 @@ struct StorytellerWebController {
                     isLast: index == coming.count - 1, up: max(index - 1, 0), down: index + 1)
             },
             answers: answers.map { StorytellerPages.answerRow($0, days: days) }, question: question, errors: errors)
+        model.pause = pause?.sentence(name: storyteller.name)
         return try await Page.render(
             .storyteller, base: PageBase(request: req, title: storyteller.name, nav: .memories), model, on: req)
     }
