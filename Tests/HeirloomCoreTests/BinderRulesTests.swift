@@ -97,6 +97,22 @@ struct BinderRulesTests {
         #expect(!BinderRelease.isCountedAsKept(alone, to: .holder))
     }
 
+    @Test("a number is whole for the holder, and for a trusted contact only once the estate is released")
+    func wholeNumbers() {
+        let moment = Date(timeIntervalSince1970: 2_000_000_000)
+        let active = EstateStatus(state: .active)
+        let reported = EstateStatus(
+            state: .passingReported, reportedAt: moment, releaseAt: moment.addingTimeInterval(86_400))
+        let released = EstateStatus(state: .released, releasedAt: moment)
+        #expect(BinderRelease.readsWholeNumbers(.holder, estate: active, at: moment))
+        #expect(!BinderRelease.readsWholeNumbers(.executor, estate: active, at: moment))
+        #expect(!BinderRelease.readsWholeNumbers(.executor, estate: reported, at: moment))
+        #expect(BinderRelease.readsWholeNumbers(.executor, estate: reported, at: moment.addingTimeInterval(86_401)))
+        #expect(BinderRelease.readsWholeNumbers(.executor, estate: released, at: moment))
+        #expect(!BinderRelease.readsWholeNumbers(.owner(isAuthor: true), estate: released, at: moment))
+        #expect(!BinderRelease.readsWholeNumbers(.beneficiary(UUID()), estate: released, at: moment))
+    }
+
     @Test("the preview rehearses a release at the chosen moment")
     func preview() {
         #expect(BinderRelease.isVisibleInPreview(BinderVisibility(executors: .afterPassing), to: .executor, at: now))

@@ -69,6 +69,13 @@ def test_an_executor_finds_the_binder_on_the_day_and_not_before(browser, mailbox
                                            "fields[accountNumber]": ACCOUNT})
         screenshot("binder-entry")
         assert "•••• 4567" in browser.page_source and "91234567" not in browser.page_source
+        # she asks to see the number whole, and hides it again
+        browser.find_element(By.LINK_TEXT, "Show the number").click()
+        wait_for_text(browser, ACCOUNT)
+        screenshot("binder-number-shown")
+        browser.find_element(By.LINK_TEXT, "Hide the number").click()
+        wait_for_text(browser, "Show the number")
+        assert "91234567" not in browser.page_source
         add_entry(browser, base, "funeral", {"title": "Funeral wishes", "text": "Abide with me, and no black ties."})
         add_entry(browser, base, "other", {"title": "Spare key", "text": f"{CANARY} under the blue pot."},
                   readers="never")
@@ -116,7 +123,8 @@ def test_an_executor_finds_the_binder_on_the_day_and_not_before(browser, mailbox
         screenshot("binder-executor-checklist")
         page = browser.page_source
         assert page.index("The first things to do") < page.index("have been passed on")
-        assert "Current account" in page and "•••• 4567" in page and "91234567" not in page
+        # with the account's number whole: he closes the account with it
+        assert "Current account" in page and ACCOUNT in page
         assert CANARY not in page and "Spare key" not in page
         for _ in range(3):
             buttons = browser.find_elements(By.XPATH, "//section[@id='checklist']//button[normalize-space()='Done']")

@@ -1,7 +1,8 @@
 """Dividing fairly, lived through at phone width (issue 30): after Ann Miller's estate is released, her son Tom, the
 trusted contact, opens a wish round over the eight things she left to nobody, for her three grandchildren. Each of
-them answers through the link in their email (a real SMTP server on loopback), the round closes, the hub proposes a
-division, Tom moves one thing by hand and confirms, and each grandchild finds their things on their own page.
+them answers through the link in their email (a real SMTP server on loopback), and Iris, a great-niece with no email,
+through the link Tom prints for her; the round closes, the hub proposes a division, Tom moves one thing by hand and
+confirms, and each grandchild finds their things on their own page.
 
 Time moves by restarting the hub with a later HEIRLOOM_NOW. The story runs on SQLite, and on PostgreSQL when
 `make test-browser` provides one (HEIRLOOM_TEST_DATABASE_URL, from scripts/with-postgres.sh)."""
@@ -46,6 +47,7 @@ def test_an_executor_divides_the_rest_fairly(browser, mailbox, screenshot, datab
         hub = Hub.set_up(base)
         for person, email in HEIRS:
             hub.post("/api/beneficiaries", {"name": person, "email": email})
+        hub.post("/api/beneficiaries", {"name": "Iris Miller"})
         for thing, value in THINGS:
             path = hub.create_item(thing, estimatedValue=value, description=f"Ann’s {thing.lower()}.")
             if thing == "Mantel clock":
@@ -81,6 +83,21 @@ def test_an_executor_divides_the_rest_fairly(browser, mailbox, screenshot, datab
         round_url = browser.current_url.split("?")[0]
         click_button(browser, "Send the invitations")
         wait_for_text(browser, "The invitations are on their way")
+        # and prints Iris's link, since she has no email
+        assert "Iris Miller has no email address" in main_text(browser)
+        click_button(browser, "Print Iris Miller’s link")
+        wait_for_text(browser, "For Iris Miller")
+        screenshot("wishes-printed-link")
+        iris_link = browser.find_element(By.CSS_SELECTOR, ".heir-letter__url").text.strip()
+        as_nobody(browser, base)
+        browser.get(iris_link)
+        wait_for_text(browser, "Dear Iris Miller")
+        bench = points_inputs(browser)["Garden bench"]
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", bench)
+        bench.clear()
+        bench.send_keys("1000")
+        click_button(browser, "Save my wishes")
+        wait_for_text(browser, "Your wishes are saved")
 
         # then each grandchild answers through the link in their email, and sees nobody else's wishes
         for person, email in HEIRS:
@@ -106,7 +123,7 @@ def test_an_executor_divides_the_rest_fairly(browser, mailbox, screenshot, datab
         as_nobody(browser, base)
         browser.get(executor_link)
         browser.get(round_url)
-        wait_for_text(browser, "3 of 3 have answered")
+        wait_for_text(browser, "4 of 4 have answered")
         click_button(browser, "Close the round now")
         wait_for_text(browser, "Propose a division")
         click_button(browser, "Propose a division")

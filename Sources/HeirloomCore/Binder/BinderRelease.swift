@@ -56,6 +56,17 @@ public enum BinderRelease {
         }
     }
 
+    /// Whether `reader` reads an entry's account and policy numbers whole: the holder (whose page shows them masked
+    /// until she asks), and a trusted contact once the estate is released, who needs them to close the accounts.
+    /// Everyone else reads "•••• 4567".
+    public static func readsWholeNumbers(_ reader: BinderReader, estate: EstateStatus, at now: Date) -> Bool {
+        switch reader {
+        case .holder: return true
+        case .executor: return estate.releaseMoment(at: now) != nil
+        case .owner, .beneficiary: return false
+        }
+    }
+
     /// Whether `reader` is told that an entry they may not open exists: another owner learns that the holder keeps
     /// something to themselves there (never its title or contents); nobody from outside learns of it.
     public static func isCountedAsKept(_ visibility: BinderVisibility, to reader: BinderReader) -> Bool {

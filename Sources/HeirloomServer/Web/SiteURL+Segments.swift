@@ -156,6 +156,8 @@ extension SiteURL {
         case .wishRoundConfirm(let id): ["wish-rounds", .id(id), "confirm"]
         case .wishParticipantRemove(let id, let person):
             ["wish-rounds", .id(id), "participants", .id(person, .memberID), "remove"]
+        case .wishParticipantLink(let id, let person):
+            ["wish-rounds", .id(id), "participants", .id(person, .memberID), "link"]
         case .wishRoundTakePart(let id): ["wish-rounds", .id(id), "take-part"]
         case .wishLink(let token): ["w", .id(token, .token)]
         case .wishHome: ["w"]

@@ -165,6 +165,7 @@ enum SiteURL: Sendable, Equatable {
     case wishRoundAdjust(Parameter<UUID>)
     case wishRoundConfirm(Parameter<UUID>)
     case wishParticipantRemove(Parameter<UUID>, Parameter<UUID>)
+    case wishParticipantLink(Parameter<UUID>, Parameter<UUID>)
     case wishRoundTakePart(Parameter<UUID>)
     case wishLink(Parameter<String>)
     case wishHome, wishPick

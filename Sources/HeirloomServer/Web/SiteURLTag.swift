@@ -125,6 +125,8 @@ extension SiteURL {
         case ("wishRoundConfirm", .some(let id), _): return .wishRoundConfirm(id)
         case ("wishParticipantRemove", .some(let id), _):
             return ids.dropFirst().first.flatMap(UUID.init(uuidString:)).map { .wishParticipantRemove(id, .value($0)) }
+        case ("wishParticipantLink", .some(let id), _):
+            return ids.dropFirst().first.flatMap(UUID.init(uuidString:)).map { .wishParticipantLink(id, .value($0)) }
         case ("storyteller", .some(let id), _): return .storyteller(id)
         case ("storytellerQuestions", .some(let id), _): return .storytellerQuestions(id)
         case ("storytellerSendNow", .some(let id), _): return .storytellerSendNow(id)

@@ -80,6 +80,7 @@ enum Template: String, Sendable, CaseIterable {
     case outsiderMissing = "passing-on/missing"
     case stillHere = "passing-on/still-here"
     case heirLink = "passing-on/heir-link"
+    case wishLinkSheet = "wishes/link"
     case whatHappened = "passing-on/what-happened"
     case partnersIndex = "partners/index"
     case partnerForm = "partners/form"

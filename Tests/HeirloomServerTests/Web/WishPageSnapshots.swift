@@ -9,6 +9,16 @@ import Testing
 /// page while the round takes wishes.
 @Suite("Wish round pages, as snapshots")
 struct WishPageSnapshots {
+    @Test("A participant's link, to print for someone without email")
+    func wishLinkSheet() async throws {
+        let url = "http://hub.test/w/" + String(repeating: "k", count: 43)
+        let model = WishRoundWebController.LinkSheet(
+            name: "Cora Hart", roundTitle: "Mother’s things", organiser: "Tom Hart", closesOnText: "December 10, 2026",
+            url: url, qrSVG: try QRCode.svg(url), backHref: "/wish-rounds/\(PageFixtures.id(40).text)")
+        let html = try await PageFixtures.html(.wishLinkSheet, title: "Cora Hart’s link", model)
+        assertSnapshot(of: html, as: .lines)
+    }
+
     @Test("The rounds, one taking wishes")
     func wishRounds() async throws {
         let model = WishRoundPages.IndexPage(

@@ -11,7 +11,9 @@ extension APIHandler {
     {
         let executor = try await executor()
         let binder = try await request.heirloom.binder.binder(for: .executor(executor))
-        return .ok(.init(body: .json(try await outsiderBody(binder))))
+        let now = try request.heirloom.now
+        let whole = BinderRelease.readsWholeNumbers(.executor, estate: binder.estate.status, at: now)
+        return .ok(.init(body: .json(try await outsiderBody(binder, masked: !whole))))
     }
 
     func getExecutorChecklist(_ input: Operations.GetExecutorChecklist.Input) async throws
@@ -52,9 +54,13 @@ extension APIHandler {
         return .init(shown, words: words, masked: false, fileURL: { SiteURL.media($0, .original) })
     }
 
-    private func outsiderBody(_ binder: BinderReading.Binder) async throws -> Components.Schemas.Binder {
+    /// An outsider's binder: numbers masked, except for a trusted contact after the release.
+    private func outsiderBody(_ binder: BinderReading.Binder, masked: Bool = true) async throws
+        -> Components.Schemas.Binder
+    {
         let words = try await BinderWords.load(binder.estate, reader: nil, on: try request.db)
         return .init(
-            binder, words: words, masked: true, fileURL: { SiteURL.apiBinderFile(.value($0), .value(.original)).path })
+            binder, words: words, masked: masked, fileURL: { SiteURL.apiBinderFile(.value($0), .value(.original)).path }
+        )
     }
 }

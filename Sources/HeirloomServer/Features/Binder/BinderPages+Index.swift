@@ -37,6 +37,15 @@ extension BinderPages {
         var deleteHref: String
         var papersAction: String
         var paperError: String?
+        /// For the holder, when the entry keeps a number: the address that shows it whole, or masks it again.
+        var numbers: NumbersControl? = nil
+    }
+
+    /// The holder's "Show the number" (or "Hide the number") link on an entry.
+    struct NumbersControl: Encodable {
+        var href: String
+        var label: String
+        var shown: Bool
     }
 
     /// The people a preview can be made as: each trusted contact and each beneficiary.

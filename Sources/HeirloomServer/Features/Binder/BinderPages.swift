@@ -47,11 +47,13 @@ enum BinderPages {
 
     static func entry(
         _ shown: BinderReading.Shown, words: BinderWords, days: DayText, link: Bool,
-        paperHref: (UUID) -> String, deletable: Bool = false
+        paperHref: (UUID) -> String, deletable: Bool = false, wholeNumbers: Bool = false
     ) -> Entry {
         let entry = shown.entry
         let fields = entry.binderSection.fields.compactMap { field in
-            entry.fields[field].map { Field(label: field.label, value: field.isMasked ? MaskedNumber.mask($0) : $0) }
+            entry.fields[field].map {
+                Field(label: field.label, value: field.isMasked && !wholeNumbers ? MaskedNumber.mask($0) : $0)
+            }
         }
         let id = entry.id ?? UUID()
         return Entry(
@@ -67,7 +69,8 @@ enum BinderPages {
     }
 
     static func sections(
-        _ binder: BinderReading.Binder, words: BinderWords, days: DayText, link: Bool, paperHref: (UUID) -> String
+        _ binder: BinderReading.Binder, words: BinderWords, days: DayText, link: Bool, paperHref: (UUID) -> String,
+        wholeNumbers: Bool = false
     ) -> [Section] {
         binder.sections.map { section in
             Section(
@@ -76,17 +79,21 @@ enum BinderPages {
                 href: SiteURL.binderSection(.value(section.section)).path,
                 addHref: SiteURL.binderEntryNew.path + "?section=\(section.section.rawValue)",
                 entries: section.entries.map {
-                    entry($0, words: words, days: days, link: link, paperHref: paperHref)
+                    entry($0, words: words, days: days, link: link, paperHref: paperHref, wholeNumbers: wholeNumbers)
                 }, kept: words.kept(section.kept))
         }
     }
 
     /// What an executor, a beneficiary or a preview shows: only sections with entries, nothing to change.
-    static func reading(_ binder: BinderReading.Binder, words: BinderWords, days: DayText, paperHref: (UUID) -> String)
-        -> Reading
-    {
-        let shown = sections(binder, words: words, days: days, link: false, paperHref: paperHref)
-            .filter { !$0.entries.isEmpty }
+    /// `wholeNumbers` for a trusted contact after the release (`BinderRelease.readsWholeNumbers`).
+    static func reading(
+        _ binder: BinderReading.Binder, words: BinderWords, days: DayText, paperHref: (UUID) -> String,
+        wholeNumbers: Bool = false
+    ) -> Reading {
+        let shown = sections(
+            binder, words: words, days: days, link: false, paperHref: paperHref, wholeNumbers: wholeNumbers
+        )
+        .filter { !$0.entries.isEmpty }
         return Reading(sections: shown, isEmpty: shown.isEmpty)
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import HeirloomCore
 
-/// The binder on paper, for the executors: what they may read, numbers masked, with the checklist to tick by hand.
+/// The binder on paper, for the executors: what they may read, numbers masked (whole for a trusted contact after
+/// the release), with the checklist to tick by hand.
 struct BinderPrint: Sendable {
     struct Entry: Sendable {
         var title: String
@@ -21,8 +22,8 @@ struct BinderPrint: Sendable {
 
     /// The printout of `binder` (only the entries the reader may see are in it).
     init(
-        _ binder: BinderReading.Binder, checklist: [String], readerLine: String, hubName: String, date: Date,
-        paper: PDFCanvas.Paper
+        _ binder: BinderReading.Binder, checklist: [String], wholeNumbers: Bool = false, readerLine: String,
+        hubName: String, date: Date, paper: PDFCanvas.Paper
     ) {
         holderName = binder.estate.holder?.name ?? hubName
         self.readerLine = readerLine
@@ -39,7 +40,9 @@ struct BinderPrint: Sendable {
                     return Entry(
                         title: entry.title,
                         fields: entry.binderSection.fields.compactMap { field in
-                            entry.fields[field].map { (field.label, field.isMasked ? MaskedNumber.mask($0) : $0) }
+                            entry.fields[field].map {
+                                (field.label, field.isMasked && !wholeNumbers ? MaskedNumber.mask($0) : $0)
+                            }
                         }, text: entry.text, papers: entry.documents.map(\.media.originalName))
                 }
             )

@@ -15,6 +15,8 @@ struct BinderPrintController {
         let tasks = released ? try await req.heirloom.binder.checklist(of: binder) : []
         let print = BinderPrint(
             binder, checklist: tasks.map { ($0.tick == nil ? "" : "Done: ") + $0.task.text },
+            wholeNumbers: BinderRelease.readsWholeNumbers(
+                .executor, estate: binder.estate.status, at: req.heirloom.now),
             readerLine: "For \(executor.name), trusted contact.", hubName: Self.hubName(binder),
             date: req.heirloom.now, paper: try req.paper(otherwise: binder.estate.$household.value?.paper ?? .a4))
         return try await req.printedPDF("estate-binder.pdf") { try print.render(to: $0) }

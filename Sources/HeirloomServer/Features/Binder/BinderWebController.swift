@@ -118,14 +118,27 @@ struct BinderWebController {
         let principal = try req.principal()
         let estate = try await EstateService.ensure(householdID: principal.householdID, on: req.db)
         let words = try await BinderWords.load(estate, reader: principal.userID, on: req.db)
-        let model = BinderPages.EntryPage(
+        let id = try shown.entry.requireID()
+        let isHolder = estate.$holder.id == principal.userID
+        let keepsNumber = shown.entry.fields.contains { $0.key.isMasked && !$0.value.isEmpty }
+        let show =
+            isHolder && req.query[String.self, at: "numbers"] == "show"
+            && BinderRelease.readsWholeNumbers(.holder, estate: estate.status, at: req.heirloom.now)
+        var model = BinderPages.EntryPage(
             entry: BinderPages.entry(
                 shown, words: words, days: principal.days, link: false, paperHref: BinderPages.memberPaper,
-                deletable: true),
+                deletable: true, wholeNumbers: show),
             section: shown.entry.binderSection.title, followsSection: shown.followsSection,
             editHref: SiteURL.binderEntryEdit(.value(try shown.entry.requireID())).path,
             deleteHref: SiteURL.binderEntryDelete(.value(try shown.entry.requireID())).path,
             papersAction: SiteURL.binderEntryPapers(.value(try shown.entry.requireID())).path, paperError: error)
+        if isHolder && keepsNumber {
+            let page = SiteURL.binderEntry(.value(id)).path
+            model.numbers =
+                show
+                ? .init(href: page, label: "Hide the number", shown: true)
+                : .init(href: page + "?numbers=show", label: "Show the number", shown: false)
+        }
         return try await Page.render(
             .binderEntry, base: PageBase(request: req, title: shown.entry.title), model, on: req)
     }

@@ -8,6 +8,28 @@ extension WishRoundPages {
         var shareText: String
         var answered: Bool
         var answeredText: String
+        /// Someone the hub cannot email: the organiser prints their link (once the round is open), or is told they
+        /// will.
+        var noEmail: String? = nil
+        var canPrintLink: Bool = false
+    }
+
+    static func participantRow(
+        _ participant: WishParticipant, shareText: String, state: WishRoundState, days: DayText
+    ) -> ParticipantRow {
+        let hasEmail = participant.beneficiary.email?.isEmpty == false
+        let name = participant.beneficiary.name
+        return ParticipantRow(
+            id: participant.id!.text, name: name, shareText: shareText,
+            answered: participant.answeredAt != nil,
+            answeredText: participant.answeredAt.map { "Answered \(days.day($0))" }
+                ?? (state == .draft ? "Not invited yet" : "Not answered yet"),
+            noEmail: hasEmail
+                ? nil
+                : state == .draft
+                    ? "\(name) has no email address: once the round is open, print their link and give it to them."
+                    : "\(name) has no email address: print their link and give it to them.",
+            canPrintLink: !hasEmail && state != .draft)
     }
 
     struct ThingRow: Encodable {
@@ -111,11 +133,7 @@ extension WishRoundPages {
             closesOnText: DayText.calendarDay(round.closesOn), organiser: round.organiser, showValues: round.showValues,
             seesValues: seesValues,
             participants: view.participants.map {
-                ParticipantRow(
-                    id: $0.id!.text, name: $0.beneficiary.name, shareText: shareText($0.share),
-                    answered: $0.answeredAt != nil,
-                    answeredText: $0.answeredAt.map { "Answered \(days.day($0))" }
-                        ?? (view.state == .draft ? "Not invited yet" : "Not answered yet"))
+                participantRow($0, shareText: shareText($0.share), state: view.state, days: days)
             },
             things: view.things.map {
                 ThingRow(title: $0.title, kind: $0.isSet ? "A set" : "", value: money($0.value, currency))

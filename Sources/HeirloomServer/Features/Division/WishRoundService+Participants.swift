@@ -5,6 +5,35 @@ import HeirloomCore
 extension WishRoundService {
     /// Takes a participant out before the division, while at least two remain and no live turns have begun; their
     /// link and sessions stop at once.
+    /// A new personal link for a participant, to print or pass on by hand: someone without email, or whose email
+    /// went astray. Their earlier links stop working (their sessions go on). Returns their name and the link.
+    func handOut(participant participantID: UUID, of id: UUID, by organiser: WishOrganiser) async throws
+        -> (name: String, url: String)
+    {
+        let round = try await find(id, householdID: organiser.householdID)
+        guard round.status.effectiveState(at: clock()) != .draft else {
+            throw AppError.conflict(
+                code: "round_not_open", message: "Open the round first; then each person's link can be printed.")
+        }
+        guard
+            let participant = try await WishParticipant.query(on: db).filter(\.$id == participantID)
+                .filter(\.$round.$id == id).with(\.$beneficiary).first()
+        else { throw AppError.notFound("participant") }
+        let now = clock()
+        let secret = try await db.transaction { db in
+            let tokens = PassingTokens(db: db)
+            try await tokens.revokeAll(subject: participantID, kinds: [.wishLink])
+            let secret = try await tokens.issue(.wishLink, subject: participantID, householdID: organiser.householdID)
+            try await EstateAudit.append(
+                .wishRoundChanged,
+                "\(organiser.name) printed \(participant.beneficiary.name)\u{2019}s link for the wish round "
+                    + "\u{201C}\(round.title)\u{201D} to give it to them by hand.",
+                householdID: organiser.householdID, at: now, on: db)
+            return secret
+        }
+        return (participant.beneficiary.name, SiteURL.wishLink(.value(secret)).url(on: publicBaseURL))
+    }
+
     func remove(participant participantID: UUID, from id: UUID, by organiser: WishOrganiser) async throws {
         let round = try await find(id, householdID: organiser.householdID)
         guard [.draft, .open, .closed].contains(round.status.effectiveState(at: clock())) else {

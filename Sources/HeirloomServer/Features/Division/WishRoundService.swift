@@ -111,7 +111,8 @@ struct WishRoundService: Sendable {
         return try await view(round)
     }
 
-    /// Opens a drafted round: each participant gets their personal link by email, in one transaction.
+    /// Opens a drafted round: each participant with an email address gets their personal link by email, in one
+    /// transaction; the others' links are printed from the round's page (`handOut`).
     func open(_ id: UUID, by organiser: WishOrganiser) async throws -> WishRoundView {
         let round = try await find(id, householdID: organiser.householdID)
         let current = try await view(round)
@@ -122,18 +123,12 @@ struct WishRoundService: Sendable {
         } catch {
             throw error == .notDraft ? Self.notDraft : Self.closingDayPassed
         }
-        if let silent = current.participants.first(where: { $0.beneficiary.email?.isEmpty != false }) {
-            throw AppError.invalid(
-                FieldError(
-                    field: "participants",
-                    message: "\(silent.beneficiary.name) has no email address, so the hub cannot invite them. "
-                        + "Please add one first."))
-        }
         let base = publicBaseURL
         let opened = status
         try await db.transaction { db in
             guard try await Self.claim(round, from: [.draft], to: opened, on: db) else { throw Self.notDraft }
-            for participant in current.participants {
+            // Someone without an email address is given their link by hand, from the round's page.
+            for participant in current.participants where participant.beneficiary.email?.isEmpty == false {
                 let secret = try await PassingTokens(db: db).issue(
                     .wishLink, subject: try participant.requireID(), householdID: organiser.householdID)
                 let mail = WishMail.invitation(

@@ -177,7 +177,7 @@ struct WishRoundWebController {
 
 extension WishRoundWebController {
     /// The layout's base: a member's navigation, or, for a trusted contact, the household's name.
-    private func base(_ req: Request, title: String) async throws -> PageBase {
+    func base(_ req: Request, title: String) async throws -> PageBase {
         var base = PageBase(request: req, title: title, nav: .items)
         if base.user == nil, let organiser = req.wishOrganiser {
             base.household = .init(

@@ -103,6 +103,14 @@ extension APIHandler {
         return .ok(.init(body: .json(try await wishRound(round, for: organiser))))
     }
 
+    func handOutWishLink(_ input: Operations.HandOutWishLink.Input) async throws -> Operations.HandOutWishLink.Output {
+        let organiser = try await wishOrganiser()
+        let participantID = try uuid(input.path.participantId, "participant")
+        let (name, url) = try await request.heirloom.wishRounds.handOut(
+            participant: participantID, of: try uuid(input.path.id, "wish round"), by: organiser)
+        return .created(.init(body: .json(.init(url: url, participantId: participantID.text, name: name))))
+    }
+
     func removeWishParticipant(_ input: Operations.RemoveWishParticipant.Input) async throws
         -> Operations.RemoveWishParticipant.Output
     {

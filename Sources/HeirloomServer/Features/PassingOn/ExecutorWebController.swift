@@ -80,7 +80,8 @@ struct ExecutorWebController {
         if !binder.entries.isEmpty {
             let words = try await BinderWords.load(estate, reader: nil, on: req.db)
             model.binder = BinderPages.reading(
-                binder, words: words, days: estate.days, paperHref: BinderPages.outsiderPaper)
+                binder, words: words, days: estate.days, paperHref: BinderPages.outsiderPaper,
+                wholeNumbers: BinderRelease.readsWholeNumbers(.executor, estate: estate.status, at: now))
         }
         model.members = try await req.heirloom.memberPassings.waiting(for: executor).map {
             PassingOnPages.memberRow($0, now: now, days: estate.days)

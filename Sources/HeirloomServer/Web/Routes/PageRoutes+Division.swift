@@ -18,6 +18,7 @@ extension PageRoutes {
         organiser.post(.wishRoundAdjust(.key), use: rounds.adjust)
         organiser.post(.wishRoundConfirm(.key), use: rounds.confirm)
         organiser.post(.wishParticipantRemove(.key, .key), use: rounds.removeParticipant)
+        organiser.post(.wishParticipantLink(.key, .key), use: rounds.participantLink)
         let wishPages = WishWebController()
         web.get(.wishLink(.key), use: wishPages.link)
         web.get(.wishHome, use: wishPages.show)
