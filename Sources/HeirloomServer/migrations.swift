@@ -106,5 +106,7 @@ extension Migrations {
         add(AddDivisionReasonToItemBeneficiary())
         // … and an invitation that greets the invited person by name.
         add(AddNameToInvitation())
+        // … and addresses proved before they are trusted.
+        add(AddAddressProof())
     }
 }

@@ -20,7 +20,7 @@ struct SignInFirstMiddleware: ServerMiddleware {
         Operations.TreasureChestSummarizeAudio.id, Operations.TreasureChestLiquidationBrief.id,
         Operations.TreasureChestLiquidationPlan.id, Operations.TreasureChestSearchPartners.id,
         Operations.StartExecutorSession.id, Operations.StartRecipientSession.id, Operations.StartWishSession.id,
-        Operations.StartLetterSession.id, Operations.StartAnswerSession.id,
+        Operations.StartLetterSession.id, Operations.StartAnswerSession.id, Operations.ConfirmEmail.id,
     ]
 
     func intercept(

@@ -77,6 +77,38 @@ struct AddNameToInvitation: AsyncMigration {
     }
 }
 
+/// Addresses proved before they are trusted (issue 44): a member's confirmed address, and the address each wish
+/// participant's round was opened with. Rounds already open keep their participants' addresses of now; members
+/// who joined by an invitation to their very address count as confirmed.
+struct AddAddressProof: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(User.schema).field("email_confirmed_at", .datetime).update()
+        try await database.schema(WishParticipant.schema).field("email", .string).update()
+        try await database.schema(Beneficiary.schema).field("email_set_by_id", .uuid).update()
+        let sql = try database.sql()
+        try await sql.raw(
+            """
+            UPDATE wish_participants SET email = (SELECT email FROM beneficiaries \
+            WHERE beneficiaries.id = wish_participants.beneficiary_id) \
+            WHERE round_id IN (SELECT id FROM wish_rounds WHERE state <> 'draft')
+            """
+        ).run()
+        try await sql.raw(
+            """
+            UPDATE users SET email_confirmed_at = (SELECT MIN(accepted_at) FROM invitations \
+            WHERE invitations.household_id = users.household_id AND LOWER(invitations.email) = users.email \
+            AND invitations.accepted_at IS NOT NULL)
+            """
+        ).run()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(WishParticipant.schema).deleteField("email").update()
+        try await database.schema(Beneficiary.schema).deleteField("email_set_by_id").update()
+        try await database.schema(User.schema).deleteField("email_confirmed_at").update()
+    }
+}
+
 /// Creates the invitations table.
 struct CreateInvitation: AsyncMigration {
     func prepare(on database: any Database) async throws {

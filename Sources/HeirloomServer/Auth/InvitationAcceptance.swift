@@ -61,8 +61,13 @@ extension AccountService {
         guard let name, let email, let password else { throw AppError.internalProblem("joining") }
         try await requireUnusedEmail(email)
         let hash = try await passwords.hash(password)
+        let proved = AddressProof.invitationProves(invited: invitation.email, accepted: email)
+        let now = clock()
         return try await join(invitation: invitation, household: household, credential: credential) { householdID in
-            User(householdID: householdID, name: name, email: email, passwordHash: hash, role: invitation.role)
+            let user = User(
+                householdID: householdID, name: name, email: email, passwordHash: hash, role: invitation.role)
+            if proved { user.emailConfirmedAt = now }
+            return user
         }
     }
 

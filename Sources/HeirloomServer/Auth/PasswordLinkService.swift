@@ -97,6 +97,8 @@ struct PasswordLinkService: Sendable {
                 throw AppError.gone("This link has been used already. \(purpose.askAgain)")
             }
             user.passwordHash = hash
+            // A reset link went to the member's own address: using it proves the address.
+            if purpose == .reset, user.emailConfirmedAt == nil { user.emailConfirmedAt = now }
             try await user.save(on: db)
             try await PasswordLink.query(on: db).filter(\.$user.$id == userID).filter(\.$usedAt == nil)
                 .filter(\.$expiresAt > now).set(\.$expiresAt, to: PasswordLinkPurpose.endingNow(now)).update()

@@ -16,6 +16,9 @@ final class User: Model, @unchecked Sendable {
     @Enum(key: "role") var role: HouseholdRole
     /// Apple's stable user identifier (`sub`), once linked.
     @OptionalField(key: "apple_subject") var appleSubject: String?
+    /// When a link sent to `email` came back (or the invitation made for it was accepted): until then the address
+    /// is only what was typed, and nothing named by address is theirs (`AddressProof`).
+    @OptionalField(key: "email_confirmed_at") var emailConfirmedAt: Date?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 
@@ -44,6 +47,9 @@ extension User {
     /// The properties above, listed by hand: Fluent would otherwise find them by reflection for every row read or
     /// written (the largest cost of a list page in `make bench-api`'s profile). ModelPropertiesTests checks the list.
     var properties: [any AnyProperty] {
-        [$id, $household, $name, $email, $passwordHash, $role, $appleSubject, $createdAt, $updatedAt]
+        [
+            $id, $household, $name, $email, $passwordHash, $role, $appleSubject, $emailConfirmedAt, $createdAt,
+            $updatedAt,
+        ]
     }
 }

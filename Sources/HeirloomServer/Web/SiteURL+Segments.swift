@@ -94,6 +94,8 @@ extension SiteURL {
         case .journalCardDelete(let id): ["journal", "cards", .id(id), "delete"]
 
         case .settings: ["settings"]
+        case .settingsEmailConfirmation: ["settings", "email-confirmation"]
+        case .emailConfirmation(let token): ["confirm-email", .id(token, .token)]
         case .settingsHousehold: ["settings", "household"]
         case .settingsPassword: ["settings", "password"]
         case .settingsInvitations: ["settings", "invitations"]

@@ -89,7 +89,8 @@ enum SiteURL: Sendable, Equatable {
     case journalCardDelete(Parameter<UUID>)
 
     // Settings and phones.
-    case settings, settingsHousehold, settingsPassword, settingsInvitations
+    case settings, settingsHousehold, settingsPassword, settingsInvitations, settingsEmailConfirmation
+    case emailConfirmation(Parameter<String>)
     case settingsMemberRole(Parameter<UUID>)
     case settingsMemberRemove(Parameter<UUID>)
     case settingsMemberPasswordLink(Parameter<UUID>)

@@ -31,7 +31,8 @@ extension SiteURL {
         "journalLock": .journalLock, "journalDrawers": .journalDrawers, "journalCards": .journalCards,
         "journalCardNew": .journalCardNew, "journalVoiceCards": .journalVoiceCards, "settings": .settings,
         "settingsHousehold": .settingsHousehold, "settingsPassword": .settingsPassword,
-        "settingsInvitations": .settingsInvitations, "devices": .devices, "settingsExport": .settingsExport,
+        "settingsInvitations": .settingsInvitations, "settingsEmailConfirmation": .settingsEmailConfirmation,
+        "devices": .devices, "settingsExport": .settingsExport,
         "hubSetup": .hubSetup,
         "gatewayDevices": .gatewayDevices,
         "passingOn": .passingOn, "passingOnSettings": .passingOnSettings, "passingOnExecutors": .passingOnExecutors,
@@ -137,6 +138,7 @@ extension SiteURL {
         case ("invite", _, _): return ids.first.map { .invite(.value($0)) }
         case ("passwordLink", _, _): return ids.first.map { .passwordLink(.value($0)) }
         case ("stillHere", _, _): return ids.first.map { .stillHere(.value($0)) }
+        case ("emailConfirmation", _, _): return ids.first.map { .emailConfirmation(.value($0)) }
         default: return nil
         }
     }

@@ -81,6 +81,7 @@ enum Template: String, Sendable, CaseIterable {
     case stillHere = "passing-on/still-here"
     case heirLink = "passing-on/heir-link"
     case wishLinkSheet = "wishes/link"
+    case emailConfirmation = "auth/confirm-email"
     case whatHappened = "passing-on/what-happened"
     case partnersIndex = "partners/index"
     case partnerForm = "partners/form"

@@ -285,10 +285,10 @@ struct WishAccountTests {
     func throughTheirAccount() async throws {
         let clock = TestClock()
         try await withApp(clock: clock) { app in
-            // given Anna is also a member of the household, with the same email address
+            // given Anna is also a member of the household, invited at the same (so proved) email address
             let family = try await WishFamily.make(app)
             let anna = try await app.addMember(
-                role: "viewer", by: family.owner, name: "Anna Hart", email: "anna@example.com")
+                role: "viewer", by: family.owner, name: "Anna Hart", email: "anna@example.com", proved: true)
             let round = try await family.draft(app, closesOn: WishRoundAPITests.day(clock, plus: 7))
             _ = try await family.open(app, round)
             let browser = WebSession(app: app)
@@ -303,7 +303,8 @@ struct WishAccountTests {
             #expect(page.status == .ok)
             #expect(page.body.string.contains("Dear Anna Hart"))
             // and someone who does not take part finds nothing
-            let ben = try await app.addMember(role: "editor", by: family.owner, name: "Ed", email: "ed@example.com")
+            let ben = try await app.addMember(
+                role: "editor", by: family.owner, name: "Ed", email: "ed@example.com", proved: true)
             let other = WebSession(app: app)
             _ = try await other.post("/login", ["email": ben.email, "password": ben.password])
             #expect(try await other.get("/wish-rounds/\(round.id)/take-part").status == .notFound)

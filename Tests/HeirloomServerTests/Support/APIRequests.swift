@@ -57,15 +57,19 @@ extension Application {
             token: auth.token, id: auth.user.id, householdID: auth.household.id, email: email, password: password)
     }
 
-    /// Invites someone with a role and accepts the invitation over the API.
+    /// Invites someone with a role and accepts the invitation over the API. `proved`: the invitation names their
+    /// address, which makes it a confirmed one (`AddressProof`); otherwise it is only what they typed.
     func addMember(
         role: String,
         by owner: Member,
         name: String = "Ben Miller",
         email: String = "ben@example.com",
-        password: String = "another good password"
+        password: String = "another good password",
+        proved: Bool = false
     ) async throws -> Member {
-        let invitation = try await api(.POST, "/api/invitations", token: owner.token, json: ["role": role])
+        let invitation = try await api(
+            .POST, "/api/invitations", token: owner.token,
+            json: proved ? ["role": role, "email": email] : ["role": role])
         #expect(invitation.status == .created, "\(invitation.body.string)")
         let token = try invitation.decoded(Components.Schemas.CreatedInvitation.self).token
         let accepted = try await api(

@@ -115,6 +115,14 @@ struct HomeAndAuthPageSnapshots {
         assertSnapshot(of: html, as: .lines)
     }
 
+    @Test("Confirm your email address: the link's one button")
+    func emailConfirmation() async throws {
+        let model = EmailConfirmationWebController.Model(
+            name: "Emily Hartley", email: "emily@example.com", token: String(repeating: "k", count: 43), done: false)
+        let html = try await PageFixtures.html(.emailConfirmation, title: "Your email address", role: nil, model)
+        assertSnapshot(of: html, as: .lines)
+    }
+
     @Test("Forgot your password? The form, sent back with an address that is not one")
     func passwordForgot() async throws {
         let model = PasswordForgotWebController.Model(

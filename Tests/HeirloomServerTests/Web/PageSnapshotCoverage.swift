@@ -62,6 +62,7 @@ struct PageSnapshotCoverage {
         case .wishRoundNew: "WishPageSnapshots/wishRoundNew.1"
         case .wishRound: "WishPageSnapshots/wishRound.1"
         case .wishLinkSheet: "WishPageSnapshots/wishLinkSheet.1"
+        case .emailConfirmation: "HomeAndAuthPageSnapshots/emailConfirmation.1"
         case .wishSheet: "WishPageSnapshots/wishSheet.1"
         case .binderIndex: "BinderPageSnapshots/binderIndex.1"
         case .binderEntry: "BinderPageSnapshots/binderEntry.1"

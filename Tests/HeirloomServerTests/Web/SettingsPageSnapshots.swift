@@ -56,7 +56,8 @@ struct SettingsPageSnapshots {
                     when: "November 22, 2026 at 3:30 AM", lastSuccess: "The last good one is from November 21, 2026.",
                     message: "The backup disk is full.")
                 return SettingsPage(
-                    isOwner: true, householdForm: .init(Self.household()),
+                    isOwner: true, deliversMail: true, yourEmail: "margaret@example.com",
+                    householdForm: .init(Self.household()),
                     timeZones: TimeZonePlaces.regions(["America/New_York", "Europe/London", "Europe/Paris"]),
                     currencies: ["USD", "EUR", "GBP"],
                     householdErrors: [:],

@@ -12,6 +12,9 @@ final class Beneficiary: Model, @unchecked Sendable {
     /// `Relationship.storedValue`: "Son", "Grandchild", or the owner's own words.
     @OptionalField(key: "relationship") var relationship: String?
     @OptionalField(key: "email") var email: String?
+    /// The member who last wrote `email` (nil before issue 44, or from the apps' sync): a member who writes their
+    /// own address here gains nothing of this person's (`AddressProof`).
+    @OptionalField(key: "email_set_by_id") var emailSetByID: UUID?
     @OptionalField(key: "phone_number") var phoneNumber: String?
     /// The UID of the contact the beneficiary came from.
     @OptionalField(key: "contact_identifier") var contactIdentifier: String?

@@ -44,6 +44,7 @@ extension BeneficiaryService {
                     person.$household.id = householdID
                     person.name = new.name
                     person.email = new.email
+                    person.emailSetByID = new.email == nil ? nil : principal.userID
                     person.phoneNumber = new.phone.flatMap { try? BeneficiaryDraft.phone($0) }
                     person.contactIdentifier = new.contactIdentifier
                     person.isLinkedToContact = new.contactIdentifier != nil
@@ -53,7 +54,10 @@ extension BeneficiaryService {
                 case .merged(let id, let changes):
                     guard let person = byID[id] else { throw AppError.internalProblem("merge into unknown \(id)") }
                     if let name = changes.name { person.name = name }
-                    if let email = changes.email { person.email = email }
+                    if let email = changes.email {
+                        person.email = email
+                        person.emailSetByID = principal.userID
+                    }
                     if let phone = changes.phone { person.phoneNumber = try? BeneficiaryDraft.phone(phone) }
                     if let uid = changes.contactIdentifier {
                         person.contactIdentifier = uid

@@ -75,6 +75,7 @@ struct BeneficiaryService: Sendable {
         person.isLinkedToContact = false
         person.nameEditedByUser = true
         draft.apply(to: person)
+        if person.email != nil { person.emailSetByID = principal.userID }
         try await person.create(on: db)
         return person
     }
@@ -86,6 +87,7 @@ struct BeneficiaryService: Sendable {
         let draft = try BeneficiaryDraft(input, over: before)
         if draft.name != before.name { person.nameEditedByUser = true }
         draft.apply(to: person)
+        if draft.email != before.email { person.emailSetByID = principal.userID }
         try await person.save(on: db)
         return person
     }

@@ -12,6 +12,8 @@ final class WishParticipant: Model, @unchecked Sendable {
     @Field(key: "position") var position: Int
     /// When they last said what they would like; nil while they have not.
     @OptionalField(key: "answered_at") var answeredAt: Date?
+    /// The address the organiser's round was opened with: the only one a member's account may take part by.
+    @OptionalField(key: "email") var email: String?
     @OptionalField(key: "reminded_at") var remindedAt: Date?
 
     init() {}

@@ -127,6 +127,11 @@ struct WishRoundService: Sendable {
         let opened = status
         try await db.transaction { db in
             guard try await Self.claim(round, from: [.draft], to: opened, on: db) else { throw Self.notDraft }
+            // The addresses the organiser opens the round with are the only ones a member's account takes part by.
+            for participant in current.participants {
+                participant.email = participant.beneficiary.email?.lowercased()
+                try await participant.save(on: db)
+            }
             // Someone without an email address is given their link by hand, from the round's page.
             for participant in current.participants where participant.beneficiary.email?.isEmpty == false {
                 let secret = try await PassingTokens(db: db).issue(

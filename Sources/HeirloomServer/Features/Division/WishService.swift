@@ -41,16 +41,26 @@ struct WishService: Sendable {
         return (participant, secret)
     }
 
-    /// The rounds a signed-in member takes part in (as the beneficiary with their email address), open or settled,
-    /// newest first: they may take part through their account as well as through their emailed link.
+    /// The rounds a signed-in member takes part in, open or settled, newest first: they may take part through their
+    /// account as well as through their emailed link, once their address is confirmed and is the one the round was
+    /// opened with for that participant (`AddressProof`).
     func rounds(of principal: Principal) async throws -> [(round: WishRound, participant: WishParticipant)] {
         let email = principal.email.lowercased()
+        // Only a proved address stands for a participant, and only the one the round was opened with: an address
+        // typed at joining, or a beneficiary's address changed since, gives nobody anyone's wishes.
+        guard try await User.find(principal.userID, on: db)?.emailConfirmedAt != nil else { return [] }
         // Home asks on every visit: only the household's participants are read, and only theirs are kept.
         let people = try await WishParticipant.query(on: db)
-            .join(Beneficiary.self, on: \WishParticipant.$beneficiary.$id == \Beneficiary.$id)
-            .filter(Beneficiary.self, \.$household.$id == principal.householdID)
+            .join(WishRound.self, on: \WishParticipant.$round.$id == \WishRound.$id)
+            .filter(WishRound.self, \.$household.$id == principal.householdID)
+            .filter(\.$email == email)
             .with(\.$beneficiary).with(\.$round).all()
-            .filter { $0.beneficiary.email?.lowercased() == email && $0.round.state != WishRoundState.draft.rawValue }
+            .filter {
+                AddressProof.accountStandsFor(
+                    chosen: $0.email, memberEmail: email, confirmed: true,
+                    namedByThemselves: $0.beneficiary.emailSetByID == principal.userID)
+                    && $0.round.state != WishRoundState.draft.rawValue
+            }
         return people.map { ($0.round, $0) }.sorted {
             ($0.round.createdAt ?? .distantPast) > ($1.round.createdAt ?? .distantPast)
         }

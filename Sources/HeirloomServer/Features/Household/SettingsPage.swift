@@ -102,6 +102,9 @@ struct SettingsPage: Encodable {
     var isOwner: Bool
     /// Whether the hub sends mail, so that an invitation's address is where it is emailed.
     var deliversMail = false
+    /// The reader's own address, and whether a link sent to it came back (`AddressProof`).
+    var yourEmail = ""
+    var emailConfirmed = false
     var householdForm: HouseholdForm
     var timeZones: [TimeZonePlaces.Region] = SettingsPage.timeZones
     /// ISO 4217 codes, the most used first.

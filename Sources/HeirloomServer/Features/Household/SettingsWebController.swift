@@ -51,6 +51,8 @@ struct SettingsWebController {
             newPasswordLink: extras.newPasswordLink
         )
         model.timeZones = TimeZonePlaces.regions(SettingsPage.timeZones, keeping: model.householdForm.timeZone)
+        model.yourEmail = principal.email
+        model.emailConfirmed = try await services.emailConfirmations.isConfirmed(principal.userID)
         return try await Page.render(
             .settings, base: PageBase(request: req, title: "Settings", nav: .settings), model, on: req)
     }

@@ -158,6 +158,8 @@ final class PassingToken: Model, @unchecked Sendable {
         /// subject is the `StoryQuestion`.
         case storyLink
         case storySession
+        /// The link that proves a member's address (issue 44); the subject is the user.
+        case emailConfirmation
     }
 
     @ID(key: .id) var id: UUID?

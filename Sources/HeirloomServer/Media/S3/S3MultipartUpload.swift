@@ -122,7 +122,12 @@ actor S3MultipartUpload {
 
     /// Starts sending the pending bytes as the next part, once fewer than `partsInFlight` are in flight.
     private func sendPending() async throws {
-        if uploadID == nil { uploadID = try await client.createMultipartUpload(fullKey: fullKey) }
+        if uploadID == nil {
+            // Not cancelled with its caller (a client gone): the service may have made the upload already, and only
+            // its id lets `abort()` remove it. The cancellation is noticed just below, and aborts.
+            let (client, fullKey) = (client, fullKey)
+            uploadID = try await Task { try await client.createMultipartUpload(fullKey: fullKey) }.value
+        }
         while inFlight.count >= partsInFlight, failure == nil, state == .open { await waitForAPart() }
         if let failure { throw failure }
         guard state == .open else { throw S3Error.uploadEnded(key: key) }

@@ -54,6 +54,11 @@ extension PageRoutes {
         let stillHere = StillHereWebController()
         web.get(.stillHere(.key), use: stillHere.show)
         web.post(.stillHere(.key), use: stillHere.confirm)
+        // A member's address proved by the link sent to it (issue 44).
+        let confirmation = EmailConfirmationWebController()
+        web.get(.emailConfirmation(.key), use: confirmation.show)
+        web.post(.emailConfirmation(.key), use: confirmation.confirm)
+        member.post(.settingsEmailConfirmation, use: confirmation.send)
         let recipientPages = RecipientWebController()
         web.get(.recipientLink(.key), use: recipientPages.link)
         web.get(.recipientHome, use: recipientPages.show)
