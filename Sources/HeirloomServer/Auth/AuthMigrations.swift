@@ -85,10 +85,15 @@ struct AddAddressProof: AsyncMigration {
         try await database.schema(User.schema).field("email_confirmed_at", .datetime).update()
         try await database.schema(WishParticipant.schema).field("email", .string).update()
         try await database.schema(Beneficiary.schema).field("email_set_by_id", .uuid).update()
-        let sql = try database.sql()
+        try await Self.fill(try database.sql())
+    }
+
+    /// What the hub knew before: open rounds keep their participants' addresses of now, and a member who joined
+    /// by an invitation to their very address has it confirmed.
+    static func fill(_ sql: any SQLDatabase) async throws {
         try await sql.raw(
             """
-            UPDATE wish_participants SET email = (SELECT email FROM beneficiaries \
+            UPDATE wish_participants SET email = (SELECT LOWER(email) FROM beneficiaries \
             WHERE beneficiaries.id = wish_participants.beneficiary_id) \
             WHERE round_id IN (SELECT id FROM wish_rounds WHERE state <> 'draft')
             """

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import HeirloomAPI
+import SQLKit
 import Testing
 import Vapor
 import VaporTesting
@@ -104,6 +105,36 @@ struct WishAddressProofTests {
             let refused = try await app.api(.POST, "/api/me/email-confirmation", token: owner.token)
             #expect(refused.status == .conflict)
             #expect(try refused.apiError.code == "no_mail")
+        }
+    }
+}
+
+@Suite("Addresses proved: the migration")
+struct AddressProofMigrationTests {
+    @Test("an open round keeps its participants' addresses of now; a member invited at their address is confirmed")
+    func migration() async throws {
+        let clock = TestClock()
+        try await withApp(clock: clock) { app in
+            // given an open round and Anna, invited at her address, as the hub kept them before
+            let family = try await WishFamily.make(app)
+            let anna = try await app.addMember(
+                role: "viewer", by: family.owner, name: "Anna Hart", email: "anna@example.com", proved: true)
+            let round = try await family.draft(app, closesOn: WishRoundAPITests.day(clock, plus: 7))
+            _ = try await app.api(.POST, "/api/wish-rounds/\(round.id)/open", token: family.owner.token)
+            try await app.db.sql().raw("UPDATE users SET email_confirmed_at = NULL").run()
+            try await app.db.sql().raw("UPDATE wish_participants SET email = NULL").run()
+
+            // when the hub is brought up to date
+            try await AddAddressProof.fill(app.db.sql())
+
+            // then Anna is confirmed, each participant has the address the round was opened with, and she takes part
+            let user = try #require(try await User.find(UUID(uuidString: anna.id), on: app.db))
+            #expect(user.emailConfirmedAt != nil)
+            let emails = try await WishParticipant.query(on: app.db).all().compactMap(\.email)
+            #expect(Set(emails) == ["anna@example.com", "ben@example.com", "cora@example.com"])
+            let browser = WebSession(app: app)
+            _ = try await browser.post("/login", ["email": anna.email, "password": anna.password])
+            #expect(try await browser.get("/wish-rounds/\(round.id)/take-part").status == .seeOther)
         }
     }
 }
