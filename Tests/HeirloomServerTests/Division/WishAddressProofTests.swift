@@ -92,7 +92,8 @@ struct WishAddressProofTests {
             let sent = try await app.api(.POST, "/api/me/email-confirmation", token: owner.token)
             #expect(sent.status == .accepted)
             #expect(try sent.decoded(Components.Schemas.EmailConfirmation.self).emailed == true)
-            let link = try #require(try await app.mailbox(of: owner.email).first?.link)
+            let link = try #require(
+                try await app.mailbox(of: owner.email).first { $0.purpose == "emailConfirmation" }?.link)
             let token = String(link.split(separator: "/").last ?? "")
             let confirmed = try await app.api(.POST, "/api/email-confirmation", json: ["token": token])
             #expect(try confirmed.decoded(Components.Schemas.EmailConfirmation.self).confirmed == true)
