@@ -62,13 +62,21 @@ struct TranscriptPlaceTests {
             let one = try await app.tell(try await app.item(named: "The clock", by: ann), audio, by: ann)
             let two = try await app.tell(try await app.item(named: "The piano", by: ann), audio, by: ann)
             try await app.transcriptJobs().runOnce()
-            let migration = AttachTranscriptsToRecordings()
-            try await migration.revert(on: app.db)
+            // (one row for the bytes, attached to no recording; the schema's own revert is not used: SQLite's
+            // DROP COLUMN after the table's rebuild now and then left the column behind)
+            let sql = try app.db.sql()
+            try await sql.raw(
+                """
+                DELETE FROM transcripts WHERE id NOT IN \
+                (SELECT id FROM transcripts ORDER BY created_at, id LIMIT 1)
+                """
+            ).run()
+            try await sql.raw("UPDATE transcripts SET media_object_id = NULL").run()
             #expect(try await app.db.sql().raw("SELECT id FROM transcripts").all().count == 1)
             try await app.db.sql().raw("UPDATE transcripts SET edited_text = 'Told by Ann'").run()
 
             // when the hub is brought up to date
-            try await migration.prepare(on: app.db)
+            try await AttachTranscriptsToRecordings.attach(sql)
 
             // then each story has its transcript, with the family's correction, and a third copy is refused
             let rows = try await Transcript.query(on: app.db).all()

@@ -46,21 +46,21 @@ struct WishService: Sendable {
     /// opened with for that participant (`AddressProof`).
     func rounds(of principal: Principal) async throws -> [(round: WishRound, participant: WishParticipant)] {
         let email = principal.email.lowercased()
-        // Only a proved address stands for a participant, and only the one the round was opened with: an address
-        // typed at joining, or a beneficiary's address changed since, gives nobody anyone's wishes.
-        guard try await User.find(principal.userID, on: db)?.emailConfirmedAt != nil else { return [] }
-        // Home asks on every visit: only the household's participants are read, and only theirs are kept.
-        let people = try await WishParticipant.query(on: db)
+        // Home asks on every visit: only the household's open or settled rounds opened with this address are read.
+        let named = try await WishParticipant.query(on: db)
             .join(WishRound.self, on: \WishParticipant.$round.$id == \WishRound.$id)
             .filter(WishRound.self, \.$household.$id == principal.householdID)
+            .filter(WishRound.self, \.$state != WishRoundState.draft.rawValue)
             .filter(\.$email == email)
             .with(\.$beneficiary).with(\.$round).all()
-            .filter {
-                AddressProof.accountStandsFor(
-                    chosen: $0.email, memberEmail: email, confirmed: true,
-                    namedByThemselves: $0.beneficiary.emailSetByID == principal.userID)
-                    && $0.round.state != WishRoundState.draft.rawValue
-            }
+        // Whether the address is proved is read only when some round names it, which most visits of Home do not.
+        guard !named.isEmpty else { return [] }
+        let confirmed = try await User.find(principal.userID, on: db)?.emailConfirmedAt != nil
+        let people = named.filter {
+            AddressProof.accountStandsFor(
+                chosen: $0.email, memberEmail: email, confirmed: confirmed,
+                namedByThemselves: $0.beneficiary.emailSetByID == principal.userID)
+        }
         return people.map { ($0.round, $0) }.sorted {
             ($0.round.createdAt ?? .distantPast) > ($1.round.createdAt ?? .distantPast)
         }

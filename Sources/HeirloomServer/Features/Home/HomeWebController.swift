@@ -123,20 +123,23 @@ struct HomeWebController {
             model.shortcuts = Self.shortcuts(for: principal.role)
         }
         model.gettingStarted = try await GettingStartedPage.load(req, principal: principal)
+        let now = req.heirloom.now
+        let estate = try await EstateService.ensure(householdID: principal.householdID, on: req.db)
+        let estateState = estate.status.effectiveState(at: now)
         if principal.role.canManageHousehold {
             model.backupProblem = BackupPage.problem(try await BackupStatus.read(on: req.db), days: principal.days)
-            let estate = try await req.heirloom.estate.get(by: principal)
             model.heirsToTell = PassingOnPages.heirsToTellText(
-                try await req.heirloom.heirs.heirs(by: principal),
-                released: estate.status.effectiveState(at: req.heirloom.now) == .released)
+                try await req.heirloom.heirs.heirs(by: principal), released: estateState == .released)
             model.binderReminders = try await req.heirloom.binderReview.dueEntries(by: principal).map {
                 BinderPages.reminder($0)
             }
         }
-        let estate = try await EstateService.ensure(householdID: principal.householdID, on: req.db)
-        try await estate.$holder.load(on: req.db)
-        model.estateNotice = PassingOnPages.membersNotice(
-            estate, reader: principal.userID, now: req.heirloom.now, days: principal.days)
+        // The holder's name is read only when there is news of the estate for someone other than the holder.
+        if estateState != .active, estate.$holder.id != principal.userID {
+            try await estate.$holder.load(on: req.db)
+            model.estateNotice = PassingOnPages.membersNotice(
+                estate, reader: principal.userID, now: now, days: principal.days)
+        }
         model.wishRounds = try await req.heirloom.wishes.rounds(of: principal).map(WishRoundPages.invitation)
         if let story = try await req.heirloom.holderReturn.story(for: principal) {
             model.holderNotice = PassingOnPages.returnNotice(story, days: principal.days)

@@ -26,12 +26,12 @@ struct AttachTranscriptsToRecordings: AsyncMigration {
                     #"REFERENCES "media_objects" ("id") ON DELETE CASCADE"#, toColumn: "media_object_id",
                     in: create.replacingOccurrences(of: shared, with: onePerRecording))
             }
-            try await attach(sql)
+            try await Self.attach(sql)
         } else {
             try await sql.raw(
                 #"ALTER TABLE transcripts DROP CONSTRAINT "uq:transcripts.household_id+transcripts.sha256""#
             ).run()
-            try await attach(sql)
+            try await Self.attach(sql)
             try await sql.raw(
                 """
                 ALTER TABLE transcripts ADD CONSTRAINT transcripts_media_object_id_fkey
@@ -46,7 +46,7 @@ struct AttachTranscriptsToRecordings: AsyncMigration {
 
     /// One row per recording of the transcript's bytes: the first recording takes the row, each other one a copy.
     /// Run once the shared row's uniqueness is gone, so that the copies may be written.
-    private func attach(_ sql: any SQLDatabase) async throws {
+    static func attach(_ sql: any SQLDatabase) async throws {
         struct Recording: Decodable {
             var id: UUID
             var householdId: UUID
