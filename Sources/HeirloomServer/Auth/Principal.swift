@@ -28,8 +28,23 @@ struct Principal: Authenticatable, Sendable {
         DayText(zone: householdTimeZone.flatMap(TimeZone.init(identifier:)) ?? .current)
     }
 
+    /// The member's kind of reader, taking an owner for the holder: what differs between the holder and the
+    /// owners helping them (the binder's "only me") is asked of the estate by its feature (`Request.reader(for:)`).
+    var reader: Reader { Reader.member(role, isHolder: true) }
+
+    /// Whether `AccessRule` lets this member reach `access` (the estate's state aside: no member's reach depends
+    /// on it).
+    func may(_ access: Access) -> Bool {
+        AccessRule.allows(reader, access, in: .active, viewersSeeValues: householdShowsValues)
+    }
+
+    /// Throws `notFound(name)` unless this member may reach `access`: for them such a thing does not exist.
+    func require(_ access: Access, hidingAs name: String) throws(AppError) {
+        guard may(access) else { throw AppError.notFound(name) }
+    }
+
     /// Whether this member sees what things are worth: owners and editors always; viewers when an owner chose so.
-    var seesValues: Bool { role.canEdit || householdShowsValues }
+    var seesValues: Bool { may(.read(.values)) }
 
     /// Throws unless the member sees values: a sale, a lot or selling advice is about what things fetch, and for a
     /// viewer kept from values it does not exist.
@@ -37,14 +52,14 @@ struct Principal: Authenticatable, Sendable {
         guard seesValues else { throw AppError.notFound(name) }
     }
 
-    /// Throws unless the role may change household content.
+    /// Throws unless the member may change the family's things (`AccessRule`: owners and editors).
     func requireEditor() throws(AppError) {
-        guard role.canEdit else { throw AppError.viewerCannotChange }
+        guard may(.change(.items)) else { throw AppError.viewerCannotChange }
     }
 
-    /// Throws unless the member is an owner.
+    /// Throws unless the member may run the household (`AccessRule`: owners).
     func requireOwner() throws(AppError) {
-        guard role.canManageHousehold else { throw AppError.ownersOnly }
+        guard may(.change(.household)) else { throw AppError.ownersOnly }
     }
 }
 

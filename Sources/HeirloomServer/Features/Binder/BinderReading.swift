@@ -28,7 +28,7 @@ struct BinderReading: Sendable {
 
     /// Who the member is to the binder: its holder, or an owner helping; anyone else is told it does not exist.
     func reader(_ principal: Principal, estate: Estate) throws(AppError) -> (BinderEntry?) -> BinderReader {
-        try EstateService.requireOwner(principal, "binder")
+        try principal.require(.read(.binder), hidingAs: "binder")
         let holderID = estate.$holder.id
         if holderID == nil || holderID == principal.userID { return { _ in .holder } }
         return { entry in .owner(isAuthor: entry?.$author.id == principal.userID) }

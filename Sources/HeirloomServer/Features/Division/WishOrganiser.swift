@@ -13,7 +13,7 @@ struct WishOrganiser: Sendable {
 
     /// An owner; editors and viewers see nothing of a round.
     static func member(_ principal: Principal) throws(AppError) -> WishOrganiser {
-        try EstateService.requireOwner(principal, "wish round")
+        try principal.require(.change(.wishRounds), hidingAs: "wish round")
         return WishOrganiser(householdID: principal.householdID, name: principal.name)
     }
 
@@ -22,7 +22,8 @@ struct WishOrganiser: Sendable {
         -> WishOrganiser
     {
         let estate = try await EstateService.ensure(householdID: executor.$household.id, on: db)
-        guard estate.status.effectiveState(at: clock()) == .released else {
+        let state = estate.status.effectiveState(at: clock())
+        guard AccessRule.allows(.trustedContact, .change(.wishRounds), in: state) else {
             throw AppError.conflict(
                 code: "not_released",
                 message: "A trusted contact can organise a wish round once the estate has been released.")

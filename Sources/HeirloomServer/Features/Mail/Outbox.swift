@@ -33,14 +33,14 @@ struct Outbox: Sendable {
 
     /// Every message of the household, newest first (owners only; 404 to anyone else).
     func list(by principal: Principal) async throws -> [OutboxMessage] {
-        try EstateService.requireOwner(principal, "outbox")
+        try principal.require(.read(.outbox), hidingAs: "outbox")
         return try await OutboxMessage.query(on: db).filter(\.$household.$id == principal.householdID)
             .sort(\.$createdAt, .descending).all()
     }
 
     /// Marks a message as passed on by hand: the worker will not send it any more.
     func markSent(_ id: UUID, by principal: Principal) async throws -> OutboxMessage {
-        try EstateService.requireOwner(principal, "message")
+        try principal.require(.change(.outbox), hidingAs: "message")
         guard
             let message = try await OutboxMessage.query(on: db).filter(\.$id == id)
                 .filter(\.$household.$id == principal.householdID).first()
@@ -65,7 +65,7 @@ struct Outbox: Sendable {
     /// was, so each message is still handed to SMTP at most once. (A message that failed mid-send may have
     /// arrived; an owner who sends it again has chosen to risk a second copy.)
     func resend(_ id: UUID, by principal: Principal) async throws -> OutboxMessage {
-        try EstateService.requireOwner(principal, "message")
+        try principal.require(.change(.outbox), hidingAs: "message")
         guard
             let failed = try await OutboxMessage.query(on: db).filter(\.$id == id)
                 .filter(\.$household.$id == principal.householdID).first()

@@ -24,11 +24,6 @@ struct EstateService: Sendable {
         var memberLetters: Bool? = nil
     }
 
-    /// Throws "not found" unless the member is an owner.
-    static func requireOwner(_ principal: Principal, _ what: String = "estate") throws(AppError) {
-        guard principal.role.canManageHousehold else { throw AppError.notFound(what) }
-    }
-
     /// The household's estate with its holder loaded, made with the defaults on first use.
     static func ensure(householdID: UUID, on db: any Database) async throws -> Estate {
         if let estate = try await Estate.query(on: db).filter(\.$household.$id == householdID).with(\.$holder)
@@ -60,7 +55,7 @@ struct EstateService: Sendable {
 
     /// The estate, for an owner.
     func get(by principal: Principal) async throws -> Estate {
-        try Self.requireOwner(principal)
+        try principal.require(.read(.estatePlan), hidingAs: "estate")
         return try await Self.ensure(householdID: principal.householdID, on: db)
     }
 
@@ -105,7 +100,7 @@ struct EstateService: Sendable {
 
     /// The audit log, newest first: `limit` entries (1 to 500) older than the entry `before`, or the newest.
     func audit(before: UUID? = nil, limit: Int = 100, by principal: Principal) async throws -> AuditPage {
-        try Self.requireOwner(principal)
+        try principal.require(.read(.auditLog), hidingAs: "estate")
         guard (1...500).contains(limit) else {
             throw AppError.invalid(FieldError(field: "limit", message: "Please ask for 1 to 500 entries at a time."))
         }

@@ -13,13 +13,13 @@ struct ExecutorService: Sendable {
 
     /// The household's executors by name.
     func list(by principal: Principal) async throws -> [Executor] {
-        try EstateService.requireOwner(principal)
+        try principal.require(.read(.estatePlan), hidingAs: "estate")
         return try await Executor.query(on: db).filter(\.$household.$id == principal.householdID).sort(\.$name).all()
     }
 
     /// Adds an executor and emails them their personal link, in one transaction.
     func add(name rawName: String, email rawEmail: String, by principal: Principal) async throws -> Executor {
-        try EstateService.requireOwner(principal)
+        try principal.require(.change(.estatePlan), hidingAs: "estate")
         var checks = FieldChecks()
         let name = try checks.value { try AccountRules.name(rawName, field: "name") }
         let email = try checks.value { try AccountRules.email(rawEmail) }
@@ -49,7 +49,7 @@ struct ExecutorService: Sendable {
 
     /// Removes an executor; their link and sessions stop working at once.
     func remove(_ id: UUID, by principal: Principal) async throws {
-        try EstateService.requireOwner(principal)
+        try principal.require(.change(.estatePlan), hidingAs: "estate")
         guard
             let executor = try await Executor.query(on: db).filter(\.$id == id)
                 .filter(\.$household.$id == principal.householdID).first()

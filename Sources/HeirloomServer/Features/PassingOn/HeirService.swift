@@ -21,7 +21,7 @@ struct HeirService: Sendable {
 
     /// Every beneficiary with something left to them, by name, with their state now (owners).
     func heirs(by principal: Principal) async throws -> [Heir] {
-        try EstateService.requireOwner(principal, "beneficiary")
+        try principal.require(.read(.estatePlan), hidingAs: "beneficiary")
         return try await heirs(householdID: principal.householdID)
     }
 

@@ -12,7 +12,7 @@ extension APIHandler {
 
     func handOutHeirLink(_ input: Operations.HandOutHeirLink.Input) async throws -> Operations.HandOutHeirLink.Output {
         let principal = try principal
-        try EstateService.requireOwner(principal, "beneficiary")
+        try principal.require(.change(.estatePlan), hidingAs: "beneficiary")
         let (heir, url) = try await request.heirloom.heirs.handOut(
             try uuid(input.path.beneficiaryId, "beneficiary"), householdID: principal.householdID, by: principal.name)
         return .created(.init(body: .json(.init(url: url, heir: .init(heir, forOwners: true)))))

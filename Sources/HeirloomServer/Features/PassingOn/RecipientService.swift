@@ -18,7 +18,7 @@ struct RecipientService: Sendable {
     /// An owner invites a beneficiary to see their items: a new personal link (the old one stops working), and
     /// one email saying how many items are theirs to see now.
     func invite(_ beneficiaryID: UUID, by principal: Principal) async throws -> OutboxMessage {
-        try EstateService.requireOwner(principal, "beneficiary")
+        try principal.require(.change(.estatePlan), hidingAs: "beneficiary")
         guard
             let person = try await Beneficiary.query(on: db).filter(\.$id == beneficiaryID)
                 .filter(\.$household.$id == principal.householdID).first()

@@ -1,3 +1,4 @@
+import HeirloomCore
 import Vapor
 
 extension PageRoutes {
@@ -6,7 +7,8 @@ extension PageRoutes {
         // Dividing fairly: an owner, or a trusted contact once the estate is released, organises wish rounds; each
         // participant's emailed link is their key to their own page and their round's files.
         let rounds = WishRoundWebController()
-        let organiser = app.chained(WishOrganiserMiddleware(), CSRFFormMiddleware())
+        let organiser = app.chained(WishOrganiserMiddleware(), CSRFFormMiddleware()).shared(
+            .change(.wishRounds), with: .trustedContact)
         organiser.get(.wishRounds, use: rounds.index)
         organiser.post(.wishRounds, use: rounds.create)
         organiser.post(.wishRoundNew, use: rounds.create)
@@ -20,11 +22,12 @@ extension PageRoutes {
         organiser.post(.wishParticipantRemove(.key, .key), use: rounds.removeParticipant)
         organiser.post(.wishParticipantLink(.key, .key), use: rounds.participantLink)
         let wishPages = WishWebController()
+        let web = link(.wishParticipant, .change(.wishSheets))
         web.get(.wishLink(.key), use: wishPages.link)
         web.get(.wishHome, use: wishPages.show)
         web.post(.wishHome, use: wishPages.save)
         web.post(.wishPick, use: wishPages.pick)
-        member.get(.wishRoundTakePart(.key), use: wishPages.takePart)
-        app.get(.apiWishMedia(.key, .key), use: WishMediaController().download)
+        pages(.wishSheets).get(.wishRoundTakePart(.key), use: wishPages.takePart)
+        app.link(.wishParticipant, .read(.items)).get(.apiWishMedia(.key, .key), use: WishMediaController().download)
     }
 }

@@ -1,3 +1,4 @@
+import HeirloomCore
 import Vapor
 
 extension PageRoutes {
@@ -5,7 +6,7 @@ extension PageRoutes {
     func journal() {
         // The private journal: each member's own; a locked drawer answers with the unlock page.
         let journal = JournalWebController()
-        let writer = member.chained(JournalLockedMiddleware())
+        let writer = pages(.journal).chained(JournalLockedMiddleware())
         writer.get(.journal, use: journal.index)
         writer.get(.journalUnlock, use: journal.unlockForm)
         writer.post(.journalUnlock, use: journal.unlock)

@@ -1,3 +1,4 @@
+import HeirloomCore
 import Vapor
 
 extension PageRoutes {
@@ -5,6 +6,7 @@ extension PageRoutes {
     func letters() {
         // Letters for later: every member writes their own; each reader's emailed link is their key to their letter.
         let letters = LetterWebController()
+        let member = pages(.letters)
         member.get(.letters, use: letters.index)
         member.get(.letterNew, use: letters.new)
         member.post(.letters, use: letters.create)
@@ -16,9 +18,9 @@ extension PageRoutes {
         member.get(.letterWithdraw(.key), use: letters.confirmWithdraw)
         member.post(.letterWithdraw(.key), use: letters.withdraw)
         let letterPages = LetterReaderWebController()
-        web.get(.letterLink(.key), use: letterPages.link)
-        web.get(.letterHome, use: letterPages.show)
-        app.get(.apiLetterPDF, use: letterPages.pdf)
-        app.get(.apiLetterRecording(.key), use: LetterMediaController().recording)
+        link(.letterReader, .read(.letters)).get(.letterLink(.key), use: letterPages.link)
+        link(.letterReader, .read(.letters)).get(.letterHome, use: letterPages.show)
+        app.link(.letterReader, .read(.letters)).get(.apiLetterPDF, use: letterPages.pdf)
+        app.link(.letterReader, .read(.letters)).get(.apiLetterRecording(.key), use: LetterMediaController().recording)
     }
 }

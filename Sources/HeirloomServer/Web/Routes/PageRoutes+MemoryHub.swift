@@ -1,3 +1,4 @@
+import HeirloomCore
 import Vapor
 
 extension PageRoutes {
@@ -5,6 +6,8 @@ extension PageRoutes {
     func memoryHub() {
         // The memory hub: memories (owners change any, editors their own) and people.
         let memories = MemoryWebController()
+        let member = pages(.memories)
+        let editor = pages(.memories, .change)
         member.get(.memories, use: memories.index)
         member.get(.memory(.key), use: memories.show)
         editor.get(.memoryNew, use: memories.new)
@@ -26,7 +29,7 @@ extension PageRoutes {
         editor.post(.personEdit(.key), use: people.update)
         editor.upload(.personAvatar(.key), use: people.uploadAvatar)
         editor.post(.personAvatarFromFace(.key), use: people.avatarFromFace)
-        owner.get(.personDelete(.key), use: people.confirmDelete)
-        owner.post(.personDelete(.key), use: people.delete)
+        pages(.household, .change).get(.personDelete(.key), use: people.confirmDelete)
+        pages(.household, .change).post(.personDelete(.key), use: people.delete)
     }
 }

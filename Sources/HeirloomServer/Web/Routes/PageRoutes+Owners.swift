@@ -1,3 +1,4 @@
+import HeirloomCore
 import Vapor
 
 extension PageRoutes {
@@ -5,6 +6,7 @@ extension PageRoutes {
     func forOwners() {
         // The Legacy Treasure Chest app: owners approve its phones and keep the partner directory it answers from.
         let gatewayDevices = TreasureChestDeviceWebController()
+        let owner = pages(.household, .change)
         owner.post(.gatewayDevices, use: gatewayDevices.approveEntered)
         owner.post(.gatewayDeviceApprove(.key), use: gatewayDevices.approve)
         owner.post(.gatewayDeviceRefuse(.key), use: gatewayDevices.refuse)
@@ -12,7 +14,7 @@ extension PageRoutes {
         owner.post(.gatewayDeviceReplace(.key), use: gatewayDevices.replace)
         owner.post(.gatewayDeviceQuota(.key), use: gatewayDevices.setQuota)
         let partners = PartnerWebController()
-        let partnerOwner = guarded(.owner, hidingAs: "partner")
+        let partnerOwner = pages(.household, hidingAs: "partner")
         partnerOwner.get(.partners, use: partners.index)
         partnerOwner.get(.partnerNew, use: partners.new)
         partnerOwner.post(.partners, use: partners.create)
@@ -22,8 +24,8 @@ extension PageRoutes {
         partnerOwner.post(.partnerEdit(.key), use: partners.update)
         partnerOwner.get(.partnerDelete(.key), use: partners.confirmDelete)
         partnerOwner.post(.partnerDelete(.key), use: partners.delete)
-        guarded(.owner, hidingAs: "page").get(.settingsExport, use: ExportController().index)
-        guarded(.owner, hidingAs: "page").get(.hubSetup, use: HubSetupPage.show)
+        pages(.household, hidingAs: "page").get(.settingsExport, use: ExportController().index)
+        pages(.household, hidingAs: "page").get(.hubSetup, use: HubSetupPage.show)
         owner.post(.gettingStartedDismiss, use: GettingStartedController().dismiss)
     }
 }

@@ -1,3 +1,4 @@
+import HeirloomCore
 import Vapor
 
 extension PageRoutes {
@@ -6,6 +7,8 @@ extension PageRoutes {
         // Settings: one's own sessions, password and phones; the household for owners.
         let settings = SettingsWebController()
         let devices = DeviceWebController()
+        let member = pages(.settings)
+        let owner = pages(.household, .change)
         member.get(.settings, use: settings.index)
         member.post(.settingsTokenRevoke(.key), use: settings.revokeToken)
         member.post(.settingsPassword, use: settings.changePassword)

@@ -1,3 +1,4 @@
+import HeirloomCore
 import Vapor
 
 extension PageRoutes {
@@ -6,9 +7,11 @@ extension PageRoutes {
         // A question each week: every member sees the storytellers, owners and editors manage them; the storyteller's
         // emailed link is their key to one question's page (documented under "Storyteller files" for its photo).
         let storytellers = StorytellerWebController()
+        let member = pages(.storytellers)
+        let editor = pages(.storytellers, .change)
         member.get(.storytellers, use: storytellers.index)
         editor.post(.storytellers, use: storytellers.create)
-        member.post(.storyNotices, use: storytellers.setNotices)
+        pages(.settings).post(.storyNotices, use: storytellers.setNotices)
         member.get(.storyteller(.key), use: storytellers.show)
         editor.post(.storytellerQuestions(.key), use: storytellers.addQuestion)
         editor.post(.storytellerQuestion(.key, .key), use: storytellers.changeQuestion)
@@ -20,12 +23,14 @@ extension PageRoutes {
         member.get(.storytellerBook(.key), use: book.page)
         member.get(.storytellerBookPrint(.key), use: book.print)
         let answerPages = StoryAnswerWebController()
+        let web = link(.storyteller, .change(.storytellers))
+        let app = self.app.link(.storyteller, .read(.storytellers))
         web.get(.storyLink(.key), use: answerPages.link)
         app.get(.storyLinkPhoto(.key), use: answerPages.linkPhoto)
         web.get(.storyAnswer, use: answerPages.show)
         web.upload(.storyAnswer, use: answerPages.answerRecording)
         web.post(.storyAnswerText, use: answerPages.answerText)
-        web.get(.storyThanks, use: answerPages.thanks)
+        self.web.get(.storyThanks, use: answerPages.thanks)
         app.get(.storyAnswerPhoto, use: answerPages.sessionPhoto)
         app.get(.apiAnswerPhoto, use: answerPages.sessionPhoto)
     }

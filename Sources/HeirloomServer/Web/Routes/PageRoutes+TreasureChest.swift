@@ -1,3 +1,4 @@
+import HeirloomCore
 import Vapor
 
 extension PageRoutes {
@@ -5,6 +6,8 @@ extension PageRoutes {
     func treasureChest() {
         // The treasure chest.
         let items = ItemWebController()
+        let member = pages(.items)
+        let editor = pages(.items, .change)
         let itemMedia = ItemMediaWebController()
         member.get(.items, use: items.index)
         member.get(.item(.key), use: items.show)
@@ -37,8 +40,8 @@ extension PageRoutes {
 
         // Typed copies of recordings: corrected by editors and owners (and a member for their own journal cards).
         let transcripts = TranscriptWebController()
-        member.post(.transcript(.key), use: transcripts.correct)
-        member.post(.transcriptRetry(.key), use: transcripts.retry)
+        pages(.transcripts).post(.transcript(.key), use: transcripts.correct)
+        pages(.transcripts).post(.transcriptRetry(.key), use: transcripts.retry)
 
         // Downsizing: what happens to each item, and sets of items (everyone sees them; owners and editors decide).
         let downsizing = DownsizingWebController()
@@ -60,27 +63,28 @@ extension PageRoutes {
         editor.post(.itemAppraisalApply(.key), use: appraisal.apply)
         editor.get(.batches, use: appraisal.newBatch)
         editor.upload(.batches, use: appraisal.createBatch)
-        guarded(.editor, hidingAs: "batch").get(.batch(.key), use: appraisal.showBatch)
+        pages(.items, .change, hidingAs: "batch").get(.batch(.key), use: appraisal.showBatch)
         editor.post(.batchRetry(.key), use: appraisal.retryBatch)
         editor.post(.batchImport(.key), use: appraisal.importBatch)
 
         // Beneficiaries, and who receives each item.
         let beneficiaries = BeneficiaryWebController()
-        planner.get(.beneficiaries, use: beneficiaries.index)
-        guarded(.editor, hidingAs: "page").get(.itemReports, use: ReportController().index)
-        planner.get(.beneficiaryNew, use: beneficiaries.new)
-        planner.post(.beneficiaries, use: beneficiaries.create)
-        planner.post(.beneficiaryNew, use: beneficiaries.create)
-        planner.get(.beneficiariesImport, use: beneficiaries.importForm)
-        planner.upload(.beneficiariesImport, use: beneficiaries.importContacts)
-        planner.get(.beneficiary(.key), use: beneficiaries.show)
-        planner.get(.beneficiaryEdit(.key), use: beneficiaries.edit)
-        planner.post(.beneficiary(.key), use: beneficiaries.update)
-        planner.post(.beneficiaryEdit(.key), use: beneficiaries.update)
-        planner.get(.beneficiaryDelete(.key), use: beneficiaries.confirmDelete)
-        planner.post(.beneficiaryDelete(.key), use: beneficiaries.delete)
+        let gifts = pages(.gifts, hidingAs: "beneficiary")
+        gifts.get(.beneficiaries, use: beneficiaries.index)
+        pages(.gifts, hidingAs: "page").get(.itemReports, use: ReportController().index)
+        gifts.get(.beneficiaryNew, use: beneficiaries.new)
+        gifts.post(.beneficiaries, use: beneficiaries.create)
+        gifts.post(.beneficiaryNew, use: beneficiaries.create)
+        gifts.get(.beneficiariesImport, use: beneficiaries.importForm)
+        gifts.upload(.beneficiariesImport, use: beneficiaries.importContacts)
+        gifts.get(.beneficiary(.key), use: beneficiaries.show)
+        gifts.get(.beneficiaryEdit(.key), use: beneficiaries.edit)
+        gifts.post(.beneficiary(.key), use: beneficiaries.update)
+        gifts.post(.beneficiaryEdit(.key), use: beneficiaries.update)
+        gifts.get(.beneficiaryDelete(.key), use: beneficiaries.confirmDelete)
+        gifts.post(.beneficiaryDelete(.key), use: beneficiaries.delete)
         let links = ItemBeneficiaryWebController()
-        let itemPlanner = guarded(.editor, hidingAs: "item")
+        let itemPlanner = pages(.gifts, hidingAs: "item")
         itemPlanner.get(.itemBeneficiaryNew(.key), use: links.new)
         itemPlanner.post(.itemBeneficiaries(.key), use: links.create)
         itemPlanner.post(.itemBeneficiaryNew(.key), use: links.create)

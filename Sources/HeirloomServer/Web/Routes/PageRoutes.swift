@@ -1,39 +1,28 @@
+import HeirloomCore
 import Vapor
 
-/// The web pages' routes, registered feature by feature (`PageRoutes+<Feature>.swift`) under the guards here.
+/// The web pages' routes, registered feature by feature (`PageRoutes+<Feature>.swift`), each under what it touches.
 ///
-/// The guard comes first, then the form's CSRF check: a viewer is told a hidden page does not exist even when the
-/// form is stale, and nothing is read of a body that nobody may send.
+/// The access check comes first (`AccessRule`, through `AccessMiddleware`), then the form's CSRF check: a viewer is
+/// told a hidden page does not exist even when the form is stale, and nothing is read of a body nobody may send.
 struct PageRoutes {
     let app: Application
     /// Anyone: the form's CSRF check only.
     let web: any RoutesBuilder
-    /// Someone signed in.
-    let member: any RoutesBuilder
-    /// An owner or an editor; a viewer is told they cannot change anything.
-    let editor: any RoutesBuilder
-    /// An owner.
-    let owner: any RoutesBuilder
-    /// An owner or an editor for who-gets-what, which viewers are told does not exist.
-    let planner: any RoutesBuilder
 
     init(app: Application) {
         self.app = app
-        web = app.chained(CSRFFormMiddleware())
-        member = Self.guarded(app, .member)
-        editor = Self.guarded(app, .editor)
-        owner = Self.guarded(app, .owner)
-        planner = Self.guarded(app, .editor, hidingAs: "beneficiary")
+        web = app.chained(CSRFFormMiddleware()).open()
     }
 
-    /// Pages behind `role`; with `hidingAs`, anyone else is told that such a thing does not exist.
-    func guarded(_ role: RoleMiddleware.Required, hidingAs: String? = nil) -> any RoutesBuilder {
-        Self.guarded(app, role, hidingAs: hidingAs)
+    /// Pages touching `thing` (read by GET, changed otherwise, or `act`), for members as far as `AccessRule`
+    /// reaches; with `hidingAs`, those it refuses are told that such a thing does not exist.
+    func pages(_ thing: Thing, _ act: Act? = nil, hidingAs: String? = nil) -> any RoutesBuilder {
+        app.access(thing, act, hidingAs: hidingAs, then: CSRFFormMiddleware())
     }
 
-    private static func guarded(_ app: Application, _ role: RoleMiddleware.Required, hidingAs: String? = nil)
-        -> any RoutesBuilder
-    {
-        app.chained(RoleMiddleware(required: role, hidingAs: hidingAs), CSRFFormMiddleware())
+    /// Pages of someone who comes by their own link, which the handlers check.
+    func link(_ reader: Reader, _ access: Access) -> any RoutesBuilder {
+        app.chained(CSRFFormMiddleware()).link(reader, access)
     }
 }
