@@ -160,6 +160,7 @@ public func configure(_ app: Application, config: HeirloomConfig, overrides: Hei
 
     app.hub.mediaAccess.registerHeirloomRules(clock: overrides.clock)
     try routes(app)
+    app.keepOutsiderRoutes()
     // Made now, while nothing else runs: Vapor makes its HTTP client on first use and keeps it in `app.storage`,
     // whose setter copies the whole storage; made later by two tasks at once (a job's call out, `serve` marking
     // itself running), one's part was dropped, and an HTTP client dropped unclosed stopped `serve` with a crash.

@@ -29,12 +29,13 @@ struct APITransport: ServerTransport {
             if case .parameter(let name) = component { return name }
             return nil
         }
-        routes.on(HTTPMethod(rawValue: method.rawValue), components, body: .stream) { request in
+        let route = routes.on(HTTPMethod(rawValue: method.rawValue), components, body: .stream) { request in
             let (response, body) = try await handler(
                 try Self.httpRequest(request), Self.httpBody(request),
                 ServerRequestMetadata(pathParameters: try Self.pathParameters(parameters, of: request)))
             return try await Self.response(response, body: body)
         }
+        route.userInfo[RouteAccess.key] = APIAccess.of(method.rawValue, path)
     }
 
     static func pathComponents(_ path: String) -> [PathComponent] {

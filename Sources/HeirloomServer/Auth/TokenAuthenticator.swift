@@ -80,19 +80,23 @@ extension HTTPMethod {
 }
 
 extension Request {
-    /// Whether the path belongs to executors' or recipients' own API, which member tokens do not open.
+    /// Whether the request is for an API route that members' credentials do not open: one of people with a link of
+    /// their own, who carry their own tokens, or one anyone may call (`OutsiderRoutes`, derived from the routes).
     var isOutsiderAPI: Bool {
-        let path = path
-        return path.hasPrefix("/api/executor/") || path.hasPrefix("/api/recipient/") || path == "/api/wish-session"
-            || path == "/api/wishes" || path.hasPrefix("/api/wishes/") || path.hasPrefix("/api/binder/files/")
-            || path == "/api/letter-session"
-            || path == "/api/letter" || path.hasPrefix("/api/letter/") || path == "/api/letter.pdf"
-            || path == "/api/answer-session" || path == "/api/answer" || path.hasPrefix("/api/answer/")
+        guard path.hasPrefix("/api/"), let outsiders = application.storage[OutsiderRoutes.Key.self] else {
+            return false
+        }
+        return outsiders.contains(method == .HEAD ? .GET : method, path)
     }
 
-    /// Whether the path also takes a trusted contact's bearer token: the wish rounds they organise once the estate
-    /// is released (issue 30).
-    var acceptsExecutorBearer: Bool { path == "/api/wish-rounds" || path.hasPrefix("/api/wish-rounds/") }
+    /// Whether the route also takes a trusted contact's bearer token: the wish rounds they organise once the estate
+    /// is released, which members and trusted contacts share (`RouteAccess.shared`).
+    var acceptsExecutorBearer: Bool {
+        guard path.hasPrefix("/api/"), let outsiders = application.storage[OutsiderRoutes.Key.self] else {
+            return false
+        }
+        return outsiders.isShared(method == .HEAD ? .GET : method, path)
+    }
 
     /// `GET /api/health`, which answers the same to everyone, signed in or not.
     var isHealthProbe: Bool { (method == .GET || method == .HEAD) && path == "/api/health" }

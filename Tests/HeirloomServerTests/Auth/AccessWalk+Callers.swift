@@ -14,6 +14,10 @@ struct WalkCaller {
     var reader: Reader?
     var session: WebSession
     var token: String?
+    /// The token they call the JSON API with: a member's, or one of their link's sessions.
+    var outsiderToken: String? = nil
+
+    var apiToken: String? { token ?? outsiderToken }
 }
 
 /// What the rule says a caller gets from a route.
@@ -137,10 +141,21 @@ extension Application {
             // a member's first visit to their journal makes their drawers: made before the walk compares rows
             #expect(try await api(.GET, "/api/journal/drawers", token: member.token).status == .ok)
         }
-        callers.append(WalkCaller(name: "trusted contact", reader: .trustedContact, session: trusted))
-        callers.append(WalkCaller(name: "heir", reader: .heir, session: heir))
+        let trustedToken = try await outsiderToken(
+            "/api/executor/session", try await linkToken(for: "mary@example.com"))
+        let heirToken = try await outsiderToken("/api/recipient/session", String(url.split(separator: "/").last ?? ""))
+        callers.append(
+            WalkCaller(name: "trusted contact", reader: .trustedContact, session: trusted, outsiderToken: trustedToken))
+        callers.append(WalkCaller(name: "heir", reader: .heir, session: heir, outsiderToken: heirToken))
         try await putEstate(household.owner.householdID, in: state)
         return callers
+    }
+
+    /// A session token for someone with a link, as their app would get it.
+    func outsiderToken(_ path: String, _ link: String) async throws -> String {
+        let session = try await api(.POST, path, json: ["token": link])
+        #expect(session.status == .ok, "\(path) \(session.body.string)")
+        return try session.decoded(Components.Schemas.TokenExchange.self).token
     }
 
     /// Puts the household's estate in `state` as the hub would have: reported a day ago, released today.

@@ -178,7 +178,7 @@ enum RouteGuard {
         "POST settings/outbox/:id/sent": .changesHidden(.outbox),
         "POST settings/outbox/:id/resend": .changesHidden(.outbox),
         "POST beneficiaries/:id/invite": .changesHidden(.estatePlan),
-        "POST settings/passing-on/still-here": .changes(.estateNews),
+        "POST settings/passing-on/still-here": .changesHidden(.estatePlan),
         "GET settings/passing-on/preview/:id": .readsHidden(.gifts),
         "POST settings/passing-on/heirs/:id/email": .changesHidden(.estatePlan),
         "POST settings/passing-on/heirs/:id/link": .changesHidden(.estatePlan),
@@ -299,11 +299,4 @@ enum RouteGuard {
         "GET lots/:id/delete": .changes(.values),
         "POST lots/:id/delete": .changes(.values),
     ]
-}
-
-extension RouteAccess {
-    static func reads(_ thing: Thing) -> RouteAccess { .member(.read(thing), hidden: false) }
-    static func changes(_ thing: Thing) -> RouteAccess { .member(.change(thing), hidden: false) }
-    static func readsHidden(_ thing: Thing) -> RouteAccess { .member(.read(thing), hidden: true) }
-    static func changesHidden(_ thing: Thing) -> RouteAccess { .member(.change(thing), hidden: true) }
 }

@@ -22,7 +22,7 @@ extension PageRoutes {
         let heirPages = HeirWebController()
         estateOwner.post(.passingOnHeirEmail(.key), use: passing.saveEmail)
         estateOwner.post(.passingOnHeirLink(.key), use: heirPages.ownerLink)
-        pages(.estateNews).post(.passingOnCancel, use: passing.stillHere)
+        estateOwner.post(.passingOnCancel, use: passing.stillHere)
         pages(.estateNews).get(.passingOnWhatHappened, use: holderReturn.show)
         pages(.gifts, hidingAs: "beneficiary").get(.passingOnPreview(.key), use: passing.preview)
         // The estate binder: the holder and the owners helping them; editors and viewers are told it does not exist.
