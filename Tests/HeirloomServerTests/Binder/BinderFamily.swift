@@ -14,7 +14,7 @@ struct BinderFamily {
     var mary: String
     var lily: String
 
-    /// A number that must never appear whole outside Margaret's and Tom's own API answers.
+    /// A number that must never appear whole outside Margaret's own API answers (Tom, a co-owner, reads it masked).
     static let accountNumber = "40-11-62 91234567"
     /// A word that must never leave Margaret's own views.
     static let canary = "CANARY-PRIVATE-7731"

@@ -61,6 +61,46 @@ struct BinderHolderOnlyTests {
         }
     }
 
+    @Test("another owner reads account numbers masked, and saving the entry as they read it keeps the number")
+    func coOwnerReadsNumbersMasked() async throws {
+        try await withApp { app in
+            // given Margaret, the holder, keeps an account number in an entry the owners share
+            let family = try await BinderFamily.make(app)
+            try await family.fill(app)
+            func account(_ token: String) async throws -> Components.Schemas.BinderEntry {
+                let binder = try await app.api(.GET, "/api/binder", token: token)
+                #expect(binder.status == .ok, "\(binder.body.string)")
+                return try #require(
+                    try binder.decoded(Components.Schemas.Binder.self).sections.flatMap(\.entries)
+                        .first { $0.title == "Current account" })
+            }
+
+            // when Tom, a co-owner, reads it through the API
+            let toms = try await account(family.tom.token)
+            let single = try await app.api(.GET, "/api/binder/entries/\(toms.id)", token: family.tom.token)
+
+            // then the number is masked in every field he is given; Margaret's own answer has it whole
+            #expect(toms.fields.additionalProperties["accountNumber"] == "•••• 4567")
+            #expect(!single.body.string.contains(BinderFamily.accountNumber))
+            let hers = try await account(family.margaret.token)
+            #expect(hers.fields.additionalProperties["accountNumber"] == BinderFamily.accountNumber)
+
+            // when he saves the entry with a new title and the fields as he was given them
+            let saved = try await app.api(
+                .PATCH, "/api/binder/entries/\(toms.id)", token: family.tom.token,
+                json: [
+                    "section": "money", "title": "Current account (joint)",
+                    "fields": toms.fields.additionalProperties as [String: String],
+                ])
+            #expect(saved.status == .ok, "\(saved.body.string)")
+
+            // then the title changed and the number stored is still the whole one
+            let after = try await app.api(.GET, "/api/binder", token: family.margaret.token)
+            #expect(after.body.string.contains("Current account (joint)"))
+            #expect(after.body.string.contains(BinderFamily.accountNumber))
+        }
+    }
+
     @Test("another owner may narrow a section, and may still change what is not kept to the holder alone")
     func coOwnerMayNarrow() async throws {
         try await withApp { app in

@@ -38,12 +38,15 @@ extension APIHandler {
         return .ok(.init(body: .json(try await outsiderBody(binder))))
     }
 
-    /// The binder for a member: numbers whole in `fields` (they keep them), masked in `maskedFields`.
+    /// The binder for a member: numbers whole in `fields` for the holder, who keeps them (their app asked for them);
+    /// masked there for the owners helping, as on their pages (`BinderRelease.readsWholeNumbers`); always masked in
+    /// `maskedFields`.
     func binderBody(_ binder: BinderReading.Binder, for principal: Principal, outsider: Bool = false) async throws
         -> Components.Schemas.Binder
     {
         let words = try await BinderWords.load(binder.estate, reader: principal.userID, on: try request.db)
-        return .init(binder, words: words, masked: outsider, fileURL: { SiteURL.media($0, .original) })
+        let masked = try outsider || !readsWholeNumbers(binder.estate, principal)
+        return .init(binder, words: words, masked: masked, fileURL: { SiteURL.media($0, .original) })
     }
 
     func entryBody(_ shown: BinderReading.Shown, for principal: Principal) async throws
@@ -51,7 +54,14 @@ extension APIHandler {
     {
         let estate = try await EstateService.ensure(householdID: principal.householdID, on: try request.db)
         let words = try await BinderWords.load(estate, reader: principal.userID, on: try request.db)
-        return .init(shown, words: words, masked: false, fileURL: { SiteURL.media($0, .original) })
+        let masked = try !readsWholeNumbers(estate, principal)
+        return .init(shown, words: words, masked: masked, fileURL: { SiteURL.media($0, .original) })
+    }
+
+    private func readsWholeNumbers(_ estate: Estate, _ principal: Principal) throws -> Bool {
+        let holderID = estate.$holder.id
+        let reader: BinderReader = holderID == nil || holderID == principal.userID ? .holder : .owner(isAuthor: false)
+        return BinderRelease.readsWholeNumbers(reader, estate: estate.status, at: try request.heirloom.now)
     }
 
     /// An outsider's binder: numbers masked, except for a trusted contact after the release.

@@ -63,10 +63,10 @@ struct BinderService: Sendable {
             entry.ownVisibility = chosen
         }
         apply(draft, to: entry)
-        if keepBlankNumbers {
-            for field in draft.section.fields where field.isMasked && draft.fields[field] == nil {
-                entry.fields[field] = old[field]
-            }
+        for field in draft.section.fields where field.isMasked {
+            // a number sent back as it was shown masked (an owner helping edits the rest) keeps the number stored
+            let sentMasked = draft.fields[field].map { old[field].map(MaskedNumber.mask) == $0 } ?? false
+            if sentMasked || (keepBlankNumbers && draft.fields[field] == nil) { entry.fields[field] = old[field] }
         }
         try await entry.save(on: db)
         return try await self.entry(id, by: principal)
