@@ -65,6 +65,7 @@ struct LetterRulesTests {
         #expect(field(input(to: many)) == "to")
         #expect(field(input(to: [.init(name: "", email: "lily@example.com")])) == "to")
         #expect(field(input(to: [.init(name: "Lily", email: "lily")])) == "to")
+        #expect(field(input(to: [.init(name: "", email: "")])) == "to")
         #expect(field(input(to: [.init(name: "A", email: "a@b.com"), .init(name: "B", email: "A@b.com")])) == "to")
         #expect(field(input(subject: " ")) == "subject")
         #expect(field(input(subject: String(repeating: "s", count: 201))) == "subject")
@@ -115,6 +116,24 @@ struct LetterRulesTests {
             let released = !cancelled && Double(offset) >= Double(waiting) * 86_400
             #expect(due == released)
             #expect(due == (estate.effectiveState(at: moment) == .released))
+        }
+    }
+
+    @Test("a reader may have no email address, and a wrong one is named by whose it is")
+    func readersWithoutEmail() throws {
+        // given Lily has an address and Grandpa Joe has none
+        let readers = try LetterRules.readers([
+            .init(name: "Lily Hart", email: " lily@example.com"), .init(name: "Grandpa Joe", email: "  "),
+        ])
+        // then both are readers, Joe without an address
+        #expect(
+            readers == [.init(name: "Lily Hart", email: "lily@example.com"), .init(name: "Grandpa Joe", email: "")])
+        // and a mistake in an address says whose it is
+        #expect(throws: FieldError.self) { try LetterRules.readers([.init(name: "Lily Hart", email: "lily@")]) }
+        do {
+            _ = try LetterRules.readers([.init(name: "Lily Hart", email: "lily@")])
+        } catch {
+            #expect(error.message.contains("Lily Hart’s email address"))
         }
     }
 }

@@ -1,7 +1,8 @@
 """Letters for later, lived through at phone width (issue 31): Ann Miller writes a letter for her granddaughter
-Lily's 18th birthday, with a recording of her voice. The day before, nothing has gone; on the morning of the
-birthday Lily gets an email (a real SMTP server on loopback), follows her link, reads the letter, hears the
-recording and saves the letter as a PDF.
+Lily's 18th birthday, with a recording of her voice, for Lily and for Grandpa Joe, who has no email address. The
+day before, nothing has gone; on the morning of the birthday Lily gets an email (a real SMTP server on loopback),
+follows her link, reads the letter, hears the recording and saves the letter as a PDF; Ann prints Joe's link from
+her letters page (issue 44), and it opens the letter for him.
 
 Time moves by restarting the hub with a later HEIRLOOM_NOW. The story runs on SQLite, and on PostgreSQL when
 `make test-browser` provides one (HEIRLOOM_TEST_DATABASE_URL, from scripts/with-postgres.sh)."""
@@ -49,6 +50,7 @@ def test_a_letter_reaches_lily_on_her_birthday(browser, mailbox, screenshot, dat
         wait_for_text(browser, "Who it is for")
         browser.find_elements(By.NAME, "name[]")[0].send_keys("Lily Miller")
         browser.find_elements(By.NAME, "email[]")[0].send_keys("lily@example.com")
+        browser.find_elements(By.NAME, "name[]")[1].send_keys("Grandpa Joe")
         browser.find_element(By.NAME, "subject").send_keys("For your 18th birthday")
         browser.find_element(By.NAME, "text").send_keys("Dear Lily,\n\nEighteen! I am so proud of you.")
         day = browser.find_element(By.NAME, "day")
@@ -91,6 +93,25 @@ def test_a_letter_reaches_lily_on_her_birthday(browser, mailbox, screenshot, dat
         pdf = browser.find_element(By.LINK_TEXT, "Save as PDF").get_attribute("href")
         assert fetch(browser, pdf) == "200 application/pdf"
         screenshot("letters-reader")
+
+        # and nothing was sent for Joe; Ann prints his link from her letters page
+        assert box.count("Grandpa Joe") == 0
+        sign_in(browser, base)
+        browser.get(f"{base}/letters")
+        wait_for_text(browser, "Grandpa Joe has no email address")
+        click_button(browser, "Print Grandpa Joe’s link")
+        wait_for_text(browser, "For Grandpa Joe")
+        sheet = main_text(browser)
+        assert "Ann Miller wrote you a letter" in sheet
+        joes = browser.find_element(By.CSS_SELECTOR, ".heir-letter__url").text.strip()
+        assert "/l/" in joes
+        screenshot("letters-print-link")
+        # then the printed link opens the letter for him, on a phone nobody has signed in on
+        as_nobody(browser, base)
+        browser.get(joes)
+        wait_for_path(browser, "/l")
+        wait_for_text(browser, "Eighteen! I am so proud of you.")
+        assert "for Grandpa Joe" in main_text(browser)
     finally:
         server.stop()
         shutil.rmtree(data_dir, ignore_errors=True)

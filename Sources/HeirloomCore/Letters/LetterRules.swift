@@ -118,11 +118,12 @@ public enum LetterRules {
         return .onDay(day)
     }
 
-    /// One to twenty readers, each with a name and an email address, each address once.
+    /// One to twenty readers, each with a name and, if they have one, an email address (each address once). A
+    /// reader without one (`email` empty) is given their link by hand on the day; the words of a mistake say whose.
     public static func readers(_ raw: [LetterRecipientInput]) throws(FieldError) -> [LetterRecipientInput] {
         let given = raw.filter { !$0.name.trimmingWhitespace().isEmpty || !$0.email.trimmingWhitespace().isEmpty }
         guard !given.isEmpty else {
-            throw FieldError(field: "to", message: "Please name who the letter is for, with their email address.")
+            throw FieldError(field: "to", message: "Please name who the letter is for.")
         }
         guard given.count <= recipients.upperBound else {
             throw FieldError(field: "to", message: "A letter can go to at most \(recipients.upperBound) people.")
@@ -131,7 +132,18 @@ public enum LetterRules {
         var readers: [LetterRecipientInput] = []
         for person in given {
             let name = try AccountRules.name(person.name, field: "to", what: "name for each reader")
-            let email = try AccountRules.email(person.email, field: "to")
+            let raw = person.email.trimmingWhitespace()
+            guard !raw.isEmpty else {
+                readers.append(LetterRecipientInput(name: name, email: ""))
+                continue
+            }
+            let email: String
+            do { email = try AccountRules.email(raw, field: "to") } catch {
+                throw FieldError(
+                    field: "to",
+                    message: "\(name)’s email address does not look right. Please check it, or leave it empty and "
+                        + "print \(name)’s link on the day.")
+            }
             guard seen.insert(email).inserted else {
                 throw FieldError(field: "to", message: "\(email) is named twice; please name each reader once.")
             }

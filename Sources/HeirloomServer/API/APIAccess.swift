@@ -207,6 +207,7 @@ enum APIAccess {
         "PATCH /api/letters/{id}": .changes(.letters),
         "DELETE /api/letters/{id}": .changes(.letters),
         "POST /api/letters/{id}/recording": .changes(.letters),
+        "POST /api/letters/{id}/readers/{readerId}/link": .changes(.letters),
         "POST /api/letter-session": .anyone,
         "GET /api/letter": .link(.letterReader, .read(.letters)),
         "GET /api/executor/members": .link(.trustedContact, .read(.estatePlan)),

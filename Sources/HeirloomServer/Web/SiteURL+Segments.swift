@@ -170,6 +170,7 @@ extension SiteURL {
         case .letterEdit(let id): ["letters", .id(id), "edit"]
         case .letterWithdraw(let id): ["letters", .id(id), "withdraw"]
         case .letterRecording(let id): ["letters", .id(id), "recording"]
+        case .letterReaderLink(let id, let reader): ["letters", .id(id), "readers", .id(reader, .memberID), "link"]
         case .letterLink(let token): ["l", .id(token, .token)]
         case .letterHome: ["l"]
         case .storytellers: ["storytellers"]

@@ -176,6 +176,7 @@ enum SiteURL: Sendable, Equatable {
     case letterEdit(Parameter<UUID>)
     case letterWithdraw(Parameter<UUID>)
     case letterRecording(Parameter<UUID>)
+    case letterReaderLink(Parameter<UUID>, Parameter<UUID>)
     case letterLink(Parameter<String>)
     case letterHome
     // A question each week: the family's storytellers, and the storyteller's answer page from their emailed link.

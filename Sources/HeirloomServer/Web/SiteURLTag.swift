@@ -64,6 +64,8 @@ extension SiteURL {
         case ("letterEdit", .some(let id), _): return .letterEdit(id)
         case ("letterWithdraw", .some(let id), _): return .letterWithdraw(id)
         case ("letterRecording", .some(let id), _): return .letterRecording(id)
+        case ("letterReaderLink", .some(let id), _):
+            return ids.dropFirst().first.flatMap(UUID.init(uuidString:)).map { .letterReaderLink(id, .value($0)) }
         case ("itemDelete", .some(let id), _): return .itemDelete(id)
         case ("itemBeneficiaries", .some(let id), _): return .itemBeneficiaries(id)
         case ("itemBeneficiaryNew", .some(let id), _): return .itemBeneficiaryNew(id)

@@ -72,6 +72,7 @@ enum Template: String, Sendable, CaseIterable {
     case letters = "letters/index"
     case letterForm = "letters/form"
     case letterReader = "letters/reader"
+    case letterLinkSheet = "letters/link"
     case storytellers = "storytellers/index"
     case storyteller = "storytellers/show"
     case storyAnswer = "storytellers/answer"

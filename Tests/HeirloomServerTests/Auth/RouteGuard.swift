@@ -241,6 +241,7 @@ enum RouteGuard {
         "POST letters/:id/recording": .changes(.letters),
         "GET letters/:id/withdraw": .reads(.letters),
         "POST letters/:id/withdraw": .changes(.letters),
+        "POST letters/:id/readers/:memberID/link": .changes(.letters),
         "GET l/:token": .link(.letterReader, .read(.letters)),
         "GET l": .link(.letterReader, .read(.letters)),
         "GET storytellers": .reads(.storytellers),

@@ -18,7 +18,16 @@ struct LetterPageSnapshots {
                     subject: "For your 18th birthday", from: "Ann Miller", to: "Lily Hart and Tom Hart",
                     when: "On April 28, 2031", delivered: false, shared: false, hasRecording: true,
                     editHref: SiteURL.letterEdit(.value(id)).path, withdrawHref: SiteURL.letterWithdraw(.value(id)).path
-                )
+                ),
+                .init(
+                    subject: "For Christmas", from: "Ann Miller", to: "Lily Hart and Grandpa Joe",
+                    when: "Delivered on December 25, 2026", delivered: true, shared: false, hasRecording: false,
+                    editHref: nil, withdrawHref: nil,
+                    handOn: [
+                        .init(
+                            name: "Grandpa Joe",
+                            action: SiteURL.letterReaderLink(.value(id), .value(PageFixtures.id(51))).path)
+                    ]),
             ],
             others: [
                 .init(
@@ -31,6 +40,15 @@ struct LetterPageSnapshots {
             ],
             isOwner: true)
         let html = try await PageFixtures.html(.letters, title: "Letters for later", nav: .home, model)
+        assertSnapshot(of: html, as: .lines)
+    }
+
+    @Test("A reader's link, to print for someone without email")
+    func letterLinkSheet() async throws {
+        let url = "http://hub.test/l/" + String(repeating: "k", count: 43)
+        let model = LetterPages.LinkSheet(
+            name: "Grandpa Joe", from: "Ann Miller", url: url, qrSVG: try QRCode.svg(url), backHref: "/letters")
+        let html = try await PageFixtures.html(.letterLinkSheet, title: "Grandpa Joe’s link", nav: .home, model)
         assertSnapshot(of: html, as: .lines)
     }
 

@@ -73,6 +73,7 @@ struct PageSnapshotCoverage {
         case .letters: "LetterPageSnapshots/letters.1"
         case .letterForm: "LetterPageSnapshots/letterForm.1"
         case .letterReader: "LetterPageSnapshots/letterReader.1"
+        case .letterLinkSheet: "LetterPageSnapshots/letterLinkSheet.1"
         case .storytellers: "StorytellerPageSnapshots/storytellers.1"
         case .storyteller: "StorytellerPageSnapshots/storyteller.1"
         case .storyAnswer: "StorytellerPageSnapshots/storyAnswer.1"

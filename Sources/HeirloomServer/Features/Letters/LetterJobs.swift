@@ -61,17 +61,20 @@ struct LetterJobs: Sendable {
             letter.deliveredAt = now
             let householdID = letter.$household.id
             let readers = letter.recipients.sorted { $0.position < $1.position }
-            for reader in readers {
+            // a reader without an email address gets their link printed by hand (`LetterService.handOut`)
+            for reader in readers where !reader.email.isEmpty {
                 let secret = try await PassingTokens(db: db).issue(
                     .letterLink, subject: try reader.requireID(), householdID: householdID)
                 let mail = LetterMail.delivered(
                     letter, to: reader, link: SiteURL.letterLink(.value(secret)).url(on: base))
                 try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: householdID)
             }
-            try await EstateAudit.append(
-                .letterDelivered,
-                "“\(letter.subject)” from \(letter.writerName) was sent to \(ListText.and(readers.map(\.name))).",
-                householdID: householdID, at: now, on: db)
+            let emailed = readers.filter { !$0.email.isEmpty }.map(\.name)
+            let byHand = readers.filter(\.email.isEmpty).map(\.name)
+            var detail = "“\(letter.subject)” from \(letter.writerName) was delivered"
+            if !emailed.isEmpty { detail += "; it was sent to \(ListText.and(emailed))" }
+            if !byHand.isEmpty { detail += "; \(ListText.and(byHand)) will be given their link by hand" }
+            try await EstateAudit.append(.letterDelivered, detail + ".", householdID: householdID, at: now, on: db)
         }
     }
 }

@@ -17,6 +17,23 @@ enum LetterPages {
         var withdrawHref: String?
         /// Another member's letter that its writer shared with the owners, to read here.
         var sharedText: [String]? = nil
+        /// Readers without email whose link the viewer may print, once the letter is delivered.
+        var handOn: [HandOn] = []
+    }
+
+    /// A reader whose link is printed by hand: the form that makes it.
+    struct HandOn: Encodable {
+        var name: String
+        var action: String
+    }
+
+    /// A reader's link on paper, printed by the writer or an owner and given by hand.
+    struct LinkSheet: Encodable {
+        var name: String
+        var from: String
+        var url: String
+        var qrSVG: String
+        var backHref: String
     }
 
     struct IndexPage: Encodable {
@@ -119,7 +136,14 @@ enum LetterPages {
             hasRecording: letter.$recording.id != nil,
             editHref: open ? SiteURL.letterEdit(.value(id)).path : nil,
             withdrawHref: open ? SiteURL.letterWithdraw(.value(id)).path : nil,
-            sharedText: !mine && letter.sharedWithOwners ? paragraphs(letter.text) : nil)
+            sharedText: !mine && letter.sharedWithOwners ? paragraphs(letter.text) : nil,
+            handOn: letter.deliveredAt == nil
+                ? []
+                : letter.recipients.filter(\.email.isEmpty).sorted { $0.position < $1.position }.map { reader in
+                    HandOn(
+                        name: reader.name,
+                        action: SiteURL.letterReaderLink(.value(id), .value(reader.id ?? UUID())).path)
+                })
     }
 
     /// The letter's text in paragraphs, as the pages show it (single line breaks stay within a paragraph).

@@ -15,6 +15,25 @@ struct LetterWebController {
             .letters, base: PageBase(request: req, title: "Letters for later", nav: .home), model, on: req)
     }
 
+    /// A reader's link on paper, for a reader without email: printed once the letter is delivered.
+    func readerLink(req: Request) async throws -> Response {
+        let id = try req.id("letter")
+        let principal = try req.principal()
+        let (name, url) = try await req.heirloom.letters.handOut(
+            reader: try req.id("reader", .memberID), of: id, by: principal,
+            base: req.heirloom.config.publicBaseURL)
+        let letter = try await Letter.find(id, on: req.db)
+        let model = LetterPages.LinkSheet(
+            name: name, from: letter?.writerName ?? principal.name, url: url, qrSVG: try QRCode.svg(url),
+            backHref: SiteURL.letters.path)
+        let view = try await Page.render(
+            .letterLinkSheet, base: PageBase(request: req, title: "\(name)’s link", nav: .home), model, on: req)
+        let response = try await view.encodeResponse(for: req)
+        // The page carries a secret: never kept by a cache or the browser's history.
+        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        return response
+    }
+
     func new(req: Request) async throws -> View {
         try await form(
             req,

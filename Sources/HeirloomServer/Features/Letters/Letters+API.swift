@@ -54,6 +54,15 @@ extension APIHandler {
         return .noContent(.init())
     }
 
+    func handOutLetterLink(_ input: Operations.HandOutLetterLink.Input) async throws
+        -> Operations.HandOutLetterLink.Output
+    {
+        let (name, url) = try await request.heirloom.letters.handOut(
+            reader: try uuid(input.path.readerId, "reader"), of: try uuid(input.path.id, "letter"), by: try principal,
+            base: request.heirloom.config.publicBaseURL)
+        return .created(.init(body: .json(.init(url: url, name: name))))
+    }
+
     func setLetterRecording(_ input: Operations.SetLetterRecording.Input) async throws
         -> Operations.SetLetterRecording.Output
     {

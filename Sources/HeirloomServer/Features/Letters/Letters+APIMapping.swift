@@ -4,7 +4,7 @@ import HeirloomCore
 
 extension LetterRecipientInput {
     init(_ reader: Components.Schemas.LetterReader) {
-        self.init(name: reader.name, email: reader.email)
+        self.init(name: reader.name, email: reader.email ?? "")
     }
 }
 
@@ -34,7 +34,9 @@ extension Components.Schemas.Letter {
     init(_ letter: Letter) throws {
         self.init(
             id: try letter.requireID().text, from: letter.writerName,
-            to: letter.recipients.sorted { $0.position < $1.position }.map { .init(name: $0.name, email: $0.email) },
+            to: letter.recipients.sorted { $0.position < $1.position }.map { reader in
+                .init(id: reader.id?.text, name: reader.name, email: reader.email.isEmpty ? nil : reader.email)
+            },
             subject: letter.subject, text: letter.text, deliver: .init(letter),
             sharedWithOwners: letter.sharedWithOwners,
             recording: try letter.recording.map { try .init($0, forReader: false) },

@@ -17,6 +17,8 @@ extension PageRoutes {
         member.upload(.letterRecording(.key), use: letters.addRecording)
         member.get(.letterWithdraw(.key), use: letters.confirmWithdraw)
         member.post(.letterWithdraw(.key), use: letters.withdraw)
+        // A reader without email: the writer or an owner prints their link once the letter is delivered.
+        member.post(.letterReaderLink(.key, .key), use: letters.readerLink)
         let letterPages = LetterReaderWebController()
         link(.letterReader, .read(.letters)).get(.letterLink(.key), use: letterPages.link)
         link(.letterReader, .read(.letters)).get(.letterHome, use: letterPages.show)
