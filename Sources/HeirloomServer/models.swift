@@ -26,7 +26,7 @@ enum ModelRegistry {
         // The Legacy Treasure Chest app's devices and the partner directory.
         GatewayDevice.self, AudioSummary.self, Partner.self,
         // Passing on, and the mail outbox.
-        Estate.self, Executor.self, EstateAuditEntry.self, PassingToken.self, OutboxMessage.self,
+        Estate.self, Executor.self, AuditEntry.self, LinkToken.self, OutboxMessage.self,
         // Downsizing: liquidation briefs and plans, sales and lots.
         StoredBrief.self, LiquidationPlanStep.self, Sale.self, Lot.self, LotMember.self, LotNotice.self,
         // Dividing fairly: wish rounds.

@@ -105,7 +105,7 @@ struct RequestServices: Sendable {
     var exportProgress: ExportProgressBoard { ExportProgressBoard(db: db) }
     var householdExport: HouseholdExport { HouseholdExport(db: db, pipeline: services.media, now: now) }
     var journalExport: JournalExport { JournalExport(db: db, store: services.media.store, now: now) }
-    var passingTokens: PassingTokens { PassingTokens(db: db) }
+    var passingTokens: LinkTokens { LinkTokens(db: db) }
     var downsizingSummary: DownsizingSummaryService { DownsizingSummaryService(db: db) }
     var people: PeopleService { PeopleService(db: db, media: media) }
     var memories: MemoryService { MemoryService(database: database, media: media) }

@@ -28,7 +28,7 @@ struct EmailConfirmationService: Sendable {
         let now = clock()
         let base = publicBaseURL
         try await db.transaction { db in
-            let tokens = PassingTokens(db: db)
+            let tokens = LinkTokens(db: db)
             try await tokens.revokeAll(subject: principal.userID, kinds: [.emailConfirmation])
             let secret = try await tokens.issue(
                 .emailConfirmation, subject: principal.userID, householdID: principal.householdID,
@@ -50,7 +50,7 @@ struct EmailConfirmationService: Sendable {
 
     /// The member a confirmation link is for, or nil when it does not work (unknown, used or out of date).
     func member(forLink secret: String) async throws -> User? {
-        guard let token = try await PassingTokens(db: db).find(secret, kinds: [.emailConfirmation], now: clock())
+        guard let token = try await LinkTokens(db: db).find(secret, kinds: [.emailConfirmation], now: clock())
         else { return nil }
         return try await User.find(token.subjectID, on: db)
     }
@@ -65,7 +65,7 @@ struct EmailConfirmationService: Sendable {
                 user.emailConfirmedAt = now
                 try await user.save(on: db)
             }
-            try await PassingTokens(db: db).revokeAll(subject: userID, kinds: [.emailConfirmation])
+            try await LinkTokens(db: db).revokeAll(subject: userID, kinds: [.emailConfirmation])
         }
         return user
     }

@@ -180,7 +180,7 @@ struct BinderPaperAccessTests {
 struct AuditEventTests {
     @Test("every event the hub records is one the API document names")
     func everyEventIsDocumented() {
-        for event in EstateEvent.allCases {
+        for event in AuditEvent.allCases {
             #expect(Components.Schemas.EstateAuditEntry.EventPayload(rawValue: event.rawValue) != nil, "\(event)")
         }
     }

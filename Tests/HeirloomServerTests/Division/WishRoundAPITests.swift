@@ -163,7 +163,7 @@ struct WishRoundAPITests {
                     .first { $0.$item.id.text == family.things["Piano"] })
             #expect(piano.beneficiary.name == "Ben Hart")
             #expect(piano.permission == .immediate)
-            let audit = try await EstateAuditEntry.query(on: app.db).all().map(\.event)
+            let audit = try await AuditEntry.query(on: app.db).all().map(\.event)
             #expect(audit.contains("wishRoundConfirmed"))
         }
     }

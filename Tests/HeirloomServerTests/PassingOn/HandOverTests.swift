@@ -122,7 +122,7 @@ struct HandOverTests {
             #expect(heirs["Lily Miller"]?.state == .told)
             #expect(heirs["Rose Miller"]?.state == .notTold)
             #expect(heirs["Rose Miller"]?.notToldSince != nil)
-            let notTold = try await EstateAuditEntry.query(on: app.db).filter(\.$event == "recipientNotTold").all()
+            let notTold = try await AuditEntry.query(on: app.db).filter(\.$event == "recipientNotTold").all()
             #expect(notTold.count == 1)
             let toRose = try await OutboxMessage.query(on: app.db).filter(\.$purpose == "recipientItems").all()
             #expect(toRose.map(\.toEmail) == ["lily@example.com"])

@@ -56,7 +56,7 @@ struct OutsiderSessionTests {
             // then the log says once that he opened it, and the hub keeps his ten newest sessions: the first ended
             let openedOnce = try await openings()
             #expect(openedOnce == 1)
-            let sessions = try await PassingToken.query(on: app.db).filter(\.$kind == .recipientSession).count()
+            let sessions = try await LinkToken.query(on: app.db).filter(\.$kind == .recipientSession).count()
             #expect(sessions == OutsiderSessions.keptPerPerson)
             #expect(try await app.api(.GET, "/api/recipient/items", token: first).status == .notFound)
 
@@ -109,7 +109,7 @@ struct OutsiderSessionTests {
             for _ in 0..<9 {
                 #expect(try await app.api(.POST, "/api/recipient/session", json: ["token": link]).status == .ok)
             }
-            let sessionsBefore = try await PassingToken.query(on: app.db).count()
+            let sessionsBefore = try await LinkToken.query(on: app.db).count()
 
             // when it is opened once more
             let refused = try await app.api(.POST, "/api/recipient/session", json: ["token": link])
@@ -118,7 +118,7 @@ struct OutsiderSessionTests {
             #expect(refused.status == .tooManyRequests)
             #expect(try refused.apiError.code == "too_many_attempts")
             #expect(refused.headers.first(name: .retryAfter) != nil)
-            #expect(try await PassingToken.query(on: app.db).count() == sessionsBefore)
+            #expect(try await LinkToken.query(on: app.db).count() == sessionsBefore)
             // and made-up links from the same address are counted too: thirty in all, then 429 whatever is sent
             var statuses: [HTTPStatus] = []
             for index in 0..<25 {
@@ -145,7 +145,7 @@ struct OutsiderSessionTests {
             let household = try #require(UUID(uuidString: owner.householdID))
             let start = clock.now
             for index in 0..<130 {
-                try await EstateAudit.append(
+                try await AuditLog.append(
                     .emailSent, "Step \(index)", householdID: household,
                     at: start.addingTimeInterval(Double(index / 3)), on: app.db)
             }

@@ -48,7 +48,7 @@ extension BinderJobs {
                 won += claimed.count
             }
             guard won > 0 else { return }
-            let secret = try await PassingTokens(db: db).issue(
+            let secret = try await LinkTokens(db: db).issue(
                 .recipientLink, subject: personID, householdID: householdID)
             let mail = BinderMail(base: base).released(
                 to: person, email: email, count: won, from: estate.holder?.name ?? "Your family",

@@ -93,14 +93,14 @@ struct BinderJobs: Sendable {
                     check.$executor.id = try executor.requireID()
                     check.askedAt = now
                     try await check.save(on: db)
-                    try await PassingTokens(db: db).revokeAll(
+                    try await LinkTokens(db: db).revokeAll(
                         subject: try executor.requireID(), kinds: [.executorAddressCheck])
-                    let secret = try await PassingTokens(db: db).issue(
+                    let secret = try await LinkTokens(db: db).issue(
                         .executorAddressCheck, subject: try executor.requireID(), householdID: householdID)
                     try await outbox.enqueue(
                         mail.addressCheck(executor, holderName: holder.name, secret: secret), householdID: householdID)
                 }
-                try await EstateAudit.append(
+                try await AuditLog.append(
                     .binderLookAsked,
                     "\(holder.name) was asked to look over the binder; \(executors.count) trusted contacts were asked to confirm their address.",
                     householdID: householdID, at: now, on: db)

@@ -56,7 +56,7 @@ struct BinderReviewService: Sendable {
     /// An executor clicked the link in the yearly email: their address works. Nil when the link is unknown.
     func confirmAddress(secret: String) async throws -> Executor? {
         let now = clock()
-        guard let token = try await PassingTokens(db: db).find(secret, kinds: [.executorAddressCheck], now: now),
+        guard let token = try await LinkTokens(db: db).find(secret, kinds: [.executorAddressCheck], now: now),
             let executor = try await Executor.find(token.subjectID, on: db)
         else { return nil }
         let check =

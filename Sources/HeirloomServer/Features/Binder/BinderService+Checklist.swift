@@ -51,7 +51,7 @@ extension BinderService {
                 try await tick.create(on: db)
             }
             let verb = done ? "ticked" : "unticked"
-            try await EstateAudit.append(
+            try await AuditLog.append(
                 .checklistTicked, "\(executor.name) \(verb) \u{201C}\(task.task.text)\u{201D}.",
                 householdID: householdID,
                 at: now, on: db)

@@ -96,7 +96,7 @@ extension BinderService {
             BinderRelease.isVisible(shown.visibility, to: outsider.reader, estate: estate.status, at: now),
             let document = shown.entry.documents.first(where: { $0.$media.id == mediaID })
         else { throw AppError.notFound("file") }
-        try await EstateAudit.append(
+        try await AuditLog.append(
             .binderRead, "\(outsider.description) opened a paper of \u{201C}\(shown.entry.title)\u{201D}.",
             householdID: outsider.householdID, at: now, on: db)
         return document.media
@@ -106,10 +106,10 @@ extension BinderService {
         guard !titles.isEmpty else { return }
         let list = titles.count <= 5 ? titles.joined(separator: ", ") : "\(titles.count) entries"
         let detail = "\(outsider.description) read the binder: \(list)."
-        let recent = try await EstateAuditEntry.query(on: db).filter(\.$household.$id == outsider.householdID)
-            .filter(\.$event == EstateEvent.binderRead.rawValue).filter(\.$detail == detail)
+        let recent = try await AuditEntry.query(on: db).filter(\.$household.$id == outsider.householdID)
+            .filter(\.$event == AuditEvent.binderRead.rawValue).filter(\.$detail == detail)
             .filter(\.$at > now.addingTimeInterval(-3600)).count()
         guard recent == 0 else { return }
-        try await EstateAudit.append(.binderRead, detail, householdID: outsider.householdID, at: now, on: db)
+        try await AuditLog.append(.binderRead, detail, householdID: outsider.householdID, at: now, on: db)
     }
 }

@@ -31,7 +31,7 @@ struct WishJobs: Sendable {
                 let silent = try await WishParticipant.query(on: db).filter(\.$round.$id == round.requireID())
                     .filter(\.$answeredAt == nil).with(\.$beneficiary).all()
                 for participant in silent where participant.beneficiary.email?.isEmpty == false {
-                    let secret = try await PassingTokens(db: db).issue(
+                    let secret = try await LinkTokens(db: db).issue(
                         .wishLink, subject: try participant.requireID(), householdID: round.$household.id)
                     let mail = WishMail.reminder(
                         to: participant.beneficiary, round: round, link: SiteURL.wishLink(.value(secret)).url(on: base))
@@ -40,7 +40,7 @@ struct WishJobs: Sendable {
                     try await participant.save(on: db)
                 }
                 if !silent.isEmpty {
-                    try await EstateAudit.append(
+                    try await AuditLog.append(
                         .wishesReminded,
                         "Reminded \(ListText.and(silent.map(\.beneficiary.name))) that “\(round.title)” closes soon.",
                         householdID: round.$household.id, at: now, on: db)

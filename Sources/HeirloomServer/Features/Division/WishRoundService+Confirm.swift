@@ -81,14 +81,14 @@ extension WishRoundService {
                     try await Beneficiary.query(on: db).filter(\.$id == person.$beneficiary.id)
                         .filter(\.$invitedAt == nil).set(\.$invitedAt, to: now).update()
                 }
-                let secret = try await PassingTokens(db: db).issue(
+                let secret = try await LinkTokens(db: db).issue(
                     .wishLink, subject: share.participantID, householdID: organiser.householdID)
                 let mail = WishMail.confirmed(
                     to: person.beneficiary, round: round, things: share.thingIDs.compactMap { things[$0]?.title },
                     link: SiteURL.wishLink(.value(secret)).url(on: base))
                 try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: organiser.householdID)
             }
-            try await EstateAudit.append(
+            try await AuditLog.append(
                 .wishRoundConfirmed,
                 "\(organiser.name) confirmed the division of “\(round.title)” (run \(latest.run.number)); "
                     + "\(itemIDs.count) items were left to their new owners.",

@@ -53,7 +53,7 @@ extension WishRoundService {
                 throw Self.notClosed
             }
             try await saveRun(result, of: round, seed: seed, adjusted: false, changes: nil, by: organiser, on: db)
-            try await EstateAudit.append(
+            try await AuditLog.append(
                 .wishRoundDivided,
                 "\(organiser.name) divided the wish round “\(round.title)” (\(round.divisionMethod.rawValue), seed \(seed)).",
                 householdID: organiser.householdID, at: now, on: db)
@@ -115,7 +115,7 @@ extension WishRoundService {
             try await saveRun(
                 result, of: round, seed: latest.run.seed, adjusted: true, changes: lines.joined(separator: "\n"),
                 by: organiser, on: db)
-            try await EstateAudit.append(
+            try await AuditLog.append(
                 .wishDivisionAdjusted,
                 "\(organiser.name) changed the division of “\(round.title)” by hand: \(lines.joined(separator: "; ")).",
                 householdID: organiser.householdID, at: now, on: db)

@@ -39,7 +39,7 @@ extension WishRoundService {
             try await tellTurn(
                 of: LiveDraft.next(input, picks: 0), in: current, deadline: round.turnDeadline, base: base, now: now,
                 on: db)
-            try await EstateAudit.append(
+            try await AuditLog.append(
                 .wishRoundDivided,
                 "\(organiser.name) began the turns of “\(round.title)” live (draw number \(seed)).",
                 householdID: organiser.householdID, at: now, on: db)
@@ -166,7 +166,7 @@ extension WishRoundService {
         guard let participantID, let participant = view.participants.first(where: { $0.id == participantID }),
             participant.beneficiary.email?.isEmpty == false
         else { return }
-        let secret = try await PassingTokens(db: db).issue(
+        let secret = try await LinkTokens(db: db).issue(
             .wishLink, subject: participantID, householdID: view.round.$household.id)
         let household = try await Household.find(view.round.$household.id, on: db)
         let mail = WishMail.yourTurn(

@@ -21,10 +21,10 @@ extension WishRoundService {
         else { throw AppError.notFound("participant") }
         let now = clock()
         let secret = try await db.transaction { db in
-            let tokens = PassingTokens(db: db)
+            let tokens = LinkTokens(db: db)
             try await tokens.revokeAll(subject: participantID, kinds: [.wishLink])
             let secret = try await tokens.issue(.wishLink, subject: participantID, householdID: organiser.householdID)
-            try await EstateAudit.append(
+            try await AuditLog.append(
                 .wishRoundChanged,
                 "\(organiser.name) printed \(participant.beneficiary.name)\u{2019}s link for the wish round "
                     + "\u{201C}\(round.title)\u{201D} to give it to them by hand.",
@@ -54,9 +54,9 @@ extension WishRoundService {
         }
         let now = clock()
         try await db.transaction { db in
-            try await PassingTokens(db: db).revokeAll(subject: participantID, kinds: [.wishLink, .wishSession])
+            try await LinkTokens(db: db).revokeAll(subject: participantID, kinds: [.wishLink, .wishSession])
             try await participant.delete(on: db)
-            try await EstateAudit.append(
+            try await AuditLog.append(
                 .wishRoundChanged,
                 "\(organiser.name) took \(participant.beneficiary.name) out of the wish round “\(round.title)”.",
                 householdID: organiser.householdID, at: now, on: db)

@@ -103,7 +103,7 @@ struct WishRoundService: Sendable {
                 participant.position = position
                 try await participant.create(on: db)
             }
-            try await EstateAudit.append(
+            try await AuditLog.append(
                 .wishRoundDrafted,
                 "\(organiser.name) drafted the wish round “\(round.title)” over \(refs.count) things.",
                 householdID: organiser.householdID, at: now, on: db)
@@ -134,14 +134,14 @@ struct WishRoundService: Sendable {
             }
             // Someone without an email address is given their link by hand, from the round's page.
             for participant in current.participants where participant.beneficiary.email?.isEmpty == false {
-                let secret = try await PassingTokens(db: db).issue(
+                let secret = try await LinkTokens(db: db).issue(
                     .wishLink, subject: try participant.requireID(), householdID: organiser.householdID)
                 let mail = WishMail.invitation(
                     to: participant.beneficiary, round: round, things: current.things.count, organiser: organiser.name,
                     link: SiteURL.wishLink(.value(secret)).url(on: base))
                 try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: organiser.householdID)
             }
-            try await EstateAudit.append(
+            try await AuditLog.append(
                 .wishRoundOpened,
                 "\(organiser.name) opened the wish round “\(round.title)”; \(current.participants.count) people were invited.",
                 householdID: organiser.householdID, at: now, on: db)
@@ -159,7 +159,7 @@ struct WishRoundService: Sendable {
         let closed = status
         try await db.transaction { db in
             guard try await Self.claim(round, from: [.open], to: closed, on: db) else { throw Self.notOpen }
-            try await EstateAudit.append(
+            try await AuditLog.append(
                 .wishRoundClosed, "\(organiser.name) closed the wish round “\(round.title)”.",
                 householdID: organiser.householdID, at: now, on: db)
         }

@@ -31,7 +31,7 @@ struct WishService: Sendable {
     {
         let now = clock()
         try await linkThrottle.reserve(account: SecretToken.hash(linkSecret), address: address, now: now, on: db)
-        let tokens = PassingTokens(db: db)
+        let tokens = LinkTokens(db: db)
         guard let token = try await tokens.find(linkSecret, kinds: [.wishLink, .wishSession], now: now),
             let participant = try await WishParticipant.query(on: db).filter(\.$id == token.subjectID)
                 .with(\.$beneficiary).first()
@@ -71,13 +71,13 @@ struct WishService: Sendable {
         guard let (round, participant) = try await rounds(of: principal).first(where: { $0.round.id == roundID }) else {
             throw AppError.notFound("wish round")
         }
-        return try await PassingTokens(db: db).startSession(
+        return try await LinkTokens(db: db).startSession(
             .wishSession, subject: try participant.requireID(), householdID: round.$household.id, now: clock())
     }
 
     /// The participant a session secret belongs to, or nil (a removed participant's sessions end with them).
     func participant(forSession secret: String) async throws -> WishParticipant? {
-        guard let token = try await PassingTokens(db: db).find(secret, kinds: [.wishSession], now: clock()) else {
+        guard let token = try await LinkTokens(db: db).find(secret, kinds: [.wishSession], now: clock()) else {
             return nil
         }
         return try await WishParticipant.query(on: db).filter(\.$id == token.subjectID).with(\.$beneficiary)

@@ -63,7 +63,7 @@ struct LetterJobs: Sendable {
             let readers = letter.recipients.sorted { $0.position < $1.position }
             // a reader without an email address gets their link printed by hand (`LetterService.handOut`)
             for reader in readers where !reader.email.isEmpty {
-                let secret = try await PassingTokens(db: db).issue(
+                let secret = try await LinkTokens(db: db).issue(
                     .letterLink, subject: try reader.requireID(), householdID: householdID)
                 let mail = LetterMail.delivered(
                     letter, to: reader, link: SiteURL.letterLink(.value(secret)).url(on: base))
@@ -74,7 +74,7 @@ struct LetterJobs: Sendable {
             var detail = "“\(letter.subject)” from \(letter.writerName) was delivered"
             if !emailed.isEmpty { detail += "; it was sent to \(ListText.and(emailed))" }
             if !byHand.isEmpty { detail += "; \(ListText.and(byHand)) will be given their link by hand" }
-            try await EstateAudit.append(.letterDelivered, detail + ".", householdID: householdID, at: now, on: db)
+            try await AuditLog.append(.letterDelivered, detail + ".", householdID: householdID, at: now, on: db)
         }
     }
 }

@@ -22,7 +22,7 @@ struct LetterReader: Sendable {
     func signIn(linkSecret: String, from address: String) async throws -> String {
         let now = clock()
         try await linkThrottle.reserve(account: SecretToken.hash(linkSecret), address: address, now: now, on: db)
-        let tokens = PassingTokens(db: db)
+        let tokens = LinkTokens(db: db)
         guard let token = try await tokens.find(linkSecret, kinds: [.letterLink, .letterSession], now: now),
             try await delivered(token.subjectID) != nil
         else { throw AppError.notFound("page") }
@@ -33,12 +33,12 @@ struct LetterReader: Sendable {
     /// The delivered letter of a session, noted in the audit log; 404 for a session that does not open one.
     func read(session secret: String) async throws -> LetterReading {
         let now = clock()
-        let tokens = PassingTokens(db: db)
+        let tokens = LinkTokens(db: db)
         guard !secret.isEmpty, let token = try await tokens.find(secret, kinds: [.letterSession], now: now),
             let reading = try await delivered(token.subjectID)
         else { throw AppError.notFound("page") }
         if try await tokens.recordsOpening(token, now: now) {
-            try await EstateAudit.append(
+            try await AuditLog.append(
                 .letterOpened,
                 "\(reading.reader.name) opened “\(reading.letter.subject)” from \(reading.letter.writerName).",
                 householdID: token.$household.id, at: now, on: db)

@@ -38,10 +38,10 @@ extension LetterService {
         }
         let now = clock()
         let secret = try await db.transaction { db in
-            let tokens = PassingTokens(db: db)
+            let tokens = LinkTokens(db: db)
             try await tokens.revokeAll(subject: readerID, kinds: [.letterLink])
             let secret = try await tokens.issue(.letterLink, subject: readerID, householdID: principal.householdID)
-            try await EstateAudit.append(
+            try await AuditLog.append(
                 .letterDelivered,
                 "\(principal.name) printed \(reader.name)’s link to the letter from \(letter.writerName), to give it "
                     + "to them by hand.",

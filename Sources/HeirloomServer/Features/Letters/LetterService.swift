@@ -83,7 +83,7 @@ struct LetterService: Sendable {
         let readers = try letter.recipients.map { try $0.requireID() }
         let recording = letter.recording.map { [$0] } ?? []
         try await media.delete(recording) { db in
-            try await PassingToken.query(on: db).filter(\.$subjectID ~~ readers).delete()
+            try await LinkToken.query(on: db).filter(\.$subjectID ~~ readers).delete()
             try await letter.delete(on: db)
         }
     }

@@ -58,7 +58,7 @@ struct MemberPassingService: Sendable {
             row.reportedBy = executor.name
             row.status = reported
             try await row.save(on: db)
-            try await EstateAudit.append(
+            try await AuditLog.append(
                 .memberPassingReported,
                 "\(executor.name) reported the passing of \(member.user.name) (\(day)); their letters are due "
                     + "\(estate.days.day(reported.releaseAt ?? now)).", householdID: householdID, at: now, on: db)
@@ -81,7 +81,7 @@ struct MemberPassingService: Sendable {
         let waiting = row.status.effectiveState(at: now) == .passingReported
         try await db.transaction { db in
             try await row.delete(on: db)
-            try await EstateAudit.append(
+            try await AuditLog.append(
                 .memberPassingCancelled,
                 waiting
                     ? "\(name) is still here: the report of their passing was stopped."

@@ -89,7 +89,7 @@ struct Outbox: Sendable {
             copy.htmlBody = failed.htmlBody
             (copy.inlineImageSHA256, copy.inlineImageType) = (failed.inlineImageSHA256, failed.inlineImageType)
             try await copy.save(on: db)
-            try await EstateAudit.append(
+            try await AuditLog.append(
                 .emailSent, "\(principal.name) asked for “\(failed.subject)” to be sent to \(failed.toName) again.",
                 householdID: principal.householdID, at: clock(), on: db)
             return copy
@@ -104,7 +104,7 @@ struct Outbox: Sendable {
                 .filter(\.$notificationStatus == NotificationStatus.notSent.rawValue)
                 .set(\.$notificationStatus, to: NotificationStatus.sent.rawValue).update()
         }
-        try await EstateAudit.append(
+        try await AuditLog.append(
             .emailSent, "An email “\(message.subject)” went to \(message.toName).",
             householdID: message.$household.id, at: now, on: db)
     }

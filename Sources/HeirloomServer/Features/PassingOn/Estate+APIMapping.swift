@@ -36,7 +36,7 @@ extension Components.Schemas.ExecutorEstate {
 }
 
 extension Components.Schemas.EstateAuditEntry {
-    init(_ entry: EstateAuditEntry) throws {
+    init(_ entry: AuditEntry) throws {
         self.init(
             id: try entry.requireID().text, at: entry.at,
             event: .init(rawValue: entry.event) ?? .emailSent, detail: entry.detail)

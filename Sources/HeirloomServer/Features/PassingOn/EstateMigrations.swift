@@ -55,26 +55,26 @@ struct CreateExecutor: AsyncMigration {
 /// Creates the estate's audit log, read newest first.
 struct CreateEstateAudit: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(EstateAuditEntry.schema)
+        try await database.schema(AuditEntry.schema)
             .id()
             .field("household_id", .uuid, .required, .references(Household.schema, .id, onDelete: .cascade))
             .field("at", .datetime, .required)
             .field("event", .string, .required)
             .field("detail", .string, .required)
             .create()
-        try await database.sql().create(index: "estate_audit_household_at_idx").on(EstateAuditEntry.schema)
+        try await database.sql().create(index: "estate_audit_household_at_idx").on(AuditEntry.schema)
             .column("household_id").column("at").run()
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(EstateAuditEntry.schema).delete()
+        try await database.schema(AuditEntry.schema).delete()
     }
 }
 
 /// Creates the table of executors' and recipients' links and sessions (hashes only).
 struct CreatePassingToken: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(PassingToken.schema)
+        try await database.schema(LinkToken.schema)
             .id()
             .field("household_id", .uuid, .required, .references(Household.schema, .id, onDelete: .cascade))
             .field("kind", .string, .required)
@@ -83,12 +83,12 @@ struct CreatePassingToken: AsyncMigration {
             .field("created_at", .datetime)
             .unique(on: "token_hash")
             .create()
-        try await database.sql().create(index: "passing_tokens_subject_idx").on(PassingToken.schema)
+        try await database.sql().create(index: "passing_tokens_subject_idx").on(LinkToken.schema)
             .column("subject_id").run()
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(PassingToken.schema).delete()
+        try await database.schema(LinkToken.schema).delete()
     }
 }
 
@@ -97,14 +97,14 @@ struct CreatePassingToken: AsyncMigration {
 struct AddExpiryToPassingToken: AsyncMigration {
     func prepare(on database: any Database) async throws {
         // One column per statement: SQLite adds columns one at a time.
-        try await database.schema(PassingToken.schema).field("expires_at", .datetime).update()
-        try await database.schema(PassingToken.schema).field("opening_recorded_at", .datetime).update()
-        try await PassingToken.query(on: database)
+        try await database.schema(LinkToken.schema).field("expires_at", .datetime).update()
+        try await database.schema(LinkToken.schema).field("opening_recorded_at", .datetime).update()
+        try await LinkToken.query(on: database)
             .filter(\.$kind ~~ [.executorSession, .recipientSession]).delete()
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(PassingToken.schema).deleteField("opening_recorded_at").update()
-        try await database.schema(PassingToken.schema).deleteField("expires_at").update()
+        try await database.schema(LinkToken.schema).deleteField("opening_recorded_at").update()
+        try await database.schema(LinkToken.schema).deleteField("expires_at").update()
     }
 }

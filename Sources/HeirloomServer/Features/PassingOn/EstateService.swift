@@ -94,7 +94,7 @@ struct EstateService: Sendable {
 
     /// One page of the audit log, newest first, and the entry the next (older) page starts after.
     struct AuditPage {
-        var entries: [EstateAuditEntry]
+        var entries: [AuditEntry]
         var nextBefore: UUID?
     }
 
@@ -104,10 +104,10 @@ struct EstateService: Sendable {
         guard (1...500).contains(limit) else {
             throw AppError.invalid(FieldError(field: "limit", message: "Please ask for 1 to 500 entries at a time."))
         }
-        var query = EstateAuditEntry.query(on: db).filter(\.$household.$id == principal.householdID)
+        var query = AuditEntry.query(on: db).filter(\.$household.$id == principal.householdID)
         if let before {
             guard
-                try await EstateAuditEntry.query(on: db).filter(\.$id == before)
+                try await AuditEntry.query(on: db).filter(\.$id == before)
                     .filter(\.$household.$id == principal.householdID).count() == 1
             else {
                 throw AppError.invalid(
@@ -115,7 +115,7 @@ struct EstateService: Sendable {
             }
             // Entries of the same moment are told apart by id, so a page boundary never skips or repeats one. The
             // cursor's moment is compared as stored: read into a Date and back, SQLite's would be rounded.
-            let table = EstateAuditEntry.schema
+            let table = AuditEntry.schema
             let cursorAt: SQLQueryString =
                 "(SELECT \(ident: "cursor").\(ident: "at") FROM \(ident: table) AS \(ident: "cursor") "
                 + "WHERE \(ident: "cursor").\(ident: "id") = \(bind: before))"
@@ -179,7 +179,7 @@ struct EstateService: Sendable {
         return try await db.transaction { db in
             guard try await transition(estate, to: cancelled, on: db) else { return false }
             let householdID = estate.$household.id
-            try await EstateAudit.append(
+            try await AuditLog.append(
                 .passingCancelled, "\(name) said they are still here; the report was cancelled.",
                 householdID: householdID, at: now, on: db)
             let mails = try await EstateMail(base: base, db: db).cancelled(estate, by: name)
@@ -206,7 +206,7 @@ struct EstateService: Sendable {
                     code: "estate_changed", message: "The estate changed meanwhile; please look again.")
             }
             let told = try await RecallReleased(db: db, now: now).recall(estate, after: reopened)
-            try await EstateAudit.append(
+            try await AuditLog.append(
                 .estateReopened,
                 "\(principal.name) reopened the estate; items released by the passing are hidden again."
                     + (told.isEmpty ? "" : " \(ListText.and(told)) will be told it was a mistake."),

@@ -35,12 +35,12 @@ struct ExecutorService: Sendable {
             executor.email = email
             executor.status = .invited
             try await executor.create(on: db)
-            let secret = try await PassingTokens(db: db).issue(
+            let secret = try await LinkTokens(db: db).issue(
                 .executorLink, subject: try executor.requireID(), householdID: principal.householdID)
             let mail = try await EstateMail(base: base, db: db).executorInvitation(
                 executor, secret: secret, holderName: estate.holder?.name ?? principal.name)
             try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: principal.householdID)
-            try await EstateAudit.append(
+            try await AuditLog.append(
                 .executorInvited, "\(principal.name) asked \(name) to be a trusted contact.",
                 householdID: principal.householdID, at: now, on: db)
             return executor
@@ -56,9 +56,9 @@ struct ExecutorService: Sendable {
         else { throw AppError.notFound("trusted contact") }
         let now = clock()
         try await db.transaction { db in
-            try await PassingTokens(db: db).revokeAll(subject: id)
+            try await LinkTokens(db: db).revokeAll(subject: id)
             try await executor.delete(on: db)
-            try await EstateAudit.append(
+            try await AuditLog.append(
                 .executorRemoved, "\(principal.name) removed \(executor.name) as a trusted contact.",
                 householdID: principal.householdID, at: now, on: db)
         }
@@ -69,7 +69,7 @@ struct ExecutorService: Sendable {
     func signIn(linkSecret: String, from address: String) async throws -> (executor: Executor, secret: String) {
         let now = clock()
         try await linkThrottle.reserve(account: SecretToken.hash(linkSecret), address: address, now: now, on: db)
-        let tokens = PassingTokens(db: db)
+        let tokens = LinkTokens(db: db)
         guard let token = try await tokens.find(linkSecret, kinds: [.executorLink, .executorSession], now: now),
             let executor = try await Executor.find(token.subjectID, on: db)
         else { throw Self.unknownLink }
@@ -84,7 +84,7 @@ struct ExecutorService: Sendable {
 
     /// The executor a session secret belongs to, or nil.
     func executor(forSession secret: String) async throws -> Executor? {
-        guard let token = try await PassingTokens(db: db).find(secret, kinds: [.executorSession], now: clock()) else {
+        guard let token = try await LinkTokens(db: db).find(secret, kinds: [.executorSession], now: clock()) else {
             return nil
         }
         return try await Executor.find(token.subjectID, on: db)
@@ -121,11 +121,11 @@ struct ExecutorService: Sendable {
             estate.status = reported
             estate.reportedBy = executor.name
             estate.reportNote = note?.isEmpty == false ? note : nil
-            try await EstateAudit.append(
+            try await AuditLog.append(
                 .passingReported,
                 "\(executor.name) reported the passing (date of passing \(day)); release is due \(estate.days.day(reported.releaseAt ?? now)).",
                 householdID: householdID, at: now, on: db)
-            if let link = try await PassingTokens(db: db).stillHereLink(for: estate, base: base, now: now),
+            if let link = try await LinkTokens(db: db).stillHereLink(for: estate, base: base, now: now),
                 let mail = EstateMail(base: base, db: db).passingReported(
                     estate, reportedBy: executor.name, halfway: false, link: link)
             {

@@ -65,11 +65,11 @@ struct HeirService: Sendable {
         let now = clock()
         let base = publicBaseURL
         let secret = try await db.transaction { db in
-            let tokens = PassingTokens(db: db)
+            let tokens = LinkTokens(db: db)
             try await tokens.revokeAll(subject: beneficiaryID, kinds: [.recipientLink])
             let secret = try await tokens.issue(.recipientLink, subject: beneficiaryID, householdID: householdID)
             try await Beneficiary.query(on: db).filter(\.$id == beneficiaryID).set(\.$linkHandedAt, to: now).update()
-            try await EstateAudit.append(
+            try await AuditLog.append(
                 .linkHandedOut, "\(name) printed \(heir.person.name)'s link to give it to them by hand.",
                 householdID: householdID, at: now, on: db)
             return secret

@@ -16,9 +16,9 @@ struct HolderReturnService: Sendable {
 
         var outcome: Outcome
         /// The step that started it: "… reported the passing (date of passing …)".
-        var report: EstateAuditEntry
+        var report: AuditEntry
         /// Every step since the report, oldest first.
-        var steps: [EstateAuditEntry]
+        var steps: [AuditEntry]
         /// When released: each heir and their state.
         var heirs: [HeirService.Heir]
         var noteFromReporter: String?
@@ -54,14 +54,14 @@ struct HolderReturnService: Sendable {
         }
     }
 
-    private func latest(_ event: EstateEvent, _ principal: Principal) async throws -> EstateAuditEntry? {
-        try await EstateAuditEntry.query(on: db).filter(\.$household.$id == principal.householdID)
+    private func latest(_ event: AuditEvent, _ principal: Principal) async throws -> AuditEntry? {
+        try await AuditEntry.query(on: db).filter(\.$household.$id == principal.householdID)
             .filter(\.$event == event.rawValue).sort(\.$at, .descending).first()
     }
 
-    private func steps(since report: EstateAuditEntry, _ principal: Principal) async throws -> [EstateAuditEntry] {
+    private func steps(since report: AuditEntry, _ principal: Principal) async throws -> [AuditEntry] {
         // A second's margin: a stored moment may read back a little rounded; the report itself starts the story.
-        let entries = try await EstateAuditEntry.query(on: db).filter(\.$household.$id == principal.householdID)
+        let entries = try await AuditEntry.query(on: db).filter(\.$household.$id == principal.householdID)
             .filter(\.$at >= report.at.addingTimeInterval(-1)).sort(\.$at).sort(\.$id).limit(200).all()
         guard let start = entries.firstIndex(where: { $0.id == report.id }) else { return [report] + entries }
         return [report] + entries[start...].filter { $0.id != report.id }

@@ -62,12 +62,12 @@ struct PassingJobs: Sendable {
             try await db.transaction { db in
                 guard try await EstateService.transition(estate, to: released, on: db) else { return }
                 let householdID = estate.$household.id
-                try await EstateAudit.append(
+                try await AuditLog.append(
                     .estateReleased, "The waiting period ended without a cancel; the estate was released.",
                     householdID: householdID, at: now, on: db)
                 var executors: [(Executor, link: String)] = []
                 for executor in try await Executor.query(on: db).filter(\.$household.$id == householdID).all() {
-                    let secret = try await PassingTokens(db: db).issue(
+                    let secret = try await LinkTokens(db: db).issue(
                         .executorLink, subject: try executor.requireID(), householdID: householdID)
                     executors.append((executor, link: SiteURL.executorLink(.value(secret)).url(on: base)))
                 }
@@ -102,7 +102,7 @@ struct PassingJobs: Sendable {
                     .where("state", .equal, EstateState.passingReported.rawValue)
                     .returning("id").all()
                 guard claimed.count == 1,
-                    let link = try await PassingTokens(db: db).stillHereLink(for: estate, base: base, now: now),
+                    let link = try await LinkTokens(db: db).stillHereLink(for: estate, base: base, now: now),
                     let mail = EstateMail(base: base, db: db).passingReported(
                         estate, reportedBy: estate.reportedBy ?? "A trusted contact", halfway: true, link: link)
                 else { return }
@@ -146,7 +146,7 @@ struct PassingJobs: Sendable {
                     if claimed.count == 1 { won.append(link) }
                 }
                 if won.isEmpty { return }
-                let secret = try await PassingTokens(db: db).issue(
+                let secret = try await LinkTokens(db: db).issue(
                     .recipientLink, subject: personID, householdID: householdID)
                 let mail = RecipientMail.items(
                     to: person, email: email, count: won.count,
@@ -156,7 +156,7 @@ struct PassingJobs: Sendable {
                     linkIDs: try won.map { try $0.requireID() }, note: estate.noteForHeirs)
                 try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: householdID)
                 for link in won {
-                    try await EstateAudit.append(
+                    try await AuditLog.append(
                         .linkReleased, "\(link.item.name) was released to \(person.name).", householdID: householdID,
                         at: now, on: db)
                 }
@@ -173,7 +173,7 @@ struct PassingJobs: Sendable {
                 .where("id", .equal, try person.requireID()).where("not_told_at", .is, SQLLiteral.null)
                 .returning("id").all()
             guard claimed.count == 1 else { return }
-            try await EstateAudit.append(
+            try await AuditLog.append(
                 .recipientNotTold,
                 "\(person.name) could not be told: the hub has no email address for them. Print their link from "
                     + "Passing on to give it to them by hand.",
@@ -202,7 +202,7 @@ struct PassingJobs: Sendable {
                         .where("inactivity_reminders", .equal, estate.inactivityReminders)
                         .returning("id").all()
                     guard claimed.count == 1,
-                        let link = try await PassingTokens(db: db).stillHereLink(for: estate, base: base, now: now),
+                        let link = try await LinkTokens(db: db).stillHereLink(for: estate, base: base, now: now),
                         let mail = EstateMail(base: base, db: db).inactivityReminder(estate, number: due, link: link)
                     else { return }
                     try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: householdID)
@@ -219,7 +219,7 @@ struct PassingJobs: Sendable {
                     guard claimed.count == 1 else { return }
                     let executors = try await Executor.query(on: db).filter(\.$household.$id == householdID).all()
                     for executor in executors {
-                        let secret = try await PassingTokens(db: db).issue(
+                        let secret = try await LinkTokens(db: db).issue(
                             .executorLink, subject: try executor.requireID(), householdID: householdID)
                         let mail = EstateMail(base: base, db: db).inactivityExecutors(
                             estate, executor: executor, link: SiteURL.executorLink(.value(secret)).url(on: base))

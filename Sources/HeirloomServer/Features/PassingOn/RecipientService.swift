@@ -36,7 +36,7 @@ struct RecipientService: Sendable {
         return try await db.transaction { db in
             person.invitedAt = now
             try await person.save(on: db)
-            let tokens = PassingTokens(db: db)
+            let tokens = LinkTokens(db: db)
             try await tokens.revokeAll(subject: beneficiaryID)
             let secret = try await tokens.issue(
                 .recipientLink, subject: beneficiaryID, householdID: principal.householdID)
@@ -53,7 +53,7 @@ struct RecipientService: Sendable {
                 linkIDs: try visible.map { try $0.requireID() },
                 note: estate.status.effectiveState(at: now) == .released ? estate.noteForHeirs : nil)
             let message = try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: principal.householdID)
-            try await EstateAudit.append(
+            try await AuditLog.append(
                 .recipientInvited, "\(principal.name) invited \(person.name) to see their items.",
                 householdID: principal.householdID, at: now, on: db)
             return message
@@ -65,7 +65,7 @@ struct RecipientService: Sendable {
     func signIn(linkSecret: String, from address: String) async throws -> (beneficiary: Beneficiary, secret: String) {
         let now = clock()
         try await linkThrottle.reserve(account: SecretToken.hash(linkSecret), address: address, now: now, on: db)
-        let tokens = PassingTokens(db: db)
+        let tokens = LinkTokens(db: db)
         guard let token = try await tokens.find(linkSecret, kinds: [.recipientLink, .recipientSession], now: now),
             let person = try await Beneficiary.find(token.subjectID, on: db)
         else { throw AppError.notFound("page") }
@@ -76,7 +76,7 @@ struct RecipientService: Sendable {
                 .set(\.$openedAt, to: now).update()
         }
         if token.kind == .recipientLink, try await tokens.recordsOpening(token, now: now) {
-            try await EstateAudit.append(
+            try await AuditLog.append(
                 .recipientOpened, "\(person.name) opened their page.", householdID: token.$household.id, at: now,
                 on: db)
         }
@@ -85,7 +85,7 @@ struct RecipientService: Sendable {
 
     /// The beneficiary a session secret belongs to, or nil.
     func recipient(forSession secret: String) async throws -> Beneficiary? {
-        guard let token = try await PassingTokens(db: db).find(secret, kinds: [.recipientSession], now: clock()) else {
+        guard let token = try await LinkTokens(db: db).find(secret, kinds: [.recipientSession], now: clock()) else {
             return nil
         }
         return try await Beneficiary.find(token.subjectID, on: db)
@@ -116,7 +116,7 @@ struct RecipientService: Sendable {
             link.notificationStatus = (accept ? NotificationStatus.accepted : .declined).rawValue
             link.answeredAt = now
             try await link.save(on: db)
-            try await EstateAudit.append(
+            try await AuditLog.append(
                 accept ? .accepted : .declined,
                 "\(person.name) \(accept ? "accepted" : "declined") \(link.item.name).",
                 householdID: person.$household.id, at: now, on: db)

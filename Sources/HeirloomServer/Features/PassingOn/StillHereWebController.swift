@@ -31,7 +31,7 @@ struct StillHereWebController {
             try await EstateService.holderSeen(
                 userID: userID, householdID: user.$household.id, name: user.name, now: services.now,
                 base: services.config.publicBaseURL, on: db)
-            try await PassingTokens(db: db).revokeAll(subject: userID, kinds: [.holderStillHere])
+            try await LinkTokens(db: db).revokeAll(subject: userID, kinds: [.holderStillHere])
         }
         return try await page(req, user: user, token: token, done: true, released: false)
     }

@@ -25,7 +25,7 @@ struct StoryAnswers: Sendable {
     func signIn(linkSecret: String, from address: String) async throws -> String {
         let now = clock()
         try await linkThrottle.reserve(account: SecretToken.hash(linkSecret), address: address, now: now, on: db)
-        let tokens = PassingTokens(db: db)
+        let tokens = LinkTokens(db: db)
         guard let token = try await tokens.find(linkSecret, kinds: [.storyLink], now: now) else {
             throw AppError.notFound("page")
         }
@@ -37,14 +37,14 @@ struct StoryAnswers: Sendable {
     /// The question of a session; 410 once it is answered, 404 for a session that opens none.
     func question(session secret: String) async throws -> OpenQuestion {
         guard !secret.isEmpty,
-            let token = try await PassingTokens(db: db).find(secret, kinds: [.storySession], now: clock())
+            let token = try await LinkTokens(db: db).find(secret, kinds: [.storySession], now: clock())
         else { throw AppError.notFound("page") }
         return try await open(token.subjectID)
     }
 
     /// The question of an emailed link (for the photo in the email), with the same rules.
     func question(link secret: String) async throws -> OpenQuestion {
-        guard let token = try await PassingTokens(db: db).find(secret, kinds: [.storyLink], now: clock()) else {
+        guard let token = try await LinkTokens(db: db).find(secret, kinds: [.storyLink], now: clock()) else {
             throw AppError.notFound("page")
         }
         return try await open(token.subjectID)

@@ -63,7 +63,7 @@ struct StorySender: Sendable {
             guard claimed.count == 1 else { return false }
             question.askedAt = now
             let householdID = storyteller.$household.id
-            let secret = try await PassingTokens(db: db).issue(
+            let secret = try await LinkTokens(db: db).issue(
                 .storyLink, subject: questionID, householdID: householdID,
                 expiresAt: now.addingTimeInterval(StoryRules.linkLifetime))
             let household = try await Household.find(householdID, on: db)

@@ -60,7 +60,7 @@ struct StorytellerService: Sendable {
         let questionIDs = try await StoryQuestion.query(on: db).filter(\.$storyteller.$id == id).all(\.$id)
         try await db.transaction { db in
             if !questionIDs.isEmpty {
-                try await PassingToken.query(on: db).filter(\.$subjectID ~~ questionIDs)
+                try await LinkToken.query(on: db).filter(\.$subjectID ~~ questionIDs)
                     .filter(\.$kind ~~ [.storyLink, .storySession]).delete()
             }
             try await storyteller.delete(on: db)

@@ -2,7 +2,9 @@ import Foundation
 import HeirloomCore
 import Vapor
 
-/// What the executor's and the recipient's pages share.
+/// What the pages of people who come by a link share: their cookies, the exchange of a link for a session, and the
+/// calm page of a link that does not work. With `LinkTokens`, `LinkPeople` and `OutsiderRoutes`, this folder is
+/// everything about people without accounts; their pages stay with their features.
 enum OutsiderPages {
     /// The executor's session cookie, set by the emailed link /e/{token}.
     static let executorCookie = "heirloom_executor"

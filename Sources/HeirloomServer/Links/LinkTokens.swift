@@ -2,12 +2,13 @@ import Fluent
 import Foundation
 import HeirloomCore
 
-/// Issues and checks the secret links and sessions of executors and recipients (256 bits, stored hashed).
-struct PassingTokens: Sendable {
+/// Issues and checks the secret links and sessions of everyone who comes by a link: trusted contacts, heirs, wish
+/// participants, letter readers, storytellers, and the holder's "I am still here" (256 bits, stored hashed).
+struct LinkTokens: Sendable {
     let db: any Database
 
     /// A new secret for the subject; only its hash is stored.
-    func issue(_ kind: PassingToken.Kind, subject: UUID, householdID: UUID) async throws -> String {
+    func issue(_ kind: LinkToken.Kind, subject: UUID, householdID: UUID) async throws -> String {
         try await issue(kind, subject: subject, householdID: householdID, expiresAt: nil)
     }
 
@@ -24,24 +25,24 @@ struct PassingTokens: Sendable {
 
     /// A new session for the subject, ending after `OutsiderSessions.lifetime`; the subject's ended sessions, and
     /// those beyond the newest `OutsiderSessions.keptPerPerson`, are removed.
-    func startSession(_ kind: PassingToken.Kind, subject: UUID, householdID: UUID, now: Date) async throws -> String {
+    func startSession(_ kind: LinkToken.Kind, subject: UUID, householdID: UUID, now: Date) async throws -> String {
         let secret = try await issue(
             kind, subject: subject, householdID: householdID, expiresAt: OutsiderSessions.expiry(from: now))
-        let sessions = try await PassingToken.query(on: db).filter(\.$subjectID == subject).filter(\.$kind == kind)
+        let sessions = try await LinkToken.query(on: db).filter(\.$subjectID == subject).filter(\.$kind == kind)
             .sort(\.$expiresAt, .descending).sort(\.$createdAt, .descending).all()
         let ended = sessions.enumerated().filter { index, session in
             index >= OutsiderSessions.keptPerPerson || !OutsiderSessions.isLive(expiresAt: session.expiresAt, now: now)
         }
         let ids = ended.compactMap(\.element.id)
-        if !ids.isEmpty { try await PassingToken.query(on: db).filter(\.$id ~~ ids).delete() }
+        if !ids.isEmpty { try await LinkToken.query(on: db).filter(\.$id ~~ ids).delete() }
         return secret
     }
 
-    func issue(_ kind: PassingToken.Kind, subject: UUID, householdID: UUID, expiresAt: Date?) async throws
+    func issue(_ kind: LinkToken.Kind, subject: UUID, householdID: UUID, expiresAt: Date?) async throws
         -> String
     {
         let secret = SecretToken.generate()
-        let token = PassingToken()
+        let token = LinkToken()
         token.$household.id = householdID
         token.kind = kind
         token.subjectID = subject
@@ -52,10 +53,10 @@ struct PassingTokens: Sendable {
     }
 
     /// The token a secret belongs to, when it is one of `kinds` and, for a session, has not ended by `now`.
-    func find(_ secret: String, kinds: [PassingToken.Kind], now: Date) async throws -> PassingToken? {
+    func find(_ secret: String, kinds: [LinkToken.Kind], now: Date) async throws -> LinkToken? {
         guard !secret.isEmpty, secret.count <= 200 else { return nil }
         guard
-            let token = try await PassingToken.query(on: db).filter(\.$tokenHash == SecretToken.hash(secret))
+            let token = try await LinkToken.query(on: db).filter(\.$tokenHash == SecretToken.hash(secret))
                 .filter(\.$kind ~~ kinds).first()
         else { return nil }
         if token.kind.isSession, !OutsiderSessions.isLive(expiresAt: token.expiresAt, now: now) { return nil }
@@ -66,14 +67,14 @@ struct PassingTokens: Sendable {
     }
 
     /// Ends every link and session of a subject.
-    func revokeAll(subject: UUID, kinds: [PassingToken.Kind]? = nil) async throws {
-        var query = PassingToken.query(on: db).filter(\.$subjectID == subject)
+    func revokeAll(subject: UUID, kinds: [LinkToken.Kind]? = nil) async throws {
+        var query = LinkToken.query(on: db).filter(\.$subjectID == subject)
         if let kinds { query = query.filter(\.$kind ~~ kinds) }
         try await query.delete()
     }
 
     /// Whether opening `link` at `now` goes into the audit log (once a day a link); notes it when it does.
-    func recordsOpening(_ link: PassingToken, now: Date) async throws -> Bool {
+    func recordsOpening(_ link: LinkToken, now: Date) async throws -> Bool {
         guard OutsiderSessions.recordsOpening(lastRecorded: link.openingRecordedAt, now: now) else { return false }
         link.openingRecordedAt = now
         try await link.save(on: db)
@@ -81,7 +82,7 @@ struct PassingTokens: Sendable {
     }
 }
 
-extension PassingToken.Kind {
+extension LinkToken.Kind {
     /// A session a link was exchanged for, which ends (`OutsiderSessions`).
     var isSession: Bool {
         self == .executorSession || self == .recipientSession || self == .wishSession || self == .letterSession
