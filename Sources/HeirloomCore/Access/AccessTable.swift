@@ -7,7 +7,7 @@ public enum AccessTable {
             "# Who may read and change what",
             "",
             "Generated from `AccessRule` (Sources/HeirloomCore/Access/AccessRule.swift) by `make docs-access`;",
-            "`AccessTableTests` fails when this page and the rule differ. Every route names what it touches, and the",
+            "`AccessRuleTests` fails when this page and the rule differ. Every route names what it touches, and the",
             "route walk (`AccessWalkTests`) sends each one as every reader in every state and compares the answer",
             "with this table.",
             "",

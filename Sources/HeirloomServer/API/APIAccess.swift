@@ -149,7 +149,7 @@ enum APIAccess {
         "POST /api/items/{id}/suggest-beneficiaries": .changesHidden(.gifts),
         "GET /api/estate": .readsHidden(.estatePlan),
         "PUT /api/estate": .changesHidden(.estatePlan),
-        "POST /api/estate/cancel": .changesHidden(.estatePlan),
+        "POST /api/estate/cancel": .changesHidden(.estateNews),
         "POST /api/estate/reopen": .changesHidden(.estatePlan),
         "GET /api/estate/heirs": .readsHidden(.estatePlan),
         "POST /api/estate/heirs/{beneficiaryId}/link": .changesHidden(.estatePlan),

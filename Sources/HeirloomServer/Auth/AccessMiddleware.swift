@@ -30,21 +30,37 @@ extension Request {
             allowed = AccessRule.allows(reader, access, in: state, viewersSeeValues: shown)
         }
         guard !allowed else { return }
-        if let hidingAs { throw AppError.notFound(hidingAs) }
-        let editorsMay = AccessRule.allows(.editor, access, in: .active)
-        throw reader == .viewer && editorsMay ? AppError.viewerCannotChange : AppError.ownersOnly
+        throw Self.refusal(reader, access, hidden: hidingAs)
     }
 
-    /// The signed-in member's kind of reader: an owner is the holder or a co-owner only where the two differ for
-    /// `access`, so most requests never read the estate.
+    /// How `reader` is refused `access`: told nothing is there (`hidden`; never an owner, of their own household's
+    /// things), that viewers cannot change what editors may, that only the holder may, or that only owners may.
+    static func refusal(_ reader: Reader, _ access: Access, hidden: String?) -> AppError {
+        let owner = reader == .holder || reader == .coOwner
+        if let hidden, !owner { return AppError.notFound(hidden) }
+        if reader == .viewer && AccessRule.allows(.editor, access, in: .active) { return AppError.viewerCannotChange }
+        if !AccessRule.allows(.coOwner, access, in: .active) { return AppError.holderOnly }
+        return AppError.ownersOnly
+    }
+
+    /// The signed-in member's kind of reader. Whether they are the estate's holder (whatever their role: Mum may
+    /// be an editor while her son runs the hub) is read only where it changes the answer for `access`, so most
+    /// requests never read the estate.
     func reader(for access: Access) async throws -> Reader {
         let principal = try principal()
-        guard principal.role == .owner,
-            AccessRule.allows(.holder, access, in: .active) != AccessRule.allows(.coOwner, access, in: .active)
-        else { return Reader.member(principal.role, isHolder: true) }
+        let byRole = Reader.member(principal.role, isHolder: false)
+        let asHolder = Reader.member(principal.role, isHolder: true)
+        guard
+            AccessRule.allows(.holder, access, in: .active) != AccessRule.allows(byRole, access, in: .active)
+                || asHolder != byRole
+        else { return byRole }
         let estate = try await Estate.query(on: db).filter(\.$household.$id == principal.householdID).first()
         let holderID = estate?.$holder.id
-        return Reader.member(.owner, isHolder: holderID == nil || holderID == principal.userID)
+        if holderID == principal.userID {
+            // a holder who is not an owner keeps their role's reach, and is the holder for the estate's news
+            return principal.role == .owner || access.thing == .estateNews ? .holder : byRole
+        }
+        return holderID == nil ? asHolder : byRole
     }
 
     /// The estate's state now (active when the household has no estate yet).

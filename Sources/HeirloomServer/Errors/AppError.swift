@@ -141,6 +141,8 @@ extension AppError {
     static let viewerCannotChange = AppError.forbidden("Viewers can look at everything but cannot change anything.")
     /// Only owners manage the household.
     static let ownersOnly = AppError.forbidden("Only an owner of the household can do this.")
+    /// Only the estate's holder says they are still here.
+    static let holderOnly = AppError.forbidden("Only the estate’s holder can do this.")
 }
 
 extension AppError {

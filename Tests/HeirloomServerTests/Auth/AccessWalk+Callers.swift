@@ -66,10 +66,17 @@ enum WalkExpectation: Equatable {
     {
         let reach = AccessRule.reach(reader, access.act, access.thing, in: state)
         guard reach == .none else { return .allowed(own: reach == .own) }
-        if hidden { return .refused(.notFound, location: nil, message: nil) }
-        let editorsMay = AccessRule.allows(.editor, access, in: state)
-        let message =
-            reader == .viewer && editorsMay ? AppError.viewerCannotChange.message : AppError.ownersOnly.message
+        // (an owner is never told a thing of their own household is not there: they are told who may)
+        let owner = reader == .holder || reader == .coOwner
+        if hidden && !owner { return .refused(.notFound, location: nil, message: nil) }
+        let message: String
+        if reader == .viewer && AccessRule.allows(.editor, access, in: state) {
+            message = AppError.viewerCannotChange.message
+        } else if !AccessRule.allows(.coOwner, access, in: state) {
+            message = AppError.holderOnly.message
+        } else {
+            message = AppError.ownersOnly.message
+        }
         return .refused(.forbidden, location: nil, message: message)
     }
 

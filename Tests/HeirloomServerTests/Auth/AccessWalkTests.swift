@@ -36,6 +36,9 @@ struct AccessWalkTests {
             let keys = Set(Self.covered(app).map(Self.key))
             #expect(keys.subtracting(RouteGuard.table.keys).sorted() == [])
             #expect(Set(RouteGuard.table.keys).subtracting(keys).sorted() == [])
+            for route in app.routes.all {
+                #expect(route.access != nil, "\(Self.key(route)) names nothing it touches")
+            }
             for route in Self.covered(app) {
                 #expect(route.access != nil, "\(Self.key(route)) names nothing it touches")
                 #expect(

@@ -98,6 +98,18 @@ struct BinderHolderOnlyTests {
             let after = try await app.api(.GET, "/api/binder", token: family.margaret.token)
             #expect(after.body.string.contains("Current account (joint)"))
             #expect(after.body.string.contains(BinderFamily.accountNumber))
+
+            // when he sends a masked number that is not the stored one's mask (an old copy), then it is refused
+            let stale = try await app.api(
+                .PATCH, "/api/binder/entries/\(toms.id)", token: family.tom.token,
+                json: [
+                    "section": "money", "title": "Current account (joint)",
+                    "fields": ["accountNumber": "•••• 9999"] as [String: String],
+                ])
+            #expect(stale.status == .unprocessableEntity, "\(stale.body.string)")
+            #expect(try stale.apiError.field == "fields.accountNumber")
+            let kept = try await app.api(.GET, "/api/binder", token: family.margaret.token)
+            #expect(kept.body.string.contains(BinderFamily.accountNumber))
         }
     }
 

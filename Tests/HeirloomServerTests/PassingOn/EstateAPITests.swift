@@ -190,6 +190,35 @@ struct EstateAPITests {
         }
     }
 
+    @Test("a holder who is an editor (her son runs the hub) says she is still here; other editors find nothing")
+    func editorHolderCancels() async throws {
+        let clock = TestClock()
+        try await withApp(clock: clock) { app in
+            // given Tom runs the hub, and Mum, an editor, is the estate's holder; a passing is reported
+            let tom = try await app.setUpHub(name: "Tom Miller", email: "tom@example.com")
+            let mum = try await app.addMember(role: "editor", by: tom, name: "Rose Miller", email: "rose@example.com")
+            let ben = try await app.addMember(role: "editor", by: tom, name: "Ben Miller", email: "ben@example.com")
+            let named = try await app.api(.PUT, "/api/estate", token: tom.token, json: ["holderUserId": mum.id])
+            #expect(named.status == .ok, "\(named.body.string)")
+            let executor = try await app.executorSession(tom)
+            let today = Day(clock.now, in: .current).text
+            _ = try await app.api(.POST, "/api/executor/report", token: executor, json: ["dateOfPassing": today])
+            // when Ben, another editor, and Tom, an owner, try to cancel it, then they are refused
+            #expect(try await app.api(.POST, "/api/estate/cancel", token: ben.token).status == .notFound)
+            let toms = try await app.api(.POST, "/api/estate/cancel", token: tom.token)
+            #expect(toms.status == .forbidden)
+            #expect(try toms.apiError.message == AppError.holderOnly.message)
+            // when Mum says she is still here, then the report is cancelled
+            let mine = try await app.api(.POST, "/api/estate/cancel", token: mum.token)
+            #expect(mine.status == .ok || mine.status == .conflict, "\(mine.body.string)")
+            let estate = try await app.api(.GET, "/api/estate", token: tom.token)
+            #expect(try estate.decoded(Components.Schemas.Estate.self).state == .active)
+            // and she, an editor, still runs nothing of the household
+            #expect(try await app.api(.GET, "/api/outbox", token: mum.token).status == .notFound)
+            #expect(try await app.api(.GET, "/api/estate", token: mum.token).status == .notFound)
+        }
+    }
+
     @Test("the waiting period runs out: released by the scheduler; an owner reopens it; the audit log tells it all")
     func releaseAndReopen() async throws {
         let clock = TestClock()

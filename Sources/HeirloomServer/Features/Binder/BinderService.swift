@@ -31,6 +31,7 @@ struct BinderService: Sendable {
         let estate = try await EstateService.ensure(householdID: principal.householdID, on: db)
         _ = try reading.reader(principal, estate: estate)
         let checked = try await checked(visibility, householdID: principal.householdID)
+        try Self.refuseMaskedText(draft, keeping: [:])
         let entry = BinderEntry()
         entry.$household.id = principal.householdID
         entry.$author.id = principal.userID
@@ -62,6 +63,7 @@ struct BinderService: Sendable {
                 estate: try await EstateService.ensure(householdID: principal.householdID, on: db), entry: entry)
             entry.ownVisibility = chosen
         }
+        try Self.refuseMaskedText(draft, keeping: old)
         apply(draft, to: entry)
         for field in draft.section.fields where field.isMasked {
             // a number sent back as it was shown masked (an owner helping edits the rest) keeps the number stored
@@ -70,6 +72,20 @@ struct BinderService: Sendable {
         }
         try await entry.save(on: db)
         return try await self.entry(id, by: principal)
+    }
+
+    /// Refuses a number typed as it is shown masked ("•••• 4321") unless it is the mask of the number stored, which
+    /// keeps that number: masked text is never stored as a number, nor does an old copy overwrite a changed one.
+    static func refuseMaskedText(_ draft: BinderEntryDraft, keeping old: [BinderField: String]) throws {
+        for field in draft.section.fields where field.isMasked {
+            guard let sent = draft.fields[field], sent.contains(MaskedNumber.hidden),
+                old[field].map(MaskedNumber.mask) != sent
+            else { continue }
+            throw AppError.invalid(
+                FieldError(
+                    field: "fields.\(field.rawValue)",
+                    message: "Please type the whole \(field.label.lowercased()), or leave it as it was shown."))
+        }
     }
 
     /// Deletes an entry with its papers, and frees their storage.

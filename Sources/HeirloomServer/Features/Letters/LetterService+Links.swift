@@ -39,7 +39,7 @@ extension LetterService {
         let now = clock()
         let secret = try await db.transaction { db in
             let tokens = LinkTokens(db: db)
-            try await tokens.revokeAll(subject: readerID, kinds: [.letterLink])
+            try await tokens.revokeAll(subject: readerID, kinds: [.letterLink, .letterSession])
             let secret = try await tokens.issue(.letterLink, subject: readerID, householdID: principal.householdID)
             try await AuditLog.append(
                 .letterDelivered,

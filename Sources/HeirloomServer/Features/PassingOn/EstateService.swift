@@ -132,7 +132,7 @@ struct EstateService: Sendable {
     /// "I am still here": the holder cancels a waiting report. Anyone else is refused.
     func cancel(by principal: Principal) async throws -> Estate {
         let estate = try await Self.ensure(householdID: principal.householdID, on: db)
-        let reader = Reader.member(principal.role, isHolder: estate.$holder.id == principal.userID)
+        let reader = estate.$holder.id == principal.userID ? .holder : Reader.member(principal.role, isHolder: false)
         guard AccessRule.allows(reader, .change(.estateNews), in: estate.status.effectiveState(at: clock())) else {
             guard principal.role.canManageHousehold else { throw AppError.notFound("estate") }
             throw AppError.forbidden("Only \(estate.holder?.name ?? "the estate holder") can say they are still here.")

@@ -22,7 +22,7 @@ extension PageRoutes {
         let heirPages = HeirWebController()
         estateOwner.post(.passingOnHeirEmail(.key), use: passing.saveEmail)
         estateOwner.post(.passingOnHeirLink(.key), use: heirPages.ownerLink)
-        estateOwner.post(.passingOnCancel, use: passing.stillHere)
+        pages(.estateNews, hidingAs: "page").post(.passingOnCancel, use: passing.stillHere)
         pages(.estateNews).get(.passingOnWhatHappened, use: holderReturn.show)
         pages(.gifts, hidingAs: "beneficiary").get(.passingOnPreview(.key), use: passing.preview)
         // The estate binder: the holder and the owners helping them; editors and viewers are told it does not exist.
@@ -45,7 +45,7 @@ extension PageRoutes {
         binderOwner.post(.binderSection(.key), use: binderSections.update)
         binderOwner.get(.binderPreview, use: binderSections.preview)
         binderOwner.post(.binderLook, use: binderSections.look)
-        link(.heir, .read(.binder)).get(.binderAddressCheck(.key), use: binderSections.confirmAddress)
+        link(.trustedContact, .read(.binder)).get(.binderAddressCheck(.key), use: binderSections.confirmAddress)
         // Executors and recipients: their emailed link is their key; they see their own page and nothing else.
         let executorPages = ExecutorWebController()
         let executor = link(.trustedContact, .change(.estatePlan))
