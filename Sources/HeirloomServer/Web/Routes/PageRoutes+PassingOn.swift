@@ -39,7 +39,7 @@ extension PageRoutes {
         binderOwner.get(.binderEntryEdit(.key), use: binder.edit)
         binderOwner.get(.binderEntryDelete(.key), use: binder.confirmDelete)
         binderOwner.post(.binderEntryDelete(.key), use: binder.delete)
-        binderOwner.post(.binderEntryPapers(.key), use: binder.addPaper)
+        binderOwner.upload(.binderEntryPapers(.key), use: binder.addPaper)
         binderOwner.post(.binderPaperDelete(.key, .key), use: binder.deletePaper)
         binderOwner.get(.binderSection(.key), use: binderSections.show)
         binderOwner.post(.binderSection(.key), use: binderSections.update)
