@@ -67,6 +67,15 @@ struct LinkTokens: Sendable {
     }
 
     /// Ends every link and session of a subject.
+    /// A new link of `kind` for a link printed or passed on by hand: the subject's earlier links of that kind stop
+    /// working, and so do the sessions of `endingSessions` when given (heirs keep theirs; a letter's reader does not).
+    func renew(
+        _ kind: LinkToken.Kind, subject: UUID, householdID: UUID, endingSessions: LinkToken.Kind? = nil
+    ) async throws -> String {
+        try await revokeAll(subject: subject, kinds: [kind] + (endingSessions.map { [$0] } ?? []))
+        return try await issue(kind, subject: subject, householdID: householdID)
+    }
+
     func revokeAll(subject: UUID, kinds: [LinkToken.Kind]? = nil) async throws {
         var query = LinkToken.query(on: db).filter(\.$subjectID == subject)
         if let kinds { query = query.filter(\.$kind ~~ kinds) }

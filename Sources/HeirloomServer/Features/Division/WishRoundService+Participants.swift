@@ -21,9 +21,8 @@ extension WishRoundService {
         else { throw AppError.notFound("participant") }
         let now = clock()
         let secret = try await db.transaction { db in
-            let tokens = LinkTokens(db: db)
-            try await tokens.revokeAll(subject: participantID, kinds: [.wishLink])
-            let secret = try await tokens.issue(.wishLink, subject: participantID, householdID: organiser.householdID)
+            let secret = try await LinkTokens(db: db).renew(
+                .wishLink, subject: participantID, householdID: organiser.householdID)
             try await AuditLog.append(
                 .wishRoundChanged,
                 "\(organiser.name) printed \(participant.beneficiary.name)\u{2019}s link for the wish round "

@@ -38,9 +38,8 @@ extension LetterService {
         }
         let now = clock()
         let secret = try await db.transaction { db in
-            let tokens = LinkTokens(db: db)
-            try await tokens.revokeAll(subject: readerID, kinds: [.letterLink, .letterSession])
-            let secret = try await tokens.issue(.letterLink, subject: readerID, householdID: principal.householdID)
+            let secret = try await LinkTokens(db: db).renew(
+                .letterLink, subject: readerID, householdID: principal.householdID, endingSessions: .letterSession)
             try await AuditLog.append(
                 .letterDelivered,
                 "\(principal.name) printed \(reader.name)’s link to the letter from \(letter.writerName), to give it "

@@ -65,9 +65,8 @@ struct HeirService: Sendable {
         let now = clock()
         let base = publicBaseURL
         let secret = try await db.transaction { db in
-            let tokens = LinkTokens(db: db)
-            try await tokens.revokeAll(subject: beneficiaryID, kinds: [.recipientLink])
-            let secret = try await tokens.issue(.recipientLink, subject: beneficiaryID, householdID: householdID)
+            let secret = try await LinkTokens(db: db).renew(
+                .recipientLink, subject: beneficiaryID, householdID: householdID)
             try await Beneficiary.query(on: db).filter(\.$id == beneficiaryID).set(\.$linkHandedAt, to: now).update()
             try await AuditLog.append(
                 .linkHandedOut, "\(name) printed \(heir.person.name)'s link to give it to them by hand.",
