@@ -52,6 +52,19 @@ struct LinkTokens: Sendable {
         return secret
     }
 
+    /// The token of a secret someone opened from `address`, as `find` finds it. Only a secret that opens nothing counts
+    /// against the secret and the address (`throttle`), as a wrong password does: a family opening their real links
+    /// from one home network is never kept waiting, while guesses are still slowed per address and per secret.
+    func open(
+        _ secret: String, kinds: [LinkToken.Kind], from address: String, throttle: LoginThrottle, now: Date
+    ) async throws -> LinkToken? {
+        let account = SecretToken.hash(secret)
+        try await throttle.reserve(account: account, address: address, now: now, on: db)
+        guard let token = try await find(secret, kinds: kinds, now: now) else { return nil }
+        try await throttle.succeeded(account: account, address: address, reservedAt: now, on: db)
+        return token
+    }
+
     /// The token a secret belongs to, when it is one of `kinds` and, for a session, has not ended by `now`.
     func find(_ secret: String, kinds: [LinkToken.Kind], now: Date) async throws -> LinkToken? {
         guard !secret.isEmpty, secret.count <= 200 else { return nil }
@@ -66,7 +79,6 @@ struct LinkTokens: Sendable {
         return token
     }
 
-    /// Ends every link and session of a subject.
     /// A new link of `kind` for a link printed or passed on by hand: the subject's earlier links of that kind stop
     /// working, and so do the sessions of `endingSessions` when given (heirs keep theirs; a letter's reader does not).
     func renew(
@@ -76,6 +88,7 @@ struct LinkTokens: Sendable {
         return try await issue(kind, subject: subject, householdID: householdID)
     }
 
+    /// Ends every link and session of a subject (or only those of `kinds`).
     func revokeAll(subject: UUID, kinds: [LinkToken.Kind]? = nil) async throws {
         var query = LinkToken.query(on: db).filter(\.$subjectID == subject)
         if let kinds { query = query.filter(\.$kind ~~ kinds) }

@@ -25,14 +25,15 @@ struct WishService: Sendable {
     /// For the link in the email to whoever's turn comes next.
     let publicBaseURL: String
 
-    /// Exchanges the secret of an emailed link for a session for this round alone. Every exchange, good or not,
-    /// counts against the link and the address it came from.
+    /// Exchanges the secret of an emailed link for a session for this round alone. A secret that opens
+    /// nothing counts against it and the address it came from (`LinkTokens.open`).
     func signIn(linkSecret: String, from address: String) async throws -> (participant: WishParticipant, secret: String)
     {
         let now = clock()
-        try await linkThrottle.reserve(account: SecretToken.hash(linkSecret), address: address, now: now, on: db)
         let tokens = LinkTokens(db: db)
-        guard let token = try await tokens.find(linkSecret, kinds: [.wishLink, .wishSession], now: now),
+        guard
+            let token = try await tokens.open(
+                linkSecret, kinds: [.wishLink, .wishSession], from: address, throttle: linkThrottle, now: now),
             let participant = try await WishParticipant.query(on: db).filter(\.$id == token.subjectID)
                 .with(\.$beneficiary).first()
         else { throw AppError.notFound("page") }

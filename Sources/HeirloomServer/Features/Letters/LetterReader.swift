@@ -17,13 +17,14 @@ struct LetterReader: Sendable {
     /// Counts the openings of links, per link and per address.
     let linkThrottle: LoginThrottle
 
-    /// Exchanges the secret of an emailed link for a session. Every exchange, good or not, counts against the link
-    /// and the address it came from.
+    /// Exchanges the secret of an emailed link for a session. A secret that opens nothing counts against
+    /// it and the address it came from (`LinkTokens.open`).
     func signIn(linkSecret: String, from address: String) async throws -> String {
         let now = clock()
-        try await linkThrottle.reserve(account: SecretToken.hash(linkSecret), address: address, now: now, on: db)
         let tokens = LinkTokens(db: db)
-        guard let token = try await tokens.find(linkSecret, kinds: [.letterLink, .letterSession], now: now),
+        guard
+            let token = try await tokens.open(
+                linkSecret, kinds: [.letterLink, .letterSession], from: address, throttle: linkThrottle, now: now),
             try await delivered(token.subjectID) != nil
         else { throw AppError.notFound("page") }
         return try await tokens.startSession(

@@ -64,13 +64,14 @@ struct ExecutorService: Sendable {
         }
     }
 
-    /// Exchanges the link's secret for a session secret; the executor is confirmed on first use. Every exchange,
-    /// good or not, counts against the link and the address it came from.
+    /// Exchanges the link's secret for a session secret; the executor is confirmed on first use. A secret that
+    /// opens nothing counts against it and the address it came from (`LinkTokens.open`).
     func signIn(linkSecret: String, from address: String) async throws -> (executor: Executor, secret: String) {
         let now = clock()
-        try await linkThrottle.reserve(account: SecretToken.hash(linkSecret), address: address, now: now, on: db)
         let tokens = LinkTokens(db: db)
-        guard let token = try await tokens.find(linkSecret, kinds: [.executorLink, .executorSession], now: now),
+        guard
+            let token = try await tokens.open(
+                linkSecret, kinds: [.executorLink, .executorSession], from: address, throttle: linkThrottle, now: now),
             let executor = try await Executor.find(token.subjectID, on: db)
         else { throw Self.unknownLink }
         if executor.status == .invited {

@@ -61,12 +61,13 @@ struct RecipientService: Sendable {
     }
 
     /// Exchanges the secret of a recipient's link for a session secret, and notes (once a day) that they opened
-    /// it. Every exchange, good or not, counts against the link and the address it came from.
+    /// it. A secret that opens nothing counts against it and the address it came from (`LinkTokens.open`).
     func signIn(linkSecret: String, from address: String) async throws -> (beneficiary: Beneficiary, secret: String) {
         let now = clock()
-        try await linkThrottle.reserve(account: SecretToken.hash(linkSecret), address: address, now: now, on: db)
         let tokens = LinkTokens(db: db)
-        guard let token = try await tokens.find(linkSecret, kinds: [.recipientLink, .recipientSession], now: now),
+        guard
+            let token = try await tokens.open(
+                linkSecret, kinds: [.recipientLink, .recipientSession], from: address, throttle: linkThrottle, now: now),
             let person = try await Beneficiary.find(token.subjectID, on: db)
         else { throw AppError.notFound("page") }
         let secret = try await tokens.startSession(

@@ -24,9 +24,11 @@ struct StoryAnswers: Sendable {
     /// Exchanges an emailed link's secret for a session for its question.
     func signIn(linkSecret: String, from address: String) async throws -> String {
         let now = clock()
-        try await linkThrottle.reserve(account: SecretToken.hash(linkSecret), address: address, now: now, on: db)
         let tokens = LinkTokens(db: db)
-        guard let token = try await tokens.find(linkSecret, kinds: [.storyLink], now: now) else {
+        guard
+            let token = try await tokens.open(
+                linkSecret, kinds: [.storyLink], from: address, throttle: linkThrottle, now: now)
+        else {
             throw AppError.notFound("page")
         }
         _ = try await open(token.subjectID)
