@@ -59,3 +59,20 @@ struct PrivateFileError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
 }
+
+extension PrivateFiles {
+    /// The folders and files in `folder` (itself included) that another user of the machine may open: any group or
+    /// other permission bit. Symbolic links are not followed.
+    static func openToOthers(in folder: URL) -> [(path: String, mode: mode_t)] {
+        var found: [(path: String, mode: mode_t)] = []
+        if let mode = mode(of: folder), mode & 0o077 != 0 { found.append((folder.path, mode)) }
+        guard let entries = FileManager.default.enumerator(atPath: folder.path) else { return found }
+        for case let relative as String in entries {
+            let path = folder.appendingPathComponent(relative).path
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFLNK else { continue }
+            if info.st_mode & 0o077 != 0 { found.append((path, info.st_mode & 0o7777)) }
+        }
+        return found
+    }
+}

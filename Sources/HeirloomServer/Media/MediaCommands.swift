@@ -66,11 +66,21 @@ struct MediaCheckCommand: AsyncCommand {
             if done == total || done % 500 == 0 { console.print("checked \(done) of \(total)") }
         }
         for finding in findings { context.console.print(finding.description) }
+        let folder = await store.blobs.primaryFolder?.root
+        let open = folder.map { PrivateFiles.openToOthers(in: $0) } ?? []
+        for (path, mode) in open.prefix(20) {
+            context.console.print("readable by other users: \(path) (mode \(String(mode, radix: 8)))")
+        }
         let seconds = Int(Date().timeIntervalSince(started).rounded())
         guard findings.isEmpty else {
             throw CommandFailure(
                 "\(findings.count) file(s) are missing or damaged in \(store.blobs.location); restore them from a backup."
             )
+        }
+        if let folder = folder?.path, !open.isEmpty {
+            throw CommandFailure(
+                "Every file is whole, but \(open.count) file(s) or folder(s) of \(folder) may be opened by other users "
+                    + "of this machine: run `chmod -R go= \(folder)`.")
         }
         context.console.info("Every file is in place and whole (\(seconds) s).")
     }

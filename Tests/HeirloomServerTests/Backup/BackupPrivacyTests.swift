@@ -93,4 +93,30 @@ struct BackupPrivacyTests {
         chmod(open.path, 0o750)
         #expect(try DataFolder.prepare(open) == nil)
     }
+
+    @Test("a new hub's media folder and every file in it are private; media check names what others may open")
+    func mediaFolder() async throws {
+        try await withApp { app in
+            // given a new hub that has stored photos, recordings and papers
+            _ = try await app.makeFullHousehold()
+            let folder = await app.hub.media.store.blobs.primaryFolder
+            let media = try #require(folder).root
+
+            // then media/ and every folder in it are 0700, and every file 0600
+            let stored = Self.modes(under: media)
+            #expect(stored.files.count > 3)
+            #expect(stored.folders.values.allSatisfy { $0 == 0o700 }, "\(stored.folders)")
+            #expect(stored.files.values.allSatisfy { $0 == 0o600 }, "\(stored.files)")
+            try await app.runCommand(MediaCheckCommand(), ["heirloom"])
+
+            // when a file is opened to everyone behind the hub's back, the check says which and how to mend it
+            let loose = try #require(stored.files.keys.sorted().first)
+            chmod(loose, 0o644)
+            let error = await #expect(throws: CommandFailure.self) {
+                try await app.runCommand(MediaCheckCommand(), ["heirloom"])
+            }
+            #expect(error?.description.contains("1 file(s) or folder(s)") == true)
+            #expect(error?.description.contains("chmod -R go= \(media.path)") == true)
+        }
+    }
 }

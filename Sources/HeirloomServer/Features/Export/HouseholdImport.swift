@@ -25,7 +25,7 @@ struct HouseholdImport: Sendable {
     func run(_ url: URL) async throws -> Summary {
         let store = pipeline.store
         let scratch = store.temporaryDirectory.appendingPathComponent("import-\(UUID().text)", isDirectory: true)
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        try PrivateFiles.makeFolder(scratch)
         defer { try? FileManager.default.removeItem(at: scratch) }
 
         // Every check that needs no file to be written, in the order a person fixes them; then the hub's rows.

@@ -36,7 +36,7 @@ struct CurlMailTransport: MailTransport {
         guard let server = components.string else {
             throw MailDeliveryError(description: "The SMTP address cannot be read.")
         }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try PrivateFiles.makeFolder(directory)
         let name = UUID().text
         let messageFile = directory.appendingPathComponent("\(name).eml")
         let configFile = directory.appendingPathComponent("\(name).curlrc")

@@ -24,7 +24,7 @@ final class BlobStore: Sendable {
     init(dataDirectory: URL, blobs: any BlobBackend) throws {
         self.blobs = blobs
         temporaryDirectory = dataDirectory.appendingPathComponent("tmp", isDirectory: true)
-        try FileManager.default.createDirectory(at: temporaryDirectory, withIntermediateDirectories: true)
+        try PrivateFiles.makeFolder(temporaryDirectory)
         // Close-on-exec: a child process (vips, ffmpeg, pg_dump) must not keep the lock after the hub is gone.
         let lockFile = dataDirectory.appendingPathComponent("media.lock")
         lockDescriptor = open(lockFile.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)

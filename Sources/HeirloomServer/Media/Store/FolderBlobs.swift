@@ -10,7 +10,7 @@ struct FolderBlobs: BlobBackend {
 
     init(root: URL) throws {
         self.root = root
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try PrivateFiles.makeFolder(root)
     }
 
     var location: String { "the folder \(root.path)" }
@@ -35,7 +35,9 @@ struct FolderBlobs: BlobBackend {
             return
         }
         let directory = destination.deletingLastPathComponent()
-        try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
+        try PrivateFiles.makeFolder(directory)
+        // However it was written (an upload, vips, ffmpeg), a blob is the hub's user's alone.
+        PrivateFiles.restrict(file)
         if rename(file.path, destination.path) != 0 {
             // Another file system (a store on its own disk): copy to a temporary name beside it, then rename.
             guard errno == EXDEV else {
