@@ -1,6 +1,7 @@
 import Foundation
 
-/// Where the media live (`HEIRLOOM_MEDIA_URL`): a folder, by default the data folder's `media`, or an S3 bucket.
+/// Where the media live (`HEIRLOOM_MEDIA_URL`): a folder, by default (unset, or `file://` alone) the data folder's
+/// `media`, or an S3 bucket.
 public enum MediaLocation: Sendable, Equatable {
     /// `file:///srv/heirloom-media`, or nil when unset (the data folder's own).
     case folder(URL?)
@@ -13,6 +14,8 @@ public enum MediaLocation: Sendable, Equatable {
         let service = try S3Service.load(value)
         guard let raw = value("HEIRLOOM_MEDIA_URL") else { return (.folder(nil), service) }
         let lowered = raw.lowercased()
+        // "file://" alone names the default: the data folder's own media.
+        if lowered == "file://" || lowered == "file:///" { return (.folder(nil), service) }
         if lowered.hasPrefix("file://") {
             guard let url = URL(string: raw), url.host ?? "" == "" || url.host == "localhost", url.path.hasPrefix("/")
             else {

@@ -21,6 +21,11 @@ struct MediaStoreSettingsTests {
         let config = try HeirloomConfig.load(
             from: ["HEIRLOOM_MEDIA_URL": "file:///srv/heirloom-media"], workingDirectory: cwd)
         #expect(config.media == .folder(URL(fileURLWithPath: "/srv/heirloom-media", isDirectory: true)))
+        // and file:// with no folder is the default, the data folder's media, as the scale-out issue named it
+        for bare in ["file://", "FILE://", "file:///"] {
+            let plain = try HeirloomConfig.load(from: ["HEIRLOOM_MEDIA_URL": bare], workingDirectory: cwd)
+            #expect(plain.media == .folder(nil))
+        }
     }
 
     @Test("s3://: the bucket, the prefix and the service, path-style by default")
