@@ -115,6 +115,12 @@ def test_an_executor_finds_the_binder_on_the_day_and_not_before(browser, mailbox
         page = browser.page_source
         assert "My will" in page and "Current account" not in page and "Funeral wishes" not in page
         assert "The first things to do" not in page
+        # and the will's paper he opens from his page is the PDF itself, every page of it (issue 45)
+        href = browser.find_element(By.PARTIAL_LINK_TEXT, "will.pdf").get_attribute("href")
+        head = browser.execute_async_script(
+            "const done = arguments[1]; fetch(arguments[0]).then(r => r.arrayBuffer())"
+            ".then(b => done(String.fromCharCode(...new Uint8Array(b).slice(0, 5))))", href)
+        assert head == "%PDF-", head
 
         # when Tom reports the passing and the waiting period runs out (the hub restarted fifteen days on)
         status, session = call(base, "POST", "/api/executor/session", {"token": executor_link.rsplit("/", 1)[1]})

@@ -68,11 +68,12 @@ enum OutsiderPages {
         return try await req.heirloom.wishes.participant(forSession: secret)
     }
 
-    /// What someone outside the household gets when they ask for `variant`: a photo's original carries its
-    /// camera's metadata (the GPS position among it), so they get the display rendition, an upright JPEG made
-    /// without metadata; everything else is served as asked.
+    /// What someone outside the household gets when they ask for `variant`: a photo's or film's original carries
+    /// its camera's metadata (the GPS position among it), so they get the display rendition, an upright JPEG made
+    /// without metadata. A paper is served as asked: its display rendition is only its first page, and every page
+    /// of a will must reach its reader.
     static func outsiderVariant(_ variant: MediaVariant, of object: MediaObject) -> MediaVariant {
-        variant == .original && object.displaySHA256 != nil ? .display : variant
+        variant == .original && object.kind != .document && object.displaySHA256 != nil ? .display : variant
     }
 
     /// The trusted contact whose session cookie came with the request, or nil: their page and the links they print.

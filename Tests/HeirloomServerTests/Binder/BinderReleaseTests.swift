@@ -152,15 +152,16 @@ struct BinderReleaseTests {
         }
     }
 
-    @Test("papers reach an outsider only while they may read the entry")
+    @Test("papers reach an outsider whole (the PDF, every page) and only while they may read the entry")
     func papers() async throws {
         let clock = TestClock()
         try await withApp(clock: clock) { app in
             let family = try await BinderFamily.make(app)
             let id = try await family.entry(app, ["section": "insurance", "title": "Life policy"])
+            let pdf = try await MediaFixtures.data("letter.pdf")
             let paper = try await app.multipart(
                 "/api/binder/entries/\(id)/documents", token: family.margaret.token,
-                files: [("file", "policy.pdf", try await MediaFixtures.data("letter.pdf"))])
+                files: [("file", "policy.pdf", pdf)])
             let mediaID = try #require(try paper.decoded(Components.Schemas.BinderEntry.self).documents.first?.mediaId)
             let path = "/api/binder/files/\(mediaID)/original"
             #expect(try await app.download(path, token: family.mary).status == .notFound)
@@ -170,7 +171,11 @@ struct BinderReleaseTests {
                 try binder.decoded(Components.Schemas.Binder.self).sections.flatMap(\.entries).first?.documents.first?
                     .url)
             #expect(url == path)
-            #expect(try await app.download(path, token: family.mary).status == .ok)
+            // and the original is the PDF itself, every page of it, not a picture of its first page
+            let download = try await app.download(path, token: family.mary)
+            #expect(download.status == .ok)
+            #expect(Data(buffer: download.body) == pdf)
+            #expect(download.headers.contentType == .pdf)
             #expect(try await app.download(path, token: "not-a-session").status == .notFound)
         }
     }
