@@ -1,5 +1,6 @@
 import Foundation
 import HeirloomAPI
+import HeirloomCore
 import Testing
 import Vapor
 import VaporTesting
@@ -53,6 +54,20 @@ struct BinderAPITests {
             #expect(try await app.api(.DELETE, "/api/binder/entries/\(id)", token: stranger).status == .notFound)
             #expect(try BinderFamily.titles(try await app.api(.GET, "/api/binder", token: stranger)).isEmpty)
             #expect(try await app.api(.GET, "/api/binder/entries/\(id)", token: family.tom.token).status == .ok)
+        }
+    }
+
+    @Test("the API document says which section takes which fields, as the binder's rule does")
+    func documentNamesEachSectionsFields() async throws {
+        try await withApp { app in
+            // given the document a client reads
+            let served = try await app.api(.GET, "/api/openapi.yaml").body.string
+            let document = served.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            // then each section's fields are listed there, in the form's order
+            for section in BinderSection.allCases {
+                let line = "\(section.rawValue): \(section.fields.map(\.rawValue).joined(separator: ", "))"
+                #expect(document.contains(line), "\(line)")
+            }
         }
     }
 
