@@ -183,6 +183,8 @@ enum APIAccess {
         "POST /api/wish-rounds/{id}/confirm": .shared(.change(.wishRounds), .trustedContact),
         "DELETE /api/wish-rounds/{id}/participants/{participantId}": .shared(.change(.wishRounds), .trustedContact),
         "POST /api/wish-rounds/{id}/participants/{participantId}/link": .shared(.change(.wishRounds), .trustedContact),
+        "DELETE /api/wish-rounds/{id}/participants/{participantId}/link":
+            .shared(.change(.wishRounds), .trustedContact),
         "POST /api/wish-session": .anyone,
         "GET /api/wishes": .link(.wishParticipant, .read(.wishSheets)),
         "PUT /api/wishes": .link(.wishParticipant, .change(.wishSheets)),

@@ -69,6 +69,7 @@ enum Notice: String, Sendable, CaseIterable {
     case wishRoundConfirmed = "wish-round-confirmed"
     case wishesSaved = "wishes-saved"
     case wishParticipantRemoved = "wish-participant-removed"
+    case wishParticipantLinkStopped = "wish-link-stopped"
     case wishPicked = "wish-picked"
     case binderEntrySaved = "binder-entry-saved"
     case binderEntryDeleted = "binder-entry-deleted"
@@ -177,6 +178,9 @@ enum Notice: String, Sendable, CaseIterable {
         case .bookNeedsAChapter: "Please tick at least one story for the book."
         case .storyNoticesSaved: "Your choice about new-story emails is saved."
         case .wishParticipantRemoved: "They are no longer part of the round. Their link has stopped working."
+        case .wishParticipantLinkStopped:
+            "Their link has stopped working, on every phone it was opened on. They are still in the round: print "
+                + "them a new link when they need one."
         }
     }
 }

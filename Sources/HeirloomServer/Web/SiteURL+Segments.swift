@@ -160,6 +160,8 @@ extension SiteURL {
             ["wish-rounds", .id(id), "participants", .id(person, .memberID), "remove"]
         case .wishParticipantLink(let id, let person):
             ["wish-rounds", .id(id), "participants", .id(person, .memberID), "link"]
+        case .wishParticipantLinkStop(let id, let person):
+            ["wish-rounds", .id(id), "participants", .id(person, .memberID), "link", "stop"]
         case .wishRoundTakePart(let id): ["wish-rounds", .id(id), "take-part"]
         case .wishLink(let token): ["w", .id(token, .token)]
         case .wishHome: ["w"]

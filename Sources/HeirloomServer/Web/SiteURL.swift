@@ -167,6 +167,7 @@ enum SiteURL: Sendable, Equatable {
     case wishRoundConfirm(Parameter<UUID>)
     case wishParticipantRemove(Parameter<UUID>, Parameter<UUID>)
     case wishParticipantLink(Parameter<UUID>, Parameter<UUID>)
+    case wishParticipantLinkStop(Parameter<UUID>, Parameter<UUID>)
     case wishRoundTakePart(Parameter<UUID>)
     case wishLink(Parameter<String>)
     case wishHome, wishPick

@@ -130,6 +130,10 @@ extension SiteURL {
             return ids.dropFirst().first.flatMap(UUID.init(uuidString:)).map { .wishParticipantRemove(id, .value($0)) }
         case ("wishParticipantLink", .some(let id), _):
             return ids.dropFirst().first.flatMap(UUID.init(uuidString:)).map { .wishParticipantLink(id, .value($0)) }
+        case ("wishParticipantLinkStop", .some(let id), _):
+            return ids.dropFirst().first.flatMap(UUID.init(uuidString:)).map {
+                .wishParticipantLinkStop(id, .value($0))
+            }
         case ("storyteller", .some(let id), _): return .storyteller(id)
         case ("storytellerQuestions", .some(let id), _): return .storytellerQuestions(id)
         case ("storytellerSendNow", .some(let id), _): return .storytellerSendNow(id)

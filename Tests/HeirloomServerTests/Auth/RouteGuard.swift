@@ -230,6 +230,7 @@ enum RouteGuard {
         "POST wish-rounds/:id/confirm": .shared(.change(.wishRounds), .trustedContact),
         "POST wish-rounds/:id/participants/:memberID/remove": .shared(.change(.wishRounds), .trustedContact),
         "POST wish-rounds/:id/participants/:memberID/link": .shared(.change(.wishRounds), .trustedContact),
+        "POST wish-rounds/:id/participants/:memberID/link/stop": .shared(.change(.wishRounds), .trustedContact),
         "GET wish-rounds/:id/take-part": .reads(.wishSheets),
         "GET letters": .reads(.letters),
         "GET letters/new": .reads(.letters),

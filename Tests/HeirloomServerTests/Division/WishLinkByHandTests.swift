@@ -83,4 +83,75 @@ struct WishLinkByHandTests {
             #expect(sheet.body.string.contains("http://hub.test/w/"))
         }
     }
+
+    @Test("in a round of two, a stray link is stopped on every phone; she stays in, and a printed link lets her back")
+    func stoppedInARoundOfTwo() async throws {
+        let clock = TestClock()
+        try await withApp(clock: clock) { app in
+            // given a round of two, Anna and Ben, open, and Anna's sheet open on her phone
+            let family = try await WishFamily.make(app)
+            let round = try await family.draft(app, closesOn: WishRoundAPITests.day(clock, plus: 7))
+            let cora = try #require(round.participants.first { $0.name == "Cora Hart" }).participantId
+            let base = "/api/wish-rounds/\(round.id)/participants"
+            #expect(try await app.api(.DELETE, "\(base)/\(cora)", token: family.owner.token).status == .noContent)
+            _ = try await app.api(.POST, "/api/wish-rounds/\(round.id)/open", token: family.owner.token)
+            let anna = try #require(round.participants.first { $0.name == "Anna Hart" }).participantId
+            let emailed = try await app.wishLinkToken(for: "anna@example.com", owner: family.owner)
+            func session(_ link: String) async throws -> TestingHTTPResponse {
+                try await app.api(.POST, "/api/wish-session", json: ["token": link])
+            }
+            let phone = try await session(emailed).decoded(Components.Schemas.TokenExchange.self).token
+            #expect(try await app.wishes(phone).things.count == 5)
+            // taking her out is refused, and the refusal says what to do instead
+            let refused = try await app.api(.DELETE, "\(base)/\(anna)", token: family.owner.token)
+            #expect(try refused.apiError.code == "too_few_participants")
+            #expect(refused.body.string.contains("stop the link instead"))
+
+            // when her link is stopped
+            let stopped = try await app.api(.DELETE, "\(base)/\(anna)/link", token: family.owner.token)
+            #expect(stopped.status == .noContent, "\(stopped.body.string)")
+
+            // then neither the emailed link nor the phone's page opens anything
+            #expect(try await session(emailed).status == .notFound)
+            let shut = try await app.api(.GET, "/api/wishes", token: phone)
+            #expect(shut.status == .unauthorized || shut.status == .notFound)
+            // and she is still in the round
+            #expect(try await app.wishRound(round.id, token: family.owner.token).participants.count == 2)
+            // when a link is printed for her, it opens her sheet; printing again ends that page too
+            let printed = try await app.api(.POST, "\(base)/\(anna)/link", token: family.owner.token)
+                .decoded(Components.Schemas.WishHandedOutLink.self).url
+            let handed = try await session(String(printed.split(separator: "/").last ?? ""))
+                .decoded(Components.Schemas.TokenExchange.self).token
+            #expect(try await app.wishes(handed).things.count == 5)
+            _ = try await app.api(.POST, "\(base)/\(anna)/link", token: family.owner.token)
+            #expect(try await app.api(.GET, "/api/wishes", token: handed).status != .ok)
+            // and another household's organiser, or a participant, cannot stop it
+            let ben = try await app.wishLinkToken(for: "ben@example.com", owner: family.owner)
+            let benSession = try await session(ben).decoded(Components.Schemas.TokenExchange.self).token
+            let byBen = try await app.api(.DELETE, "\(base)/\(anna)/link", token: benSession)
+            #expect(byBen.status == .unauthorized || byBen.status == .forbidden)
+        }
+    }
+
+    @Test("on the round's page: each row stops that person's link, and says what happened")
+    func stoppedFromThePage() async throws {
+        let clock = TestClock()
+        try await withApp(clock: clock) { app in
+            let family = try await WishFamily.make(app)
+            let round = try await family.draft(app, closesOn: WishRoundAPITests.day(clock, plus: 7))
+            let anna = try #require(round.participants.first { $0.name == "Anna Hart" }).participantId
+            let browser = WebSession(app: app)
+            _ = try await browser.post("/login", ["email": family.owner.email, "password": family.owner.password])
+            #expect(!(try await browser.get("/wish-rounds/\(round.id)").body.string.contains("Stop Anna Hart’s link")))
+            _ = try await browser.post("/wish-rounds/\(round.id)/open", [:])
+            let emailed = try await app.wishLinkToken(for: "anna@example.com", owner: family.owner)
+            #expect(try await browser.get("/wish-rounds/\(round.id)").body.string.contains("Stop Anna Hart’s link"))
+
+            let done = try await browser.post("/wish-rounds/\(round.id)/participants/\(anna)/link/stop", [:])
+            #expect(done.status == .seeOther)
+            let page = try await browser.get(try #require(done.headers.first(name: .location)))
+            #expect(page.body.string.contains("Their link has stopped working"))
+            #expect(try await app.api(.POST, "/api/wish-session", json: ["token": emailed]).status == .notFound)
+        }
+    }
 }

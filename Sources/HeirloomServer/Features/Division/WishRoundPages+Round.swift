@@ -11,7 +11,8 @@ extension WishRoundPages {
         /// Someone the hub cannot email: the organiser prints their link (once the round is open), or is told they
         /// will.
         var noEmail: String? = nil
-        var canPrintLink: Bool = false
+        /// Once the round is open: a link to print (for anyone, their email astray or none), or to stop.
+        var hasLink: Bool = false
     }
 
     static func participantRow(
@@ -29,7 +30,7 @@ extension WishRoundPages {
                 : state == .draft
                     ? "\(name) has no email address: once the round is open, print their link and give it to them."
                     : "\(name) has no email address: print their link and give it to them.",
-            canPrintLink: !hasEmail && state != .draft)
+            hasLink: state != .draft)
     }
 
     struct ThingRow: Encodable {

@@ -3,10 +3,9 @@ import Foundation
 import HeirloomCore
 
 extension WishRoundService {
-    /// Takes a participant out before the division, while at least two remain and no live turns have begun; their
-    /// link and sessions stop at once.
     /// A new personal link for a participant, to print or pass on by hand: someone without email, or whose email
-    /// went astray. Their earlier links stop working (their sessions go on). Returns their name and the link.
+    /// went astray. Their earlier links stop working, and so does every page opened from them (whoever found a
+    /// stray email is out). Returns their name and the link.
     func handOut(participant participantID: UUID, of id: UUID, by organiser: WishOrganiser) async throws
         -> (name: String, url: String)
     {
@@ -22,7 +21,7 @@ extension WishRoundService {
         let now = clock()
         let secret = try await db.transaction { db in
             let secret = try await LinkTokens(db: db).renew(
-                .wishLink, subject: participantID, householdID: organiser.householdID)
+                .wishLink, subject: participantID, householdID: organiser.householdID, endingSessions: .wishSession)
             try await AuditLog.append(
                 .wishRoundChanged,
                 "\(organiser.name) printed \(participant.beneficiary.name)\u{2019}s link for the wish round "
@@ -33,6 +32,27 @@ extension WishRoundService {
         return (participant.beneficiary.name, SiteURL.wishLink(.value(secret)).url(on: publicBaseURL))
     }
 
+    /// Stops a participant's link, and every page opened from it, at once (a lost phone, a forwarded email); they
+    /// stay in the round with what they asked for, and a printed link (`handOut`) lets them in again.
+    func withdrawLink(participant participantID: UUID, of id: UUID, by organiser: WishOrganiser) async throws {
+        let round = try await find(id, householdID: organiser.householdID)
+        guard
+            let participant = try await WishParticipant.query(on: db).filter(\.$id == participantID)
+                .filter(\.$round.$id == id).with(\.$beneficiary).first()
+        else { throw AppError.notFound("participant") }
+        let now = clock()
+        try await db.transaction { db in
+            try await LinkTokens(db: db).revokeAll(subject: participantID, kinds: [.wishLink, .wishSession])
+            try await AuditLog.append(
+                .wishRoundChanged,
+                "\(organiser.name) stopped \(participant.beneficiary.name)\u{2019}s link to the wish round "
+                    + "\u{201C}\(round.title)\u{201D}.",
+                householdID: organiser.householdID, at: now, on: db)
+        }
+    }
+
+    /// Takes a participant out before the division, while at least two remain and no live turns have begun; their
+    /// link and sessions stop at once.
     func remove(participant participantID: UUID, from id: UUID, by organiser: WishOrganiser) async throws {
         let round = try await find(id, householdID: organiser.householdID)
         guard [.draft, .open, .closed].contains(round.status.effectiveState(at: clock())) else {
@@ -49,7 +69,10 @@ extension WishRoundService {
         else { throw AppError.notFound("participant") }
         guard try await WishParticipant.query(on: db).filter(\.$round.$id == id).count() > 2 else {
             throw AppError.conflict(
-                code: "too_few_participants", message: "A round needs at least two people, so nobody can be taken out.")
+                code: "too_few_participants",
+                message:
+                    "A round needs at least two people, so nobody can be taken out. To shut out whoever has their "
+                    + "link, stop the link instead: they stay in the round, and a printed link lets them in again.")
         }
         let now = clock()
         try await db.transaction { db in

@@ -100,6 +100,13 @@ struct WishRoundWebController {
         }
     }
 
+    func stopParticipantLink(req: Request) async throws -> Response {
+        let person = try req.id("participant", .memberID)
+        return try await step(req, done: .wishParticipantLinkStopped) { id, organiser in
+            try await req.heirloom.wishRounds.withdrawLink(participant: person, of: id, by: organiser)
+        }
+    }
+
     /// One step of a round from its page: done, back to the page with a notice; refused, the page again with why.
     private func step(
         _ req: Request, done: Notice, _ action: (UUID, WishOrganiser) async throws -> Void

@@ -111,6 +111,16 @@ extension APIHandler {
         return .created(.init(body: .json(.init(url: url, participantId: participantID.text, name: name))))
     }
 
+    func withdrawWishLink(_ input: Operations.WithdrawWishLink.Input) async throws
+        -> Operations.WithdrawWishLink.Output
+    {
+        let organiser = try await wishOrganiser()
+        try await request.heirloom.wishRounds.withdrawLink(
+            participant: try uuid(input.path.participantId, "participant"), of: try uuid(input.path.id, "wish round"),
+            by: organiser)
+        return .noContent(.init())
+    }
+
     func removeWishParticipant(_ input: Operations.RemoveWishParticipant.Input) async throws
         -> Operations.RemoveWishParticipant.Output
     {

@@ -21,6 +21,7 @@ extension PageRoutes {
         organiser.post(.wishRoundConfirm(.key), use: rounds.confirm)
         organiser.post(.wishParticipantRemove(.key, .key), use: rounds.removeParticipant)
         organiser.post(.wishParticipantLink(.key, .key), use: rounds.participantLink)
+        organiser.post(.wishParticipantLinkStop(.key, .key), use: rounds.stopParticipantLink)
         let wishPages = WishWebController()
         let web = link(.wishParticipant, .change(.wishSheets))
         web.get(.wishLink(.key), use: wishPages.link)
