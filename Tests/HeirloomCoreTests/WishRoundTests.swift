@@ -90,4 +90,21 @@ struct WishRoundTests {
             #expect(accepted == (total <= WishRules.budget))
         }
     }
+
+    @Test("the sheet counts what is left, and a mistake gives her own numbers, as the refusal does")
+    func pointsText() throws {
+        #expect(WishRules.pointsText(given: 650) == "350 points left of 1,000")
+        #expect(WishRules.pointsText(given: 999) == "1 point left of 1,000")
+        #expect(WishRules.pointsText(given: 1_000) == "0 points left of 1,000")
+        let over =
+            "You gave 1,150 points, 150 more than the 1,000 you have. Take some from the things that matter less."
+        #expect(WishRules.pointsText(given: 1_150) == over)
+        let things = (0..<2).map { _ in UUID() }
+        let wishes = [WishInput(thingID: things[0], points: 600), .init(thingID: things[1], points: 550)]
+        do {
+            _ = try WishRules.check(wishes, method: .points, things: Set(things))
+            Issue.record("1,150 points were taken")
+        } catch { #expect(error.message == over) }
+        #expect(WishRules.given([Int.max, 5, nil, -3]) == Int.max)
+    }
 }

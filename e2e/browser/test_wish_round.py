@@ -92,10 +92,25 @@ def test_an_executor_divides_the_rest_fairly(browser, mailbox, screenshot, datab
         as_nobody(browser, base)
         browser.get(iris_link)
         wait_for_text(browser, "Dear Iris Miller")
+        # the sheet counts for her as she types, and a slip of the finger is shown with her numbers (issue 45)
+        assert "1,000 points left of 1,000" in main_text(browser)
         bench = points_inputs(browser)["Garden bench"]
         browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", bench)
         bench.clear()
+        bench.send_keys("350")
+        wait_for_text(browser, "650 points left of 1,000")
+        bench.send_keys("0")
+        wait_for_text(browser, "You gave 3,500 points, 2,500 more than the 1,000 you have.")
+        click_button(browser, "Save my wishes")
+        wait_for_text(browser, "You gave 3,500 points, 2,500 more than the 1,000 you have.")
+        count = browser.find_element(By.CSS_SELECTOR, ".wish-budget__count")
+        assert "field__error" in count.get_attribute("class")
+        assert count.value_of_css_property("color") == "rgba(163, 57, 43, 1)"  # the hub's one error colour
+        screenshot("wishes-over-budget")
+        bench = points_inputs(browser)["Garden bench"]
+        bench.clear()
         bench.send_keys("1000")
+        wait_for_text(browser, "0 points left of 1,000")
         click_button(browser, "Save my wishes")
         wait_for_text(browser, "Your wishes are saved")
 

@@ -74,7 +74,7 @@ public enum WishRules {
                 }
                 // Checked before adding, so that no number, however large, overflows the sum.
                 guard points <= budget - spent else {
-                    throw FieldError(field: "points", message: "You have \(budget) points to spread; that is more.")
+                    throw FieldError(field: "points", message: pointsText(given: given(wishes.map(\.points))))
                 }
                 spent += points
                 clean.points = points
@@ -83,6 +83,28 @@ public enum WishRules {
             checked.append(clean)
         }
         return checked
+    }
+
+    /// The points given in all, every box counted once and none below 0; at most `Int.max`, however large the
+    /// numbers sent.
+    public static func given(_ points: [Int?]) -> Int {
+        points.reduce(0) { total, points in
+            let (sum, overflow) = total.addingReportingOverflow(max(points ?? 0, 0))
+            return overflow ? Int.max : sum
+        }
+    }
+
+    /// What `given` points come to, as the sheet counts them while she types: "350 points left of 1,000", or the
+    /// mistake with her own numbers ("You gave 1,150 points, 150 more than the 1,000 you have.").
+    public static func pointsText(given: Int) -> String {
+        let points = { (count: Int) in
+            "\(Money.grouped(UInt64(max(count, 0)))) point\(count == 1 ? "" : "s")"
+        }
+        guard given > budget else {
+            return "\(points(budget - given)) left of \(Money.grouped(UInt64(budget)))"
+        }
+        return "You gave \(points(given)), \(Money.grouped(UInt64(given - budget))) more than the "
+            + "\(Money.grouped(UInt64(budget))) you have. Take some from the things that matter less."
     }
 
     /// A draft ranking from checked wishes: the things in the participant's order.

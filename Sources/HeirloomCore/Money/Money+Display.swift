@@ -19,7 +19,7 @@ extension Money {
     }
 
     /// The whole units with a comma between each group of three digits.
-    private static func grouped(_ value: UInt64) -> String {
+    static func grouped(_ value: UInt64) -> String {
         let digits = Array(String(value))
         var text = ""
         for (offset, digit) in digits.enumerated() {

@@ -118,9 +118,32 @@ struct WishPageSnapshots {
         assertSnapshot(of: html, as: .lines)
     }
 
-    @Test("A participant's page while the round takes wishes")
+    @Test("A participant's page while the round takes wishes, counting the points left")
     func wishSheet() async throws {
-        let model = WishPages.SheetPage(
+        var model = Self.openSheet(points: "700")
+        model.pointsText = WishRules.pointsText(given: 700)
+        let html = try await PageFixtures.html(.wishSheet, title: "Mother’s things", role: nil, model) { base in
+            base.household = .init(name: "The Harts")
+        }
+        assertSnapshot(of: html, as: .lines)
+    }
+
+    @Test("A participant's page sent back over budget: her numbers, by the boxes, in the hub's error style")
+    func wishSheetOverBudget() async throws {
+        var model = Self.openSheet(points: "1150")
+        model.pointsText = WishRules.pointsText(given: 1_150)
+        model.overBudget = true
+        model.errors = ["points": model.pointsText]
+        let html = try await PageFixtures.html(.wishSheet, title: "Mother’s things", role: nil, model) { base in
+            base.household = .init(name: "The Harts")
+        }
+        #expect(html.contains("You gave 1,150 points, 150 more than the 1,000 you have."))
+        #expect(html.contains("wish-budget__count field__error"))
+        assertSnapshot(of: html, as: .lines)
+    }
+
+    static func openSheet(points: String) -> WishPages.SheetPage {
+        WishPages.SheetPage(
             name: "Anna Hart", organiser: "Tom Hart", roundTitle: "Mother’s things", isDraft: false, isOpen: true,
             isConfirmed: false, answered: true, closesOnText: "December 10, 2026",
             howTo: "You have 1,000 points. Give more points to the things that matter most to you.",
@@ -132,13 +155,9 @@ struct WishPageSnapshots {
                     photos: [
                         .init(url: "/api/wishes/media/\(PageFixtures.id(9).text)/display", alt: "Photo of Mantel clock")
                     ],
-                    stories: [], rank: "", points: "700", reason: "It ticked through every Sunday lunch.", wishText: nil
-                )
+                    stories: [], rank: "", points: points, reason: "It ticked through every Sunday lunch.",
+                    wishText: nil)
             ],
             places: ["1"], result: [], statement: nil, totals: nil, errors: [:])
-        let html = try await PageFixtures.html(.wishSheet, title: "Mother’s things", role: nil, model) { base in
-            base.household = .init(name: "The Harts")
-        }
-        assertSnapshot(of: html, as: .lines)
     }
 }

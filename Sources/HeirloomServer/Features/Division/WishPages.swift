@@ -46,6 +46,9 @@ enum WishPages {
         var howTo: String
         var budget: Int
         var usesPoints: Bool
+        /// "350 points left of 1,000", or her mistake with her numbers; the sheet's script keeps it up to date.
+        var pointsText: String = ""
+        var overBudget: Bool = false
         var things: [ThingCard]
         var places: [String]
         var result: [ResultThing]
@@ -143,6 +146,9 @@ enum WishPages {
                         + "your share of the whole is \(WishRoundPages.money($0.entitlementValue, round.currencyCode) ?? "")."
                 } : nil,
             errors: errors)
+        let given = WishRules.given(page.things.map { Int($0.points.trimmingWhitespace()) })
+        page.pointsText = WishRules.pointsText(given: given)
+        page.overBudget = given > WishRules.budget
         if let live = sheet.live, sheet.state == .closed {
             let yours = live.turn?.id == me
             page.yourTurn = yours
