@@ -108,5 +108,7 @@ extension Migrations {
         add(AddNameToInvitation())
         // … and addresses proved before they are trusted.
         add(AddAddressProof())
+        // The family's second walk-through (issue 45): when the household was last downloaded whole.
+        add(AddLastCopyToHousehold())
     }
 }

@@ -15,4 +15,14 @@ struct GettingStartedTests {
         facts.keepsBackups = true
         #expect(!GettingStarted.isShown(facts, dismissed: false))
     }
+
+    @Test("keeping a copy is done by nightly backups, or by an owner's own download of the household")
+    func keepingACopy() {
+        var facts = GettingStarted.Facts(
+            hasItem: true, hasBeneficiaryWithEmail: true, hasTrustedContact: true, keepsBackups: false)
+        #expect(!GettingStarted.isDone(.backup, facts))
+        facts.hasCopy = true
+        #expect(GettingStarted.isDone(.backup, facts))
+        #expect(!GettingStarted.isShown(facts, dismissed: false))
+    }
 }

@@ -37,12 +37,17 @@ def test_export_page_and_the_offline_viewer(browser, screenshot, fresh_server):
     household_with_things(hub)
     sign_in_with_token(browser, fresh_server, hub.token)
 
-    # Settings leads an owner to Export
+    # Home's getting-started list leads her to the family's page for keeping a copy, not the hub's settings
+    browser.get(f"{fresh_server}/")
+    browser.find_element(By.LINK_TEXT, "Keep a copy safe").click()
+    wait_for_text(browser, "No copy has been downloaded yet.")
+    assert browser.current_url.endswith("/settings/export")
+    # and Settings leads there too
     browser.get(f"{fresh_server}/settings#keeping")
     wait_for_text(browser, "Nightly backups are not switched on")
     browser.execute_script("document.getElementById('keeping').scrollIntoView()")
     screenshot("settings-keeping-and-backups")
-    browser.find_element(By.LINK_TEXT, "Export").click()
+    browser.find_element(By.LINK_TEXT, "Keep a copy").click()
     wait_for_text(browser, "Download everything")
     screenshot("export-page")
     link = browser.find_element(By.LINK_TEXT, "Download everything")
@@ -71,6 +76,13 @@ def test_export_page_and_the_offline_viewer(browser, screenshot, fresh_server):
     assert saved, list(downloads.iterdir())
     with zipfile.ZipFile(saved[0]) as downloaded:
         assert downloaded.testzip() is None and "manifest.json" in downloaded.namelist()
+    # then the page says when the copy was made, and Home's step is ticked
+    browser.refresh()
+    wait_for_text(browser, "The last copy was downloaded on")
+    browser.get(f"{fresh_server}/")
+    wait_for_text(browser, "Getting started")
+    done = [step.text for step in browser.find_elements(By.CSS_SELECTOR, ".getting-started__step--done")]
+    assert any("Keep a copy safe" in text for text in done), done
 
     # what the link downloads is a ZIP whose index.html shows everything from the unpacked folder
     status, headers, body = fetch(fresh_server, "/api/export", hub.token)

@@ -10,13 +10,20 @@ public enum GettingStarted {
         public var hasItem: Bool
         public var hasBeneficiaryWithEmail: Bool
         public var hasTrustedContact: Bool
+        /// Nightly backups are on (the person who runs the hub set them up).
         public var keepsBackups: Bool
+        /// An owner downloaded the whole household (Keep a copy).
+        public var hasCopy: Bool
 
-        public init(hasItem: Bool, hasBeneficiaryWithEmail: Bool, hasTrustedContact: Bool, keepsBackups: Bool) {
+        public init(
+            hasItem: Bool, hasBeneficiaryWithEmail: Bool, hasTrustedContact: Bool, keepsBackups: Bool,
+            hasCopy: Bool = false
+        ) {
             self.hasItem = hasItem
             self.hasBeneficiaryWithEmail = hasBeneficiaryWithEmail
             self.hasTrustedContact = hasTrustedContact
             self.keepsBackups = keepsBackups
+            self.hasCopy = hasCopy
         }
     }
 
@@ -25,7 +32,7 @@ public enum GettingStarted {
         case .firstItem: facts.hasItem
         case .beneficiaryWithEmail: facts.hasBeneficiaryWithEmail
         case .trustedContact: facts.hasTrustedContact
-        case .backup: facts.keepsBackups
+        case .backup: facts.keepsBackups || facts.hasCopy
         }
     }
 

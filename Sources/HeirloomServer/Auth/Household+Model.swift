@@ -19,6 +19,8 @@ final class Household: Model, @unchecked Sendable {
     @Field(key: "show_values_to_viewers") var showValuesToViewers: Bool
     /// Whether an owner put Home's "Getting started" list away.
     @Field(key: "getting_started_dismissed") var gettingStartedDismissed: Bool
+    /// When an owner last downloaded the whole household (Keep a copy); nil before the first.
+    @OptionalField(key: "last_copy_at") var lastCopyAt: Date?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 
@@ -48,7 +50,7 @@ extension Household {
     var properties: [any AnyProperty] {
         [
             $id, $name, $defaultCurrency, $timeZone, $paperSize, $showValuesToViewers, $gettingStartedDismissed,
-            $createdAt, $updatedAt,
+            $lastCopyAt, $createdAt, $updatedAt,
         ]
     }
 }

@@ -10,9 +10,12 @@ public struct BackupSettings: Sendable, Equatable {
     public var minute: Int
     public var retention: BackupRetention
 
+    /// `HEIRLOOM_BACKUP_TIME` unless set.
+    static let defaultTime = "03:00"
+
     static func load(_ value: (String) -> String?) throws -> BackupSettings? {
         guard let folder = value("HEIRLOOM_BACKUP_DIR") else { return nil }
-        let time = value("HEIRLOOM_BACKUP_TIME") ?? "03:00"
+        let time = value("HEIRLOOM_BACKUP_TIME") ?? defaultTime
         let parts = time.split(separator: ":")
         guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour),
             (0..<60).contains(minute)

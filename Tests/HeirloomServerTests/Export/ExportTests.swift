@@ -28,6 +28,9 @@ struct ExportTests {
             #expect(response.headers.contentType == HTTPMediaType(type: "application", subType: "zip"))
             #expect(response.headers.first(name: .contentLength) == String(response.body.readableBytes))
             #expect(response.headers.first(name: .contentDisposition)?.hasPrefix("attachment;") == true)
+            // and the family's page and Home's list know a copy was made
+            let copied = try await Household.query(on: app.db).first()?.lastCopyAt
+            #expect(copied != nil)
             let files = try ZIPContents(Data(response.body.readableBytesView))
             #expect(files.names.first == "manifest.json")
             for name in [

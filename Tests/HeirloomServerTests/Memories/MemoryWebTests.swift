@@ -148,6 +148,12 @@ struct MemoryWebTests {
             #expect(page.contains("does not know the address phones use") && !page.contains("HEIRLOOM_"))
             let setup = try await browser.get("/settings/hub").body.string
             #expect(setup.contains("an address only this computer can use") && setup.contains("HEIRLOOM_PUBLIC_URL"))
+            // and the backups' defaults it names are the ones the hub uses when the variables are unset
+            let defaults = try #require(try BackupSettings.load { $0 == "HEIRLOOM_BACKUP_DIR" ? "/srv/backups" : nil })
+            let time = String(format: "%02d:%02d", defaults.hour, defaults.minute)
+            let keep = "\(defaults.retention.daily),\(defaults.retention.weekly)"
+            #expect(setup.contains("<code>HEIRLOOM_BACKUP_TIME</code> (\(time) unless set"), "\(time)")
+            #expect(setup.contains("<code>HEIRLOOM_BACKUP_KEEP</code> (\(keep) unless set"), "\(keep)")
         }
     }
 

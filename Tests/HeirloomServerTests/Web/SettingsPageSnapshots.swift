@@ -156,12 +156,13 @@ struct SettingsPageSnapshots {
         assertSnapshot(of: html, as: .lines)
     }
 
-    @Test("Export: what the household's archive holds")
+    @Test("Keep a copy: what the household's archive holds, and when the last copy was downloaded")
     func exportIndex() async throws {
         let model = ExportPage(
             householdName: "The Hartleys", itemCount: 4, memoryCount: 3, peopleCount: 2, fileCount: 9,
-            approximateSize: "14.2 MB")
-        let html = try await PageFixtures.html(.exportIndex, title: "Export", nav: .settings, model)
+            approximateSize: "14.2 MB",
+            lastCopyText: ExportPage.lastCopyText(PageFixtures.day, days: PageFixtures.days))
+        let html = try await PageFixtures.html(.exportIndex, title: "Keep a copy", nav: .settings, model)
         assertSnapshot(of: html, as: .lines)
     }
 

@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import HeirloomCore
 import Vapor
@@ -13,9 +14,11 @@ struct ExportController {
         let model = ExportPage(
             householdName: snapshot.household.name, itemCount: snapshot.items.count,
             memoryCount: snapshot.memories.count, peopleCount: snapshot.people.count,
-            fileCount: Set(snapshot.media.map(\.sha256)).count, approximateSize: ByteCountText.describe(bytes))
+            fileCount: Set(snapshot.media.map(\.sha256)).count, approximateSize: ByteCountText.describe(bytes),
+            lastCopyText: ExportPage.lastCopyText(
+                try await req.heirloom.households.household(of: principal).lastCopyAt, days: principal.days))
         return try await Page.render(
-            .exportIndex, base: PageBase(request: req, title: "Export", nav: .settings), model, on: req)
+            .exportIndex, base: PageBase(request: req, title: "Keep a copy", nav: .settings), model, on: req)
     }
 
     /// GET /api/export: the household's archive, streamed as it is made; `?progress=ID` lets the page follow it.
@@ -33,7 +36,13 @@ struct ExportController {
             let progress = progressID.map {
                 Progress(board: req.heirloom.exportProgress, id: $0, userID: principal.userID, clock: services.clock)
             }
-            return await Self.stream(archive, modified: now, req: req, progress: progress)
+            let db = req.db
+            let householdID = principal.householdID
+            return await Self.stream(archive, modified: now, req: req, progress: progress) {
+                // A copy counts once it reached the family whole: the page and Home's list say so.
+                try await Household.query(on: db).filter(\.$id == householdID).set(\.$lastCopyAt, to: services.clock())
+                    .update()
+            }
         } catch let error as ExportError {
             throw error.appError
         }
@@ -71,9 +80,11 @@ struct ExportController {
     }
 
     /// A response that writes the archive while it is sent, with its exact length announced.
-    static func stream(_ archive: ExportArchive, modified: Date, req: Request, progress: Progress? = nil) async
-        -> Response
-    {
+    /// `finished` runs as the last bytes are written; a failure there is logged and does not spoil the download.
+    static func stream(
+        _ archive: ExportArchive, modified: Date, req: Request, progress: Progress? = nil,
+        finished: (@Sendable () async throws -> Void)? = nil
+    ) async -> Response {
         let logger = req.logger
         // Following the download is a courtesy: a database that cannot note it does not stop it.
         if let progress {
@@ -87,6 +98,12 @@ struct ExportController {
                 do {
                     try await archive.write(modified: modified) { buffer in
                         written += Int64(buffer.readableBytes)
+                        if written == archive.size {
+                            // Noted before the last bytes go, so that whoever has the whole file finds it noted.
+                            do { try await finished?() } catch {
+                                logger.error("export \(archive.fileName) not noted: \(String(describing: error))")
+                            }
+                        }
                         try await writer.write(.buffer(buffer))
                         if let progress, ContinuousClock.now - saved >= ExportProgressBoard.saveEvery {
                             saved = ContinuousClock.now
@@ -125,4 +142,11 @@ struct ExportPage: Encodable {
     var peopleCount: Int
     var fileCount: Int
     var approximateSize: String
+    /// "The last copy was made on November 29, 2026.", or that none has been.
+    var lastCopyText: String
+
+    static func lastCopyText(_ date: Date?, days: DayText) -> String {
+        guard let date else { return "No copy has been downloaded yet." }
+        return "The last copy was downloaded on \(days.day(date))."
+    }
 }

@@ -28,7 +28,7 @@ struct GettingStartedPage: Encodable {
                 .first() != nil,
             hasTrustedContact: try await Executor.query(on: db)
                 .filter(\.$household.$id == principal.householdID).first() != nil,
-            keepsBackups: req.heirloom.config.backup != nil)
+            keepsBackups: req.heirloom.config.backup != nil, hasCopy: household.lastCopyAt != nil)
         guard GettingStarted.isShown(facts, dismissed: false) else { return nil }
         let steps = GettingStarted.Step.allCases.map { step in
             Step(
@@ -52,7 +52,7 @@ struct GettingStartedPage: Encodable {
         case .firstItem: "A photo, a few words and, if you like, the story behind it."
         case .beneficiaryWithEmail: "So the hub can tell them, when the time comes."
         case .trustedContact: "Someone who can tell the hub when you have passed, and help your family."
-        case .backup: "Nightly backups on another disk, switched on by the person who runs the hub."
+        case .backup: "Download everything the family has put here, to keep on another computer or a USB stick."
         }
     }
 
@@ -61,7 +61,7 @@ struct GettingStartedPage: Encodable {
         case .firstItem: SiteURL.itemNew.path
         case .beneficiaryWithEmail: SiteURL.beneficiaryNew.path
         case .trustedContact: SiteURL.passingOn.path(fragment: "executors")
-        case .backup: SiteURL.hubSetup.path(fragment: "backups")
+        case .backup: SiteURL.settingsExport.path
         }
     }
 }

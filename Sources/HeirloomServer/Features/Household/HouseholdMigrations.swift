@@ -48,3 +48,15 @@ struct AddFamilyPagesToHousehold: AsyncMigration {
         try await database.schema(Household.schema).deleteField("show_values_to_viewers").update()
     }
 }
+
+/// The family's second walk-through (issue 45): when an owner last downloaded the whole household, for "Keep a copy"
+/// and Home's "Getting started".
+struct AddLastCopyToHousehold: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(Household.schema).field("last_copy_at", .datetime).update()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(Household.schema).deleteField("last_copy_at").update()
+    }
+}

@@ -16,6 +16,9 @@ struct HubSetupPage: Encodable {
 
     var backup: BackupPage
     var backupProblem: String?
+    /// What `HEIRLOOM_BACKUP_TIME` and `_KEEP` mean unset, as the code reads them.
+    var backupDefaultTime = BackupSettings.defaultTime
+    var backupDefaultKeep = "\(BackupRetention().daily),\(BackupRetention().weekly)"
     var phones: Phones
     var valuationsOn: Bool
     var valuationsBy: String
