@@ -65,23 +65,10 @@ struct SaleEligibilityTests {
 
     @Test("property: nothing promised, nor a set holding something promised, is ever selected")
     func neverPromised() async {
-        let values = DispositionValue.allCases
         await propertyCheck(
             count: 300, input: Gen.int(in: 0...999).array(of: 0...30), Gen.int(in: 0...99).array(of: 0...6)
         ) { seeds, setSeeds in
-            let sets = setSeeds.enumerated().map { index, seed in
-                UndecidedSelection<Int>.Group(
-                    id: 1_000 + index, thing: SaleThing(name: "S\(index)", disposition: values[seed % values.count]),
-                    inLot: seed % 5 == 0)
-            }
-            let items = seeds.enumerated().map { index, seed in
-                UndecidedSelection<Int>.Item(
-                    id: index,
-                    thing: SaleThing(
-                        name: "I\(index)", disposition: values[seed % values.count],
-                        beneficiaries: seed % 4 == 0 ? ["Lily"] : []),
-                    setID: sets.isEmpty || seed % 3 != 0 ? nil : 1_000 + seed % sets.count, inLot: seed % 7 == 0)
-            }
+            let (items, sets) = Self.household(seeds, setSeeds)
             let selection = UndecidedSelection(items: items, sets: sets)
             let byID = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) })
             for id in selection.items {
@@ -98,5 +85,26 @@ struct SaleEligibilityTests {
             let promised = items.filter { $0.thing.promise != nil && !$0.inLot }.map(\.id)
             #expect(Set(promised).isSubset(of: Set(selection.leftOut.filter { !$0.isSet }.map(\.id))))
         }
+    }
+
+    /// Items and sets drawn from seeds: every disposition, some left to Lily, some in sets, some in lots.
+    static func household(_ seeds: [Int], _ setSeeds: [Int]) -> (
+        items: [UndecidedSelection<Int>.Item], sets: [UndecidedSelection<Int>.Group]
+    ) {
+        let values = DispositionValue.allCases
+        let sets = setSeeds.enumerated().map { index, seed in
+            UndecidedSelection<Int>.Group(
+                id: 1_000 + index, thing: SaleThing(name: "S\(index)", disposition: values[seed % values.count]),
+                inLot: seed % 5 == 0)
+        }
+        let items = seeds.enumerated().map { index, seed in
+            UndecidedSelection<Int>.Item(
+                id: index,
+                thing: SaleThing(
+                    name: "I\(index)", disposition: values[seed % values.count],
+                    beneficiaries: seed % 4 == 0 ? ["Lily"] : []),
+                setID: sets.isEmpty || seed % 3 != 0 ? nil : 1_000 + seed % sets.count, inLot: seed % 7 == 0)
+        }
+        return (items, sets)
     }
 }

@@ -51,6 +51,16 @@ def walk_brief_to_done(browser, server, page_path, screenshot, name):
     screenshot(f"{name}-plan-done")
 
 
+def plan_sale(browser, server, venue):
+    """Adds an estate sale at this venue from the Sales page; returns the new sale's path."""
+    browser.get(f"{server}/sales")
+    wait_for_text(browser, "Plan a sale")
+    browser.find_element(By.NAME, "venue").send_keys(venue)
+    click_button(browser, "Add the sale")
+    wait_for_text(browser, "The sale is added")
+    return path_of(browser)
+
+
 def test_item_brief_to_done(server, browser, signed_in, screenshot):
     # given an item worth something
     item_path = signed_in.create_item(f"{unique_word()} oak dining table", category="Furniture", estimatedValue="900")
@@ -95,12 +105,7 @@ def test_sale_lot_checklist_and_labels(server, browser, signed_in, screenshot):
     signed_in.create_item(name, estimatedValue="40")
 
     # when the owner plans an estate sale
-    browser.get(f"{server}/sales")
-    wait_for_text(browser, "Plan a sale")
-    browser.find_element(By.NAME, "venue").send_keys("12 Elm Street")
-    click_button(browser, "Add the sale")
-    wait_for_text(browser, "The sale is added")
-    sale_path = path_of(browser)
+    sale_path = plan_sale(browser, server, "12 Elm Street")
     assert "Estate sale at 12 Elm Street" in main_text(browser)
 
     # and adds a lot with the lamp
@@ -133,3 +138,76 @@ def test_sale_lot_checklist_and_labels(server, browser, signed_in, screenshot):
     # and the sale shows it ready
     browser.get(f"{server}{sale_path}")
     wait_for_text(browser, "1 of 1 ready")
+
+
+def test_a_lot_of_alike_pieces_is_priced_whole_and_promised_things_are_not_offered(server, browser, signed_in,
+                                                                                    screenshot):
+    import subprocess
+    import urllib.request
+
+    from selenium.webdriver.support.ui import Select
+
+    from hub import ARTIFACTS
+
+    # given twelve dinner plates at $25 each, and pearls left to Lily
+    plates = f"{unique_word()} dinner plates"
+    signed_in.create_item(plates, estimatedValue="25", quantity=12)
+    pearls = f"{unique_word()} pearls"
+    pearls_path = signed_in.create_item(pearls, estimatedValue="300")
+    lily = signed_in.post("/api/beneficiaries", {"name": "Lily Miller"})
+    signed_in.post(f"/api{pearls_path}/beneficiaries", {"beneficiaryId": lily["id"]})
+
+    # when the owner plans a sale
+    sale_path = plan_sale(browser, server, "Hill Farm")
+
+    # then "Add a lot" offers the plates, and not the pearls, which are promised
+    offered = [option.text for option in Select(browser.find_element(By.NAME, "itemId")).options]
+    assert plates in offered and pearls not in offered, offered
+
+    # when the plates go in a lot at $25 a plate
+    Select(browser.find_element(By.NAME, "itemId")).select_by_visible_text(plates)
+    browser.find_element(By.NAME, "targetPrice").send_keys("25")
+    click_button(browser, "Add the lot")
+    wait_for_text(browser, "The lot is added")
+
+    # then the sale offers the twelve at $300, and says what its lots come to
+    text = main_text(browser)
+    assert "$300 (12 × $25)" in text, text
+    assert "Target prices together: $300" in text, text
+    screenshot("sale-lot-of-pieces")
+
+    # and so does the lot's page
+    lot = wait(browser).until(EC.element_to_be_clickable((By.PARTIAL_LINK_TEXT, plates)))
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", lot)
+    lot.click()
+    wait_for_text(browser, "Checklist")
+    assert "$300 (12 × $25)" in main_text(browser)
+    lot_path = path_of(browser)
+    screenshot("lot-of-pieces")
+
+    # and the printed label a helper reads at the sale
+    request = urllib.request.Request(f"{server}/api{sale_path}/labels.pdf")
+    request.add_header("Authorization", f"Bearer {signed_in.token}")
+    with urllib.request.urlopen(request, timeout=120) as response:
+        pdf = ARTIFACTS / "lot-labels-pieces.pdf"
+        pdf.write_bytes(response.read())
+    printed = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    assert "$300 (12 × $25)" in printed, printed
+    subprocess.run(["pdftoppm", "-png", "-r", "80", "-f", "1", "-l", "1", str(pdf),
+                    str(ARTIFACTS / "lot-labels-pieces")], check=True)
+
+    # when the owner takes everything out of the lot, keeping the lot
+    browser.get(f"{server}{lot_path}")
+    link = wait(browser).until(EC.element_to_be_clickable((By.PARTIAL_LINK_TEXT, "Take everything out")))
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
+    link.click()
+    wait_for_text(browser, f"This takes {plates} out of the lot.")
+    click_button(browser, "Take everything out")
+
+    # then the lot is still there, empty, and the plates can go in a lot again
+    wait_for_text(browser, "The lot is empty now.")
+    assert "Nothing is in this lot now." in main_text(browser)
+    screenshot("lot-emptied")
+    browser.get(f"{server}{sale_path}")
+    offered = [option.text for option in Select(browser.find_element(By.NAME, "itemId")).options]
+    assert plates in offered, offered

@@ -58,6 +58,14 @@ public enum SaleRefusal: Error, Sendable, Equatable {
         }
     }
 
+    /// Why it left a lot, after "because": "it is left to Lily", "it holds Pearls, which is left to Lily".
+    public var because: String {
+        switch self {
+        case .promised(_, let promise): "it is \(promise.words)"
+        case .holdsPromised(_, let item, let promise): "it holds \(item), which is \(promise.words)"
+        }
+    }
+
     public var message: String {
         switch self {
         case .promised(let name, let promise):
@@ -72,10 +80,9 @@ public enum SaleRefusal: Error, Sendable, Equatable {
 /// The one answer to "may this be sold?": a promised heirloom never goes in a sale lot.
 ///
 /// A thing is promised when it has a beneficiary, or its disposition is legacy or keep. A promised item is never a
-/// lot member; a set may be in a lot only while none of its items is promised. Something that becomes promised
-/// after it went in a lot is taken out of the lot; a set in a lot that comes to hold a promised item stays, flagged,
-/// and its lot cannot be marked ready until the family chooses which wins (the item leaves the set, or its
-/// beneficiary is removed).
+/// lot member; a set may be in a lot only while none of its items is promised. One rule for whatever becomes
+/// promised after it went in a lot, on its own or through its set: it is taken out of the lot (the whole set, which
+/// stays as it is), and the owner and the sale are told why. "Add a lot" offers only what passes (`LotChoices`).
 public enum SaleEligibility {
     /// Why a thing with this disposition and these beneficiaries is promised; nil when it is not.
     public static func promise(disposition: DispositionValue, beneficiaries: [String]) -> Promise? {

@@ -131,6 +131,7 @@ enum APIAccess {
         "POST /api/sales/{id}/lots": .changes(.values),
         "DELETE /api/lots/{id}": .changes(.values),
         "PATCH /api/lots/{id}": .changes(.values),
+        "DELETE /api/lots/{id}/members": .changes(.values),
         "POST /ai/analyze-item-text": .anyone,
         "POST /ai/summarize-audio": .anyone,
         "POST /ai/generate-liquidation-brief": .anyone,

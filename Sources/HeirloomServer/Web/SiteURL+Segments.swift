@@ -216,6 +216,7 @@ extension SiteURL {
         case .lot(let id): ["lots", .id(id)]
         case .saleDelete(let id): ["sales", .id(id), "delete"]
         case .lotDelete(let id): ["lots", .id(id), "delete"]
+        case .lotEmpty(let id): ["lots", .id(id), "empty"]
         case .apiSaleLabels(let id): ["api", "sales", .id(id), "labels.pdf"]
         case .aiAnalyzeItemPhoto: ["ai", "analyze-item-photo"]
         case .aiAnalyzeItemText: ["ai", "analyze-item-text"]

@@ -155,6 +155,7 @@ enum SiteURL: Sendable, Equatable {
     case lot(Parameter<UUID>)
     case saleDelete(Parameter<UUID>)
     case lotDelete(Parameter<UUID>)
+    case lotEmpty(Parameter<UUID>)
     case apiSaleLabels(Parameter<UUID>)
     // Dividing fairly: wish rounds for their organiser (an owner, or a trusted contact after the release), and the
     // participant's page, reached from their emailed link.

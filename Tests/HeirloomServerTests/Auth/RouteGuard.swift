@@ -300,5 +300,7 @@ enum RouteGuard {
         "POST sales/:id/delete": .changes(.values),
         "GET lots/:id/delete": .changes(.values),
         "POST lots/:id/delete": .changes(.values),
+        "GET lots/:id/empty": .changes(.values),
+        "POST lots/:id/empty": .changes(.values),
     ]
 }

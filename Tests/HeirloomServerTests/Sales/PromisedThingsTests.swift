@@ -150,55 +150,6 @@ struct PromisedThingsTests {
         }
     }
 
-    @Test("a set in a lot that comes to hold a promised item: flagged, not ready, and the family chooses which wins")
-    func setChoice() async throws {
-        try await withApp { app in
-            // given a jewellery box with the pearls and a brooch, in a lot that is ready
-            let owner = try await app.setUpHub()
-            let pearls = try await LiquidationAPITests.item(app, owner, name: "Pearls", value: "300")
-            let brooch = try await LiquidationAPITests.item(app, owner, name: "Brooch", value: "30")
-            let box = try await app.makeSet("Jewellery box", items: [pearls, brooch], owner: owner)
-            let saleID = try await Self.sale(app, owner)
-            let lot = try await app.api(.POST, "/api/sales/\(saleID)/lots", token: owner.token, json: ["setIds": [box]])
-            let lotID = try lot.decoded(Components.Schemas.Lot.self).id
-            let all = ["prepared": true, "documented": true, "staged": true, "ready": true]
-            _ = try await app.api(.PATCH, "/api/lots/\(lotID)", token: owner.token, json: all)
-
-            // when the pearls are left to Lily
-            let link = try await Self.leave(pearls, to: "Lily", app, owner)
-
-            // then the lot is no longer ready, says why, and cannot be ticked ready again
-            #expect(link.takenOutOfLots?.first?.hasPrefix("Lot 1 is no longer marked ready.") == true)
-            let again = try await app.api(.PATCH, "/api/lots/\(lotID)", token: owner.token, json: ["ready": true])
-            #expect(again.status == .conflict)
-            #expect(try again.apiError.code == "promised")
-
-            // and the set's page and the item's page offer the two choices
-            let browser = WebSession(app: app)
-            _ = try await browser.post("/login", ["email": owner.email, "password": owner.password])
-            let setPage = try await browser.get("/sets/\(box)").body.string
-            #expect(
-                setPage.contains("Pearls is left to Lily, but the set Jewellery box is to be sold (it is in lot 1)."))
-            #expect(setPage.contains("Keep it for Lily: take it out of the set"))
-            #expect(setPage.contains("Sell it with the set: remove Lily"))
-            #expect(setPage.contains("/items/\(pearls)/beneficiaries/\(link.id)/delete"))
-            let itemPage = try await browser.get("/items/\(pearls)").body.string
-            #expect(itemPage.contains("Keep it for Lily: take it out of the set"))
-            #expect(try await browser.get("/lots/\(lotID)").body.string.contains("This lot needs a choice"))
-
-            // when "Keep it for Lily" is chosen
-            let kept = try await browser.post("/sets/\(box)/members/\(pearls)/remove", [:])
-            #expect(kept.status == .seeOther || kept.status == .found)
-
-            // then the pearls are out of the set, the choice is gone, and the lot can be ready
-            let members = try await ItemSetMember.query(on: app.db).all().map { $0.$item.id.uuidString.lowercased() }
-            #expect(members == [brooch.lowercased()])
-            #expect(!(try await browser.get("/sets/\(box)").body.string.contains("Keep it for Lily")))
-            let ready = try await app.api(.PATCH, "/api/lots/\(lotID)", token: owner.token, json: ["ready": true])
-            #expect(ready.status == .ok, "\(ready.body.string)")
-        }
-    }
-
     @Test("a promised thing, or a set holding one, is never recorded as sold: 409 promised, nothing changes")
     func neverRecordedSold() async throws {
         try await withApp { app in

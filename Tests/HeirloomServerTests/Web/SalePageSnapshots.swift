@@ -17,7 +17,8 @@ struct SalePageSnapshots {
             sales: [
                 .init(
                     href: SiteURL.sale(.value(Self.saleID)).path, title: "Estate sale",
-                    when: "Saturday, May 16, 2026", venue: "Hill Farm, Derbyshire", lotCount: 2, readyLotCount: 1)
+                    when: "Saturday, May 16, 2026", venue: "Hill Farm, Derbyshire", lotCount: 2, readyLotCount: 1,
+                    target: "$300")
             ], canEdit: true,
             kinds: SaleKind.allCases.map { .init(value: $0.rawValue, label: $0.displayName) },
             form: .init(kind: SaleKind.estateSale.rawValue), errors: [:])
@@ -33,11 +34,11 @@ struct SalePageSnapshots {
             lots: [
                 .init(
                     href: SiteURL.lot(.value(Self.lotID)).path, number: 1, title: "Blue willow tea set",
-                    place: "Dining room, ground floor", target: "$430.00", doneCount: 4, ready: true),
+                    place: "Dining room, ground floor", target: "$300 (12 × $25)", doneCount: 4, ready: true),
                 .init(
                     href: SiteURL.lot(.value(PageFixtures.id(402))).path, number: 2, title: "Hall table", place: nil,
                     target: nil, doneCount: 1, ready: false),
-            ], readyCount: 1, canEdit: true, lotsAction: SiteURL.saleLots(.value(Self.saleID)).path,
+            ], readyCount: 1, total: "$300", canEdit: true, lotsAction: SiteURL.saleLots(.value(Self.saleID)).path,
             page: SiteURL.sale(.value(Self.saleID)).path,
             labelsHref: SiteURL.apiSaleLabels(.value(Self.saleID)).path,
             items: [.init(id: PageFixtures.id(2).text, name: "Wedding ring quilt")],
@@ -54,8 +55,8 @@ struct SalePageSnapshots {
         let done: Set<LotStep> = [.prepared, .documented]
         let model = SaleWebController.LotPage(
             saleHref: SiteURL.sale(.value(Self.saleID)).path, saleTitle: "Estate sale", number: 2,
-            title: "Hall table", room: "Hall", floor: "Ground floor", target: "$300.00",
-            members: [.init(id: SiteURL.item(.value(PageFixtures.id(6))).path, name: "Hall table")],
+            title: "Dinner plates", room: "Hall", floor: "Ground floor", target: "$300 (12 × $25)",
+            members: [.init(id: SiteURL.item(.value(PageFixtures.id(6))).path, name: "Dinner plates")],
             steps: LotStep.allCases.map { step in
                 .init(
                     name: step.displayName, lowerName: step.displayName.lowercased(), field: step.rawValue,
@@ -63,8 +64,9 @@ struct SalePageSnapshots {
                     who: done.contains(step) ? "Ticked by Thomas Hartley on November 22, 2026" : nil,
                     canTick: step != .ready)
             }, ready: false, canEdit: true, action: SiteURL.lot(.value(PageFixtures.id(402))).path, errors: [:],
-            deleteHref: SiteURL.lotDelete(.value(PageFixtures.id(402))).path)
-        let html = try await PageFixtures.html(.lotShow, title: "Lot 2: Hall table", nav: .items, model)
+            deleteHref: SiteURL.lotDelete(.value(PageFixtures.id(402))).path,
+            emptyHref: SiteURL.lotEmpty(.value(PageFixtures.id(402))).path)
+        let html = try await PageFixtures.html(.lotShow, title: "Lot 2: Dinner plates", nav: .items, model)
         assertSnapshot(of: html, as: .lines)
     }
 

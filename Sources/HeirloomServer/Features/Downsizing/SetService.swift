@@ -87,7 +87,7 @@ struct SetService: Sendable {
             if let members {
                 try await SetService(db: db).replaceMembers(of: id, with: members, householdID: principal.householdID)
             }
-            // A set now kept leaves its lot; a set in a lot now holding a promised item is flagged there.
+            // A set now kept, or now holding a promised item, leaves its lot (`SaleGuard`).
             try await SaleGuard(db: db).release(itemIDs: members?.map(\.itemID) ?? [], setIDs: [id])
         }
         return try await find(id, householdID: principal.householdID)

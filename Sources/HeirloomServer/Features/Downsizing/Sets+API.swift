@@ -22,9 +22,15 @@ extension APIHandler {
 
     func getSet(_ input: Operations.GetSet.Input) async throws -> Operations.GetSet.Output {
         let principal = try principal
-        let set = try await request.heirloom.sets.find(
-            try uuid(input.path.id, "set"), householdID: principal.householdID)
-        return .ok(.init(body: .json(try Components.Schemas.ItemSet(set).valuesShown(to: principal))))
+        let sets = try request.heirloom.sets
+        let set = try await sets.find(try uuid(input.path.id, "set"), householdID: principal.householdID)
+        var body = try Components.Schemas.ItemSet(set).valuesShown(to: principal)
+        // As the set's page: the promised items of a set to be sold, to owners and editors (they name beneficiaries).
+        if principal.role.canEdit {
+            let found = try await sets.promisedItems(of: set)
+            body.conflicts = found.isEmpty ? nil : found.map(Components.Schemas.ItemSetConflict.init)
+        }
+        return .ok(.init(body: .json(body)))
     }
 
     func updateSet(_ input: Operations.UpdateSet.Input) async throws -> Operations.UpdateSet.Output {

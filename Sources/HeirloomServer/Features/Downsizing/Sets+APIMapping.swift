@@ -45,6 +45,19 @@ extension Components.Schemas.ItemSet {
     }
 }
 
+extension Components.Schemas.ItemSetConflict {
+    init(_ found: PromisedInSet) {
+        let names: [String]? =
+            switch found.promise {
+            case .leftTo(let names) where !names.isEmpty: names
+            default: nil
+            }
+        self.init(
+            itemId: found.itemID.text, name: found.name, promise: found.promise.words, beneficiaries: names,
+            lotNumber: found.lotNumber, message: found.message)
+    }
+}
+
 extension Components.Schemas.EstateFigure {
     init(_ bucket: DownsizingTally.Bucket) {
         self.init(

@@ -73,6 +73,22 @@ final class Lot: Model, @unchecked Sendable {
         }
     }
 
+    /// How many pieces the lot's target counts (`LotPrice.pieces`). Reads the members when they are loaded
+    /// (`SaleService.lot`, `lots`); without them, the target is the whole lot's.
+    var pieces: Int {
+        let members = $members.value ?? []
+        return LotPrice.pieces(
+            itemQuantities: members.compactMap { $0.$item.value??.quantity },
+            setCount: members.filter { $0.setID != nil }.count)
+    }
+
+    /// What the lot is offered at, following the quantity of what it holds (`LotPrice`); nil without a target.
+    var price: LotPrice? {
+        targetPrice.map {
+            LotPrice(each: Money(minorUnits: $0, currency: CurrencyCode(currencyCode) ?? .usd), pieces: pieces)
+        }
+    }
+
     var doneSteps: Set<LotStep> { Set(LotStep.allCases.filter { tick($0) != nil }) }
     var isReady: Bool { readyAt != nil }
 }

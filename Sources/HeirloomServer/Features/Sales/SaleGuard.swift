@@ -6,9 +6,10 @@ import HeirloomCore
 ///
 /// Adding to a lot asks `requireSellable` first. Every path that designates something (a beneficiary link made by a
 /// page, the API, the Treasure Chest app or an import, through `LegacySync`; an item's or a set's disposition set to
-/// keep; an item put in a set) calls `release` in the same transaction: a promised item, or a set marked to keep,
-/// leaves its lot, and the sale keeps a line saying why (`LotNotice`). A set in a lot that comes to hold a promised
-/// item stays, flagged (`problems`); its lot is no longer ready, and cannot be until the family chooses which wins.
+/// keep; an item put in a set) calls `release` in the same transaction: a promised item leaves its lot, and so does
+/// a set marked to keep or coming to hold a promised item (one rule, on its own or through its set); the sale keeps
+/// a line saying why (`LotNotice`) and the caller tells the owner. A set that was flagged in its lot before this
+/// rule (`problems`) keeps its lot from being ready until the family chooses which wins.
 struct SaleGuard: Sendable {
     let db: any Database
 
@@ -70,62 +71,44 @@ struct SaleGuard: Sendable {
         return problems
     }
 
-    /// Applies the rule after these items or sets may have become promised: what is promised leaves its lot, and a
-    /// ready lot holding a set with a promised item is no longer ready. Returns what changed, in words, each also
-    /// kept as a line of its sale. Call inside the transaction that designated them.
+    /// Applies the rule after these items or sets may have become promised: what is promised leaves its lot, on its
+    /// own or through its set (a set kept, or now holding a promised item, leaves whole and stays as it is). Returns
+    /// what changed, in words, each also kept as a line of its sale. Call inside the transaction that designated them.
     @discardableResult
     func release(itemIDs: [UUID] = [], setIDs: [UUID] = []) async throws -> [String] {
         var told: [String] = []
         let things = try await things(itemIDs)
-        let promised = things.compactMap { id, thing in thing.promise.map { (id, thing.name, $0) } }
-        let promisedIDs = promised.map { Optional($0.0) }
-        if !promisedIDs.isEmpty {
-            for member in try await LotMember.query(on: db).filter(\.$item.$id ~~ promisedIDs).with(\.$lot).all() {
-                guard let id = member.$item.id, let match = promised.first(where: { $0.0 == id }) else { continue }
-                try await member.delete(on: db)
-                told.append(
-                    try await note(
-                        member.lot,
-                        "\(match.1) was taken out of lot \(member.lot.number) because it is \(match.2.words)."))
+        let promised = things.filter { $0.value.promise != nil }.map(\.key)
+        if !promised.isEmpty {
+            let members = try await LotMember.query(on: db).filter(\.$item.$id ~~ promised.map { Optional($0) })
+                .with(\.$lot).all()
+            for member in members {
+                guard let id = member.$item.id, let thing = things[id], let promise = thing.promise else { continue }
+                let refusal = SaleRefusal.promised(name: thing.name, promise)
+                told.append(try await takeOut(member, named: thing.name, because: refusal.because))
             }
         }
-        let kept = try await ItemSet.query(on: db).filter(\.$id ~~ setIDs)
-            .filter(\.$dispositionValue == DispositionValue.keep.rawValue).all()
-        let keptIDs = try kept.map { Optional(try $0.requireID()) }
-        if !keptIDs.isEmpty {
-            for member in try await LotMember.query(on: db).filter(\.$setID ~~ keptIDs).with(\.$lot).all() {
-                let name = kept.first { $0.id == member.setID }?.name ?? "A set"
-                try await member.delete(on: db)
-                told.append(
-                    try await note(
-                        member.lot,
-                        "The set \(name) was taken out of lot \(member.lot.number) "
-                            + "because it is marked to keep."))
-            }
-        }
-        // Sets in lots that may now hold a promised item: those of the promised items, and the sets changed.
-        let holding = try await ItemSetMember.query(on: db).filter(\.$item.$id ~~ promised.map(\.0)).all()
+        // Sets in lots that may now be kept or hold a promised item: those of the promised items, and the sets changed.
+        let holding = try await ItemSetMember.query(on: db).filter(\.$item.$id ~~ promised).all()
         let suspects = Array(Set(holding.map { $0.$set.id } + setIDs))
         guard !suspects.isEmpty else { return told }
         let inLots = try await LotMember.query(on: db).filter(\.$setID ~~ suspects.map { Optional($0) })
             .with(\.$lot).all()
-        let problems = try await problems(lotIDs: inLots.map { $0.$lot.id })
+        let sets = try await sets(inLots.compactMap(\.setID))
         for member in inLots {
-            guard let reasons = problems[member.$lot.id], let reason = reasons.first else { continue }
-            let lot = member.lot
-            var line = "Lot \(lot.number) holds a promised thing: \(reason)"
-            if lot.isReady {
-                lot.setTick(.ready, nil)
-                try await lot.save(on: db)
-                line = "Lot \(lot.number) is no longer marked ready. " + reason
-                _ = try await note(lot, line)
+            guard let setID = member.setID, let set = sets[setID] else { continue }
+            do { try SaleEligibility.check(set: set.set, items: set.items) } catch {
+                told.append(try await takeOut(member, named: "The set \(set.set.name)", because: error.because))
             }
-            told.append(line)
         }
         return told
     }
 
-    private func note(_ lot: Lot, _ message: String) async throws -> String {
+    /// Takes a member out of its lot, and keeps the line saying why on its sale.
+    private func takeOut(_ member: LotMember, named name: String, because: String) async throws -> String {
+        try await member.delete(on: db)
+        let lot = member.lot
+        let message = "\(name) was taken out of lot \(lot.number) because \(because)."
         try await LotNotice(saleID: lot.$sale.id, lotID: try lot.requireID(), message: message).create(on: db)
         return message
     }

@@ -16,8 +16,13 @@ enum SalePages {
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
-    /// The price a lot is offered at.
+    /// The price a lot is offered at, following its quantity: "$300 (12 × $25)", or "$25" for one piece.
     static func target(_ lot: Lot) -> String? {
-        lot.targetPrice.map { Money(minorUnits: $0, currency: CurrencyCode(lot.currencyCode) ?? .usd).displayString }
+        lot.price?.text
+    }
+
+    /// What a sale's lots are offered at together, per currency: "$340", "$340 and €80"; nil when none has a target.
+    static func total(_ totals: [MoneyTotal]) -> String? {
+        totals.isEmpty ? nil : ListText.and(totals.map(\.displayString))
     }
 }

@@ -30,4 +30,13 @@ extension SaleService {
         }
         return lot.$sale.id
     }
+
+    /// Takes every item and set out of a lot (owners and editors) and keeps the lot, with its number, title, place,
+    /// target price, checklist and notices; the items and sets stay as they are, and may go in another lot.
+    func emptyLot(_ id: UUID, by principal: Principal) async throws -> Lot {
+        try principal.requireEditor()
+        let lotID = try await lot(id, householdID: principal.householdID).requireID()
+        try await LotMember.query(on: db).filter(\.$lot.$id == lotID).delete()
+        return try await lot(lotID, householdID: principal.householdID)
+    }
 }

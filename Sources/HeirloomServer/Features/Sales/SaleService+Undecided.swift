@@ -11,6 +11,14 @@ struct UndecidedPreview: Sendable {
     var isEmpty: Bool { items.isEmpty && sets.isEmpty }
 }
 
+/// The household's items and sets as the sale rules see them, with the records by id.
+private struct SaleCandidates {
+    var things: [UndecidedSelection<UUID>.Item]
+    var groups: [UndecidedSelection<UUID>.Group]
+    var item: [UUID: Item]
+    var set: [UUID: ItemSet]
+}
+
 /// A promised thing "add everything undecided" leaves out, and why ("Left to Lily").
 struct LeftOutThing: Sendable {
     var scope: LiquidationScope
@@ -20,27 +28,30 @@ struct LeftOutThing: Sendable {
 }
 
 extension SaleService {
-    /// The household's items that are in no lot, by name, for adding to a lot.
-    func itemsInNoLot(householdID: UUID) async throws -> [Item] {
-        let taken = try await LotMember.query(on: db).join(Lot.self, on: \LotMember.$lot.$id == \Lot.$id)
-            .filter(Lot.self, \.$household.$id == householdID).all().compactMap { $0.$item.id }
-        let takenSet = Set(taken)
-        return try await Item.query(on: db).filter(\.$household.$id == householdID).sort(\.$name).all()
-            .filter { item in item.id.map { !takenSet.contains($0) } ?? false }
-    }
-
-    /// The household's sets that are in no lot, by name.
-    func setsInNoLot(householdID: UUID) async throws -> [ItemSet] {
-        let taken = Set(
-            try await LotMember.query(on: db).join(Lot.self, on: \LotMember.$lot.$id == \Lot.$id)
-                .filter(Lot.self, \.$household.$id == householdID).all().compactMap(\.setID))
-        return try await ItemSet.query(on: db).filter(\.$household.$id == householdID).sort(\.$name).all()
-            .filter { set in set.id.map { !taken.contains($0) } ?? false }
+    /// What "Add a lot" offers (`LotChoices`): the household's items and sets in no lot that a new lot accepts, by
+    /// name; the same rule `createLot` checks, so nothing offered is then refused as promised.
+    func lotChoices(householdID: UUID) async throws -> (items: [Item], sets: [ItemSet]) {
+        let candidates = try await candidates(householdID: householdID)
+        let choices = LotChoices(items: candidates.things, sets: candidates.groups)
+        return (choices.items.compactMap { candidates.item[$0] }, choices.sets.compactMap { candidates.set[$0] })
     }
 
     /// What "add everything undecided" would add now (`UndecidedSelection`): items and sets undecided or marked to
     /// sell, not promised and in no lot, by name; and the promised things it leaves out, with the reason.
     func undecided(householdID: UUID) async throws -> UndecidedPreview {
+        let candidates = try await candidates(householdID: householdID)
+        let selection = UndecidedSelection(items: candidates.things, sets: candidates.groups)
+        return UndecidedPreview(
+            items: selection.items.compactMap { candidates.item[$0] },
+            sets: selection.sets.compactMap { id in candidates.set[id].map { (id: id, name: $0.name) } },
+            leftOut: selection.leftOut.map {
+                LeftOutThing(scope: $0.isSet ? .set : .item, id: $0.id, name: $0.name, reason: $0.refusal.reason)
+            })
+    }
+
+    /// The household's items and sets by name, as the sale rules see them: promised or not, in a lot or not, and
+    /// which set each item is in.
+    private func candidates(householdID: UUID) async throws -> SaleCandidates {
         let members = try await LotMember.query(on: db).join(Lot.self, on: \LotMember.$lot.$id == \Lot.$id)
             .filter(Lot.self, \.$household.$id == householdID).all()
         let itemsInLots = Set(members.compactMap { $0.$item.id })
@@ -57,8 +68,8 @@ extension SaleService {
             names[link.$item.id, default: []].append(link.beneficiary.name)
         }
         let items = try await Item.query(on: db).filter(\.$household.$id == householdID).sort(\.$name).all()
-        let selection = UndecidedSelection<UUID>(
-            items: try items.map { item in
+        return SaleCandidates(
+            things: try items.map { item in
                 let id = try item.requireID()
                 return .init(
                     id: id,
@@ -66,20 +77,14 @@ extension SaleService {
                         name: item.name, disposition: item.disposition.value, beneficiaries: (names[id] ?? []).sorted()),
                     setID: setOf[id], inLot: itemsInLots.contains(id))
             },
-            sets: try sets.map { set in
+            groups: try sets.map { set in
                 let id = try set.requireID()
                 return .init(
                     id: id, thing: SaleThing(name: set.name, disposition: set.disposition.value),
                     inLot: setsInLots.contains(id))
-            })
-        let itemByID = Dictionary(uniqueKeysWithValues: items.compactMap { item in item.id.map { ($0, item) } })
-        let setByID = Dictionary(uniqueKeysWithValues: sets.compactMap { set in set.id.map { ($0, set) } })
-        return UndecidedPreview(
-            items: selection.items.compactMap { itemByID[$0] },
-            sets: selection.sets.compactMap { id in setByID[id].map { (id: id, name: $0.name) } },
-            leftOut: selection.leftOut.map {
-                LeftOutThing(scope: $0.isSet ? .set : .item, id: $0.id, name: $0.name, reason: $0.refusal.reason)
-            })
+            },
+            item: Dictionary(uniqueKeysWithValues: items.compactMap { item in item.id.map { ($0, item) } }),
+            set: Dictionary(uniqueKeysWithValues: sets.compactMap { set in set.id.map { ($0, set) } }))
     }
 
     /// A new sale with one lot for each thing `undecided` picks, in one transaction that picks them again.

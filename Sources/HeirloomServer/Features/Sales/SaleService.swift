@@ -37,6 +37,15 @@ struct SaleSummary: Sendable {
     var sale: Sale
     var lotCount: Int
     var readyLotCount: Int
+    /// What its lots are offered at together, per currency, each following its quantity (`LotPrice`).
+    var targetTotals: [MoneyTotal] = []
+
+    init(sale: Sale, lots: [Lot]) {
+        self.sale = sale
+        lotCount = lots.count
+        readyLotCount = lots.filter(\.isReady).count
+        targetTotals = LotPrice.totals(lots.compactMap(\.price))
+    }
 }
 
 /// A member of a lot as people read it.
@@ -59,13 +68,11 @@ struct SaleService: Sendable {
 
     func list(householdID: UUID) async throws -> [SaleSummary] {
         let sales = try await Sale.query(on: db).filter(\.$household.$id == householdID).all()
-        let lots = try await Lot.query(on: db).filter(\.$household.$id == householdID).all()
+        let lots = try await Lot.query(on: db).filter(\.$household.$id == householdID)
+            .with(\.$members) { $0.with(\.$item) }.all()
         return
             sales
-            .map { sale in
-                let own = lots.filter { $0.$sale.id == sale.id }
-                return SaleSummary(sale: sale, lotCount: own.count, readyLotCount: own.filter(\.isReady).count)
-            }
+            .map { sale in SaleSummary(sale: sale, lots: lots.filter { $0.$sale.id == sale.id }) }
             .sorted {
                 ($0.sale.date ?? "9999", $0.sale.createdAt ?? now) < ($1.sale.date ?? "9999", $1.sale.createdAt ?? now)
             }
@@ -80,8 +87,7 @@ struct SaleService: Sendable {
 
     func summary(_ id: UUID, householdID: UUID) async throws -> SaleSummary {
         let sale = try await find(id, householdID: householdID)
-        let lots = try await Lot.query(on: db).filter(\.$sale.$id == id).all()
-        return SaleSummary(sale: sale, lotCount: lots.count, readyLotCount: lots.filter(\.isReady).count)
+        return SaleSummary(sale: sale, lots: try await lots(saleID: id, householdID: householdID))
     }
 
     func create(_ input: SaleInput, by principal: Principal) async throws -> Sale {

@@ -42,4 +42,26 @@ extension SaleWebController {
         let saleID = try await req.heirloom.sales.deleteLot(try req.id("lot"), by: try req.principal())
         return req.redirect(to: SiteURL.sale(.value(saleID)).path(done: .lotDeleted))
     }
+
+    func confirmEmptyLot(req: Request) async throws -> View {
+        let principal = try req.principal()
+        try principal.requireEditor()
+        let id = try req.id("lot")
+        let service = req.heirloom.sales
+        let lot = try await service.lot(id, householdID: principal.householdID)
+        let names = try await service.members(of: lot).map(\.title)
+        let model = ConfirmPage(
+            heading: "Take everything out of lot \(lot.number), \(lot.title)?",
+            consequence: "This takes \(names.isEmpty ? "what is in it" : ListText.and(names)) out of the lot. "
+                + "The lot stays in the sale with its number, title, place, target price and checklist. The things "
+                + "themselves stay exactly as they are, and can go in another lot.",
+            action: .lotEmpty(.value(id)), confirmLabel: "Take everything out", cancel: .lot(.value(id)))
+        return try await model.render(title: "Empty a lot", nav: .items, on: req)
+    }
+
+    func emptyLot(req: Request) async throws -> Response {
+        let id = try req.id("lot")
+        _ = try await req.heirloom.sales.emptyLot(id, by: try req.principal())
+        return req.redirect(to: SiteURL.lot(.value(id)).path(done: .lotEmptied))
+    }
 }

@@ -11,6 +11,8 @@ struct SaleWebController {
         var venue: String?
         var lotCount: Int
         var readyLotCount: Int
+        /// What its lots are offered at together: "$340".
+        var target: String?
     }
 
     struct Option: Encodable {
@@ -62,6 +64,8 @@ struct SaleWebController {
         var notes: String?
         var lots: [LotRow]
         var readyCount: Int
+        /// What the lots are offered at together, each following its quantity: "$340".
+        var total: String?
         var canEdit: Bool
         var lotsAction: String
         /// The sale's own page, whose address a refused "add a lot" keeps.
@@ -111,6 +115,8 @@ struct SaleWebController {
         var errors: [String: String]
         /// "Remove this lot…", for owners and editors.
         var deleteHref = ""
+        /// "Take everything out of this lot…", for owners and editors while it holds something.
+        var emptyHref = ""
         /// What changed in the lot on its own, and why it cannot be ready now (`SaleGuard`).
         var notices: [String] = []
         var problems: [String] = []
@@ -135,7 +141,7 @@ struct SaleWebController {
             SaleRow(
                 href: SiteURL.sale(.value(try summary.sale.requireID())).path, title: SalePages.title(summary.sale),
                 when: summary.sale.date.map(DayText.calendarDay), venue: summary.sale.venue, lotCount: summary.lotCount,
-                readyLotCount: summary.readyLotCount)
+                readyLotCount: summary.readyLotCount, target: SalePages.total(summary.targetTotals))
         }
         return try await Page.render(
             .salesIndex, base: PageBase(request: req, title: "Sales", nav: .items),
@@ -166,8 +172,7 @@ struct SaleWebController {
         let service = req.heirloom.sales
         let sale = try await service.find(id, householdID: principal.householdID)
         let lots = try await service.lots(saleID: id, householdID: principal.householdID)
-        let free = try await service.itemsInNoLot(householdID: principal.householdID)
-        let freeSets = try await service.setsInNoLot(householdID: principal.householdID)
+        let choices = try await service.lotChoices(householdID: principal.householdID)
         let problems = try await SaleGuard(db: req.db).problems(lotIDs: try lots.map { try $0.requireID() })
         let rows = try lots.map { lot in
             LotRow(
@@ -180,11 +185,13 @@ struct SaleWebController {
             ShowPage(
                 title: SalePages.title(sale), kind: SaleKind(rawValue: sale.kind)?.displayName ?? sale.kind,
                 when: sale.date.map(DayText.calendarDay), venue: sale.venue, notes: sale.notes, lots: rows,
-                readyCount: lots.filter(\.isReady).count, canEdit: principal.role.canEdit,
+                readyCount: lots.filter(\.isReady).count,
+                total: SalePages.total(LotPrice.totals(lots.compactMap(\.price))),
+                canEdit: principal.role.canEdit,
                 lotsAction: SiteURL.saleLots(.value(id)).path, page: SiteURL.sale(.value(id)).path,
                 labelsHref: SiteURL.apiSaleLabels(.value(id)).path,
-                items: try free.map { ItemOption(id: try $0.requireID().text, name: $0.name) },
-                sets: try freeSets.map { ItemOption(id: "set:" + (try $0.requireID().text), name: $0.name) },
+                items: try choices.items.map { ItemOption(id: try $0.requireID().text, name: $0.name) },
+                sets: try choices.sets.map { ItemOption(id: "set:" + (try $0.requireID().text), name: $0.name) },
                 form: form,
                 errors: errors, deleteHref: SiteURL.saleDelete(.value(id)).path,
                 notices: principal.role.canEdit ? try await service.notices(saleID: id) : []),
@@ -249,6 +256,7 @@ struct SaleWebController {
                 },
                 steps: steps, ready: lot.isReady, canEdit: principal.role.canEdit,
                 action: SiteURL.lot(.value(id)).path, errors: errors, deleteHref: SiteURL.lotDelete(.value(id)).path,
+                emptyHref: SiteURL.lotEmpty(.value(id)).path,
                 notices: principal.role.canEdit ? try await service.notices(lotIDs: [id])[id] ?? [] : [],
                 problems: principal.role.canEdit ? try await SaleGuard(db: req.db).problems(lotIDs: [id])[id] ?? [] : []
             ),

@@ -56,6 +56,11 @@ extension APIHandler {
         return .noContent(.init())
     }
 
+    func emptyLot(_ input: Operations.EmptyLot.Input) async throws -> Operations.EmptyLot.Output {
+        let lot = try await request.heirloom.sales.emptyLot(try uuid(input.path.id, "lot"), by: try principal)
+        return .ok(.init(body: .json(try await mapped([lot])[0])))
+    }
+
     func updateLot(_ input: Operations.UpdateLot.Input) async throws -> Operations.UpdateLot.Output {
         guard case .json(let body) = input.body else { throw AppError.badRequest("Expected a JSON body.") }
         let service = try request.heirloom.sales

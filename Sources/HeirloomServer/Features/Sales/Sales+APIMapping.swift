@@ -44,6 +44,8 @@ extension Components.Schemas.Sale {
         self.init(
             id: try sale.requireID().text, kind: .init(rawValue: sale.kind) ?? .estateSale, date: sale.date,
             venue: sale.venue, notes: sale.notes, lotCount: summary.lotCount, readyLotCount: summary.readyLotCount,
+            targetTotals: summary.targetTotals.isEmpty
+                ? nil : summary.targetTotals.map(Components.Schemas.MoneyTotal.init),
             createdAt: sale.createdAt ?? Date(timeIntervalSince1970: 0),
             updatedAt: sale.updatedAt ?? sale.createdAt ?? Date(timeIntervalSince1970: 0))
     }
@@ -56,13 +58,11 @@ extension Components.Schemas.Lot {
             return .init(done: true, at: tick.at, by: .named(tick.byID, tick.by))
         }
         let id = try lot.requireID()
+        let price = lot.price
         self.init(
             id: id.text, saleId: lot.$sale.id.text, lotNumber: lot.number, title: lot.title,
-            room: lot.room, floor: lot.floor,
-            targetPrice: lot.targetPrice.map {
-                Money(minorUnits: $0, currency: CurrencyCode(lot.currencyCode) ?? .usd).decimalString
-            },
-            currencyCode: lot.currencyCode,
+            room: lot.room, floor: lot.floor, targetPrice: price?.each.decimalString, pieces: lot.pieces,
+            targetTotal: price.map { .init($0.total) }, targetText: price?.text, currencyCode: lot.currencyCode,
             members: members.map {
                 .init(kind: $0.scope == .set ? .set : .item, id: $0.id.text, title: $0.title)
             },

@@ -28,5 +28,7 @@ extension PageRoutes {
         editor.post(.saleDelete(.key), use: sales.delete)
         editor.get(.lotDelete(.key), use: sales.confirmDeleteLot)
         editor.post(.lotDelete(.key), use: sales.deleteLot)
+        editor.get(.lotEmpty(.key), use: sales.confirmEmptyLot)
+        editor.post(.lotEmpty(.key), use: sales.emptyLot)
     }
 }
