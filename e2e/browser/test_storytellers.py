@@ -19,6 +19,7 @@ import time
 import wave
 
 import pytest
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
@@ -260,13 +261,15 @@ def test_mum_answers_the_weeks_question(browser, mailbox, microphone, screenshot
         assert said in main_text(browser)
         assert "Typed by the computer" not in main_text(browser)
         player = browser.find_element(By.CSS_SELECTOR, "audio[data-book-recording]")
-        source = player.get_attribute("src")
-        status, content_type, size = fetched(browser, source)
-        assert status == 200 and content_type.startswith("audio/") and size > 1000, (status, content_type, size)
-        browser.execute_script("arguments[0].muted = true; arguments[0].play()", player)
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].muted = true", player)
+        # the cousin presses the player's play button (at its left end)
+        ActionChains(browser).move_to_element_with_offset(player, -player.size["width"] // 2 + 20, 0).click().perform()
         wait(browser).until(lambda d: d.execute_script("return arguments[0].currentTime", player) > 0,
                             "the recording does not play")
         browser.execute_script("arguments[0].pause()", player)
+        source = browser.execute_script("return arguments[0].currentSrc", player)
+        status, content_type, size = fetched(browser, source)
+        assert status == 200 and content_type.startswith("audio/") and size > 1000, (status, content_type, size)
         assert not browser.find_elements(By.CSS_SELECTOR, "main a[href^='/items'], main a[href^='/memories']")
         screenshot("story-book-code")
         # when Ann withdraws that copy's code from the book's page

@@ -45,12 +45,14 @@ struct BookLinkTests {
             // then a calm page plays that recording, with its words and the computer's note
             #expect(page.status == .ok)
             let html = page.body.string
-            #expect(html.contains("<audio") && html.contains("src=\"\(path)/recording\""), "\(html)")
+            #expect(html.contains("<audio") && html.contains("src=\"\(path)/recording?form=original\""), "\(html)")
             #expect(html.contains("Told by Mum"))
             #expect(html.contains(TranscriptNote.machine))
             #expect(!html.contains("href=\"/items") && !html.contains("href=\"/memories"), "nothing else of the hub")
-            let played = try await cousin.get("\(path)/recording")
-            #expect(played.status == .ok && played.headers.contentType?.type == "audio")
+            for form in ["", "?form=original"] {
+                let played = try await cousin.get("\(path)/recording\(form)")
+                #expect(played.status == .ok && played.headers.contentType?.type == "audio")
+            }
             // and nothing else opens for them
             #expect(try await cousin.get("/storytellers/\(mum.id)").status != .ok)
             #expect(try await app.api(.GET, "/api/storytellers/\(mum.id)/answers").status == .unauthorized)

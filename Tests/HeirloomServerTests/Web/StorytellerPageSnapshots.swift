@@ -108,7 +108,8 @@ struct StorytellerPageSnapshots {
     @Test("A printed book's code: one recording and its words, for anyone holding the book")
     func bookRecording() async throws {
         let model = BookLinkWebController.HearPage(
-            question: "How did you meet Dad?", told: "Told by Mum on June 3, 2026.", audio: "/hear/KEY/recording",
+            question: "How did you meet Dad?", told: "Told by Mum on June 3, 2026.", playable: "/hear/KEY/recording",
+            original: "/hear/KEY/recording?form=original",
             typed: ["At a dance in Leeds, in 1962.", "He stood on my foot."], typedNote: TranscriptNote.machine,
             withdrawn: false)
         let html = try await PageFixtures.html(.bookRecording, title: model.question, role: nil, model)
@@ -118,7 +119,7 @@ struct StorytellerPageSnapshots {
     @Test("A printed book's code, withdrawn")
     func bookRecordingWithdrawn() async throws {
         let model = BookLinkWebController.HearPage(
-            question: "", told: "", audio: "", typed: [], typedNote: nil, withdrawn: true)
+            question: "", told: "", playable: nil, original: "", typed: [], typedNote: nil, withdrawn: true)
         let html = try await PageFixtures.html(.bookRecording, title: "This link was withdrawn", role: nil, model)
         assertSnapshot(of: html, as: .lines)
     }

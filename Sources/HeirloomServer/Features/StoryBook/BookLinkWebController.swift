@@ -9,7 +9,10 @@ struct BookLinkWebController {
     struct HearPage: Encodable {
         var question: String
         var told: String
-        var audio: String
+        /// The copy every phone plays (AAC), when there is one; `original` is the recording as it was made, for the
+        /// browsers that do not play AAC.
+        var playable: String?
+        var original: String
         var typed: [String]
         var typedNote: String?
         var withdrawn: Bool
@@ -21,7 +24,8 @@ struct BookLinkWebController {
         case .missing:
             return try await OutsiderPages.missing(req)
         case .withdrawn:
-            let model = HearPage(question: "", told: "", audio: "", typed: [], typedNote: nil, withdrawn: true)
+            let model = HearPage(
+                question: "", told: "", playable: nil, original: "", typed: [], typedNote: nil, withdrawn: true)
             return try await Page.render(
                 .bookRecording, base: PageBase(request: req, title: "This link was withdrawn"), model, on: req
             )
@@ -36,7 +40,9 @@ struct BookLinkWebController {
                 question: opened.question.text,
                 told: "Told by \(opened.storyteller.name)"
                     + (opened.question.answeredAt.map { " on \(days.day($0))" } ?? "") + ".",
-                audio: SiteURL.bookRecordingFile(.value(token)).path, typed: paragraphs,
+                playable: opened.recording.playableSHA256 == nil
+                    ? nil : SiteURL.bookRecordingFile(.value(token)).path,
+                original: SiteURL.bookRecordingFile(.value(token)).path + "?form=original", typed: paragraphs,
                 typedNote: paragraphs.isEmpty ? nil : typed.flatMap { TranscriptNote.note(corrected: $0.edited) },
                 withdrawn: false)
             var base = PageBase(request: req, title: opened.question.text)
@@ -45,14 +51,18 @@ struct BookLinkWebController {
         }
     }
 
-    /// The recording itself, for the page's player: the copy every phone plays when there is one.
+    /// The recording itself, for the page's player: the copy every phone plays when there is one, or the recording as
+    /// it was made (`?form=original`).
     func recording(req: Request) async throws -> Response {
         let token = req.parameters.get(RouteParameter.token.rawValue) ?? ""
         guard case .recording(let opened) = try await req.heirloom.bookLinks.open(token, from: req.clientAddress)
         else { throw AppError.notFound("recording") }
         let object = opened.recording
         return try await req.mediaFile(
-            object, variant: object.playableSHA256 == nil ? .original : .play, download: false)
+            object,
+            variant: object.playableSHA256 == nil || req.query[String.self, at: "form"] == "original"
+                ? .original : .play,
+            download: false)
     }
 
     /// Withdraws one of the book's links; the book's page then lists it as withdrawn.
