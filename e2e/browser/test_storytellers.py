@@ -19,6 +19,7 @@ import time
 import wave
 
 import pytest
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
@@ -129,10 +130,13 @@ def test_mum_answers_the_weeks_question(browser, mailbox, microphone, screenshot
         wait_for_text(browser, "The question is on its way by email")
         storyteller_page = browser.current_url.split("?")[0]
         screenshot("storyteller-show")
+        # and the page says the next one goes a week on, not later today (issue 45, item 7)
+        next_day = re.search(r"The next question goes on (\w+ \d+, \d{4})", main_text(browser)).group(1)
 
         # then Mum gets the email, and her link opens a clean page with the question
         mail = box.wait_for("mum@example.com", "How did you meet Dad?")
         link = link_in(mail, "a")
+        assert f"The next question will come on {next_day}." in " ".join(mail.split()), mail
         as_nobody(browser, base)
         browser.get(link)
         wait_for_path(browser, "/answer")
@@ -145,6 +149,9 @@ def test_mum_answers_the_weeks_question(browser, mailbox, microphone, screenshot
         click_button(browser, "Send my answer")
         wait_for_path(browser, "/answer/thanks")
         wait_for_text(browser, "Your story was received")
+        # and the thank-you page names the same day as her family's page and the email
+        assert f"The next question will come on {next_day}." in main_text(browser)
+        assert "Next week" not in main_text(browser)
         screenshot("storyteller-thanks")
         # then the link is used up, and says so kindly
         browser.get(link)
@@ -210,7 +217,7 @@ def test_mum_answers_the_weeks_question(browser, mailbox, microphone, screenshot
         screenshot("storyteller-answer-typed-out")
 
         # when Ann corrects it to what Mum said
-        browser.find_element(By.XPATH, "//summary[normalize-space(.)='Correct the text']").click()
+        browser.find_element(By.XPATH, "//summary[normalize-space(.)='Correct a word']").click()
         area = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-transcript] textarea")))
         area.clear()
         area.send_keys(said)
@@ -243,10 +250,43 @@ def test_mum_answers_the_weeks_question(browser, mailbox, microphone, screenshot
         assert "The book of Mum’s stories" in printed
         assert "At a dance in Leeds, in 1962." in printed
         assert said in printed, printed
-        # with a QR code that plays the recording from the hub: the player's own address
-        assert qr_codes(path) == [recording]
-        status, content_type, size = fetched(browser, recording)
+        # with a QR code of a keyed link for that one recording (issue 45, item 3)
+        codes = qr_codes(path)
+        assert len(codes) == 1 and codes[0].startswith(base + "/hear/"), codes
+        # when a cousin holding the book, signed in nowhere, scans it
+        as_nobody(browser, base)
+        browser.get(codes[0])
+        wait_for_text(browser, "Told by Mum")
+        # then a calm page plays the recording, with the corrected words, and leads nowhere else in the hub
+        assert said in main_text(browser)
+        assert "Typed by the computer" not in main_text(browser)
+        player = browser.find_element(By.CSS_SELECTOR, "audio[data-book-recording]")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].muted = true", player)
+        # the cousin presses the player's play button (at its left end)
+        ActionChains(browser).move_to_element_with_offset(player, -player.size["width"] // 2 + 20, 0).click().perform()
+        wait(browser).until(lambda d: d.execute_script("return arguments[0].currentTime", player) > 0,
+                            "the recording does not play")
+        browser.execute_script("arguments[0].pause()", player)
+        source = browser.execute_script("return arguments[0].currentSrc", player)
+        status, content_type, size = fetched(browser, source)
         assert status == 200 and content_type.startswith("audio/") and size > 1000, (status, content_type, size)
+        assert not browser.find_elements(By.CSS_SELECTOR, "main a[href^='/items'], main a[href^='/memories']")
+        screenshot("story-book-code")
+        # when Ann withdraws that copy's code from the book's page
+        sign_in(browser, base)
+        browser.get(storyteller_page + "/book")
+        wait_for_text(browser, "The codes printed in the books")
+        screenshot("story-book-codes")
+        withdraw = browser.find_element(By.XPATH, "//button[starts-with(normalize-space(.), 'Withdraw this code')]")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", withdraw)
+        withdraw.click()
+        wait_for_text(browser, "The link was withdrawn")
+        # then the code opens a kind page saying so, not JSON
+        as_nobody(browser, base)
+        browser.get(codes[0])
+        wait_for_text(browser, "This link was withdrawn")
+        assert not browser.find_elements(By.CSS_SELECTOR, "audio")
+        screenshot("story-book-code-withdrawn")
     finally:
         server.stop()
         shutil.rmtree(data_dir, ignore_errors=True)

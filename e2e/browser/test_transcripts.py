@@ -46,6 +46,7 @@ def test_story_typed_out_followed_and_corrected(server, browser, signed_in, scre
     # then the text is beside the player, labelled as a rough copy, in sentences that play from where they start
     assert "piano" in main_text(browser).lower()
     assert "rough copy" in main_text(browser)
+    assert "Typed by the computer; it may have mistakes." in main_text(browser)
     phrases = browser.find_elements(By.CSS_SELECTOR, "[data-transcript] .transcript__segment[role='button']")
     assert len(phrases) >= 2, "the phrases are not playable"
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", phrases[0])
@@ -60,20 +61,47 @@ def test_story_typed_out_followed_and_corrected(server, browser, signed_in, scre
     browser.execute_script("arguments[0].pause()", audio)
 
     # when a family member corrects a word
-    browser.find_element(By.XPATH, "//summary[normalize-space(.)='Correct the text']").click()
+    browser.find_element(By.XPATH, "//summary[normalize-space(.)='Correct a word']").click()
     area = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-transcript] textarea")))
-    area.clear()
-    area.send_keys(f"My mother played the {word.lower()} every Sunday morning.")
+    # in place: the words are already there, and only the one it got wrong is changed (issue 45, item 6)
+    typed = area.get_attribute("value")
+    at = typed.lower().index("piano")
+    browser.execute_script("arguments[0].focus(); arguments[0].setSelectionRange(arguments[1], arguments[2])",
+                           area, at, at + len("piano"))
+    area.send_keys(word.lower())
+    corrected = typed[:at] + word.lower() + typed[at + len("piano"):]
+    assert area.get_attribute("value") == corrected
     browser.find_element(By.XPATH, "//button[normalize-space(.)='Save the correction']").click()
 
     # then the correction is shown, with who made it, and the machine's copy is kept
     wait_for_text(browser, "Corrected by")
     assert f"the {word.lower()} every sunday" in main_text(browser).lower()
+    assert "Typed by the computer" not in main_text(browser)
     browser.execute_script(
         "arguments[0].scrollIntoView({block: 'center'})", browser.find_element(By.CSS_SELECTOR, "[data-transcript]"))
     screenshot("transcript-item-story-corrected")
     status, found = call(server, "GET", f"/api/items?q={word.lower()}", token=signed_in.token)
     assert status == 200 and [item["id"] for item in found["items"]] == [item_path.split("/")[-1]]
+
+    # when the clock is left to Sam now, and Sam opens the link in the invitation
+    status, sam = call(server, "POST", "/api/beneficiaries", {"name": f"Sam {word}", "email": f"{word.lower()}@example.com"},
+                       token=signed_in.token)
+    assert status == 201, sam
+    status, left = call(server, "POST", f"/api{item_path}/beneficiaries",
+                        {"beneficiaryId": sam["id"], "accessPermission": "immediate"}, token=signed_in.token)
+    assert status == 201, left
+    status, invitation = call(server, "POST", f"/api/beneficiaries/{sam['id']}/invite", token=signed_in.token)
+    assert status == 200, invitation
+    browser.get("about:blank")
+    browser.execute_cdp_cmd("Network.clearBrowserCookies", {})
+    browser.get(invitation["link"])
+    wait_for_text(browser, f"Dear Sam {word}")
+    # then the heir's page shows the story's corrected words, not the computer's
+    typed_story = browser.find_element(By.CSS_SELECTOR, "[data-story-typed]")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", typed_story)
+    assert word.lower() in typed_story.text.lower() and "piano" not in typed_story.text.lower(), typed_story.text
+    assert "Typed by the computer" not in typed_story.text
+    screenshot("transcript-heirs-page-corrected")
 
 
 def wait_until_typed_out(server, token, transcript_id):

@@ -52,10 +52,12 @@ public struct StoryBook: Sendable, Equatable {
         /// Where the recording plays (the hub's address of it, or its path inside an export); nil for a typed answer.
         public var recordingURL: String?
         public var answeredAt: Date?
+        /// The text is the speech engine's, not yet corrected by a person: the book says so under it.
+        public var typedByComputer: Bool
 
         public init(
             id: UUID, title: String, text: String, photos: [Photo] = [], recordingURL: String? = nil,
-            answeredAt: Date? = nil
+            answeredAt: Date? = nil, typedByComputer: Bool = false
         ) {
             self.id = id
             self.title = title
@@ -63,6 +65,7 @@ public struct StoryBook: Sendable, Equatable {
             self.photos = photos
             self.recordingURL = recordingURL
             self.answeredAt = answeredAt
+            self.typedByComputer = typedByComputer
         }
     }
 

@@ -42,6 +42,16 @@ public struct WeeklySchedule: Equatable, Sendable {
         return now.addingTimeInterval(7 * 24 * 3600)
     }
 
+    /// How long a storyteller rests after a question before the next: nearly a week, so a question sent by hand
+    /// moves the next one to the chosen day a week on, never the same day or two days later.
+    public static let rest: TimeInterval = 6 * 24 * 3600
+
+    /// When the question after one sent at `sentAt` goes (by the weekly pass or by hand): the chosen day and hour
+    /// after `rest`. The one answer the storyteller's page, the thank-you page and the question's email all give.
+    public func nextQuestion(afterOneSentAt sentAt: Date, in zone: TimeZone) -> Date {
+        nextSend(after: sentAt.addingTimeInterval(Self.rest), in: zone)
+    }
+
     /// The day's name, "Monday" … "Sunday".
     public var weekdayName: String { Self.weekdayNames[weekday - 1] }
 

@@ -225,6 +225,8 @@ enum APIAccess {
         "PATCH /api/storytellers/{id}/questions/{questionId}": .changes(.storytellers),
         "POST /api/storytellers/{id}/send-now": .changes(.storytellers),
         "GET /api/storytellers/{id}/answers": .reads(.storytellers),
+        "GET /api/storytellers/{id}/book/links": .reads(.storytellers),
+        "DELETE /api/storytellers/{id}/book/links/{linkId}": .changes(.storytellers),
         "GET /api/me/preferences": .reads(.settings),
         "PUT /api/me/preferences": .changes(.settings),
         "POST /api/answer-session": .anyone,

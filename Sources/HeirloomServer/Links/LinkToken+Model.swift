@@ -32,6 +32,10 @@ final class LinkToken: Model, @unchecked Sendable {
         case storySession
         /// The link that proves a member's address (issue 44); the subject is the user.
         case emailConfirmation
+        /// The QR code of one recording in a printed story book (issue 45): it plays that recording on any phone,
+        /// and nothing else; the subject is the `StoryQuestion` it answered. Withdrawn, it keeps its row with
+        /// `expires_at` at the moment it was withdrawn, so its page can say so.
+        case bookRecording
     }
 
     @ID(key: .id) var id: UUID?

@@ -85,6 +85,7 @@ enum Notice: String, Sendable, CaseIterable {
     case storyQuestionSent = "story-question-sent"
     case storytellerRemoved = "storyteller-removed"
     case bookNeedsAChapter = "book-needs-a-chapter"
+    case bookLinkWithdrawn = "book-link-withdrawn"
     case storyNoticesSaved = "story-notices-saved"
 
     /// What the page says.
@@ -178,6 +179,7 @@ enum Notice: String, Sendable, CaseIterable {
         case .storyQuestionSent: "The question is on its way by email."
         case .storytellerRemoved: "The storyteller was removed. Their links no longer work."
         case .bookNeedsAChapter: "Please tick at least one story for the book."
+        case .bookLinkWithdrawn: "The link was withdrawn. Its code in that book now says so, and plays nothing."
         case .storyNoticesSaved: "Your choice about new-story emails is saved."
         case .wishParticipantRemoved: "They are no longer part of the round. Their link has stopped working."
         case .wishParticipantLinkStopped:

@@ -185,6 +185,10 @@ extension SiteURL {
         case .storytellerBook(let id): ["storytellers", .id(id), "book"]
         case .storytellerBookPrint(let id): ["storytellers", .id(id), "book", "print"]
         case .apiStorytellerBook(let id): ["api", "storytellers", .id(id), "book.pdf"]
+        case .bookRecording(let token): ["hear", .id(token, .token)]
+        case .bookRecordingFile(let token): ["hear", .id(token, .token), "recording"]
+        case .storytellerBookLinkWithdraw(let id, let link):
+            ["storytellers", .id(id), "book", "links", .id(link, .linkID), "withdraw"]
         case .storyNotices: ["storytellers", "notices"]
         case .storyLink(let token): ["a", .id(token, .token)]
         case .storyLinkPhoto(let token): ["a", .id(token, .token), "photo"]

@@ -191,6 +191,10 @@ enum SiteURL: Sendable, Equatable {
     case storytellerBook(Parameter<UUID>)
     case storytellerBookPrint(Parameter<UUID>)
     case apiStorytellerBook(Parameter<UUID>)
+    /// A printed book's QR code: one recording, for anyone holding the book (issue 45).
+    case bookRecording(Parameter<String>)
+    case bookRecordingFile(Parameter<String>)
+    case storytellerBookLinkWithdraw(Parameter<UUID>, Parameter<UUID>)
     case storyNotices
     case storyLink(Parameter<String>)
     case storyLinkPhoto(Parameter<String>)

@@ -139,12 +139,17 @@ extension SiteURL {
         case ("storytellerSendNow", .some(let id), _): return .storytellerSendNow(id)
         case ("storytellerDelete", .some(let id), _): return .storytellerDelete(id)
         case ("storytellerBook", .some(let id), _): return .storytellerBook(id)
+        case ("storytellerBookLinkWithdraw", .some(let id), _):
+            return ids.dropFirst().first.flatMap(UUID.init(uuidString:)).map {
+                .storytellerBookLinkWithdraw(id, .value($0))
+            }
         case ("storytellerQuestion", .some(let id), _):
             return ids.dropFirst().first.flatMap(UUID.init(uuidString:)).map { .storytellerQuestion(id, .value($0)) }
         case ("invite", _, _): return ids.first.map { .invite(.value($0)) }
         case ("passwordLink", _, _): return ids.first.map { .passwordLink(.value($0)) }
         case ("stillHere", _, _): return ids.first.map { .stillHere(.value($0)) }
         case ("emailConfirmation", _, _): return ids.first.map { .emailConfirmation(.value($0)) }
+        case ("bookRecordingFile", _, _): return ids.first.map { .bookRecordingFile(.value($0)) }
         default: return nil
         }
     }

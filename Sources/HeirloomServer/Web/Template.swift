@@ -78,6 +78,7 @@ enum Template: String, Sendable, CaseIterable {
     case storyAnswer = "storytellers/answer"
     case storyThanks = "storytellers/thanks"
     case storytellerBook = "storytellers/book"
+    case bookRecording = "storytellers/hear"
     case outsiderMissing = "passing-on/missing"
     case stillHere = "passing-on/still-here"
     case heirLink = "passing-on/heir-link"

@@ -26,6 +26,22 @@ struct WeeklyScheduleTests {
         #expect(schedule.nextSend(after: now, in: newYork) == date("2026-12-04T12:00:00Z"))
     }
 
+    @Test("after a question sent by hand on the chosen day, the next goes a week on, not later that day")
+    func nextQuestionAfterOneByHand() throws {
+        let schedule = try WeeklySchedule(weekday: 7, hour: 18)
+        // given one sent by hand on Sunday, November 29 2026 at 9 am in New York, hours before the chosen 6 pm
+        let byHand = date("2026-11-29T14:00:00Z")
+        // then the next goes on Sunday, December 6 at 6 pm, not on the 29th at 6 pm
+        #expect(schedule.nextSend(after: byHand, in: newYork) == date("2026-11-29T23:00:00Z"))
+        #expect(schedule.nextQuestion(afterOneSentAt: byHand, in: newYork) == date("2026-12-06T23:00:00Z"))
+        // and one sent by the weekly pass at the chosen moment is followed a week later, as before
+        let weekly = date("2026-11-29T23:00:00Z")
+        #expect(schedule.nextQuestion(afterOneSentAt: weekly, in: newYork) == date("2026-12-06T23:00:00Z"))
+        // and one sent by hand on a Thursday leaves the storyteller at least six days
+        let thursday = date("2026-12-03T15:00:00Z")
+        #expect(schedule.nextQuestion(afterOneSentAt: thursday, in: newYork) == date("2026-12-13T23:00:00Z"))
+    }
+
     @Test("summer time: the same hour on the clock, an hour earlier in UTC")
     func summerTime() throws {
         let schedule = try WeeklySchedule(weekday: 1, hour: 9)

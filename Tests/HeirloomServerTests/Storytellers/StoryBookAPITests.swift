@@ -59,9 +59,9 @@ struct StoryBookAPITests {
             let codes = try await Self.codes(in: file)
             #expect(codes.count == 1, "\(codes)")
             let hub = app.hub.config.publicBaseURL
-            #expect(codes.first?.hasPrefix(hub + "/api/media/") == true, "\(codes)")
-            let played = try await app.download(
-                String(try #require(codes.first).dropFirst(hub.count)), token: owner.token)
+            #expect(codes.first?.hasPrefix(hub + "/hear/") == true, "\(codes)")
+            let played = try await app.testing().sendRequest(
+                .GET, String(try #require(codes.first).dropFirst(hub.count)) + "/recording")
             #expect(played.status == .ok && played.headers.contentType?.type == "audio")
         }
     }

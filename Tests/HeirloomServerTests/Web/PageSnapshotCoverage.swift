@@ -79,6 +79,7 @@ struct PageSnapshotCoverage {
         case .storyAnswer: "StorytellerPageSnapshots/storyAnswer.1"
         case .storyThanks: "StorytellerPageSnapshots/storyThanks.1"
         case .storytellerBook: "StorytellerPageSnapshots/book.1"
+        case .bookRecording: "StorytellerPageSnapshots/bookRecording.1"
         case .outsiderMissing: "PassingOnPageSnapshots/outsiderMissing.1"
         case .stillHere: "PassingOnPageSnapshots/stillHere.asked"
         case .heirLink: "HandOverPageSnapshots/heirLink.1"

@@ -45,7 +45,13 @@ struct StorytellerPageSnapshots {
                 .init(
                     question: "What was your first job?", when: "November 22, 2026", kind: "Spoken",
                     href: SiteURL.memory(.value(7)).path, text: nil,
-                    transcript: "I delivered newspapers on my bicycle.")
+                    transcript: TranscriptPages.block(
+                        TranscriptRecord(
+                            id: PageFixtures.id(66), state: .done, text: "I delivered newspapers on my bicycle.",
+                            machineText: "I delivered newspapers on my bicycle.",
+                            segments: [.init(start: 0, end: 2.5, text: "I delivered newspapers on my bicycle.")],
+                            engine: "openai:whisper-1", edited: false),
+                        canCorrect: true, days: DayText(zone: .gmt), back: "/storytellers/x", csrf: "CSRF"))
             ], question: "", errors: [:])
         let html = try await PageFixtures.html(.storyteller, title: "Mum", nav: .memories, model)
         assertSnapshot(of: html, as: .lines)
@@ -62,7 +68,9 @@ struct StorytellerPageSnapshots {
 
     @Test("The thank-you page")
     func storyThanks() async throws {
-        let html = try await PageFixtures.html(.storyThanks, title: "Thank you", role: nil, NoContent())
+        let html = try await PageFixtures.html(
+            .storyThanks, title: "Thank you", role: nil,
+            StoryAnswerWebController.ThanksPage(next: StoryMail.nextLine("December 6, 2026")))
         assertSnapshot(of: html, as: .lines)
     }
 
@@ -82,8 +90,37 @@ struct StorytellerPageSnapshots {
                 .init(
                     id: PageFixtures.id(63).text, title: "What did you love to eat as a child?", position: 3,
                     kind: "Written", untyped: false),
-            ])
+            ],
+            links: [
+                .init(
+                    chapter: "How did you meet Dad?", made: "on June 3, 2026", opened: "Last played on June 9, 2026.",
+                    withdrawn: nil,
+                    withdrawAction: SiteURL.storytellerBookLinkWithdraw(.value(id), .value(PageFixtures.id(64))).path),
+                .init(
+                    chapter: "How did you meet Dad?", made: "on May 1, 2026", opened: "Not played yet.",
+                    withdrawn: "on June 2, 2026",
+                    withdrawAction: SiteURL.storytellerBookLinkWithdraw(.value(id), .value(PageFixtures.id(65))).path),
+            ], canWithdraw: true)
         let html = try await PageFixtures.html(.storytellerBook, title: model.title, nav: .memories, model)
+        assertSnapshot(of: html, as: .lines)
+    }
+
+    @Test("A printed book's code: one recording and its words, for anyone holding the book")
+    func bookRecording() async throws {
+        let model = BookLinkWebController.HearPage(
+            question: "How did you meet Dad?", told: "Told by Mum on June 3, 2026.", playable: "/hear/KEY/recording",
+            original: "/hear/KEY/recording?form=original",
+            typed: ["At a dance in Leeds, in 1962.", "He stood on my foot."], typedNote: TranscriptNote.machine,
+            withdrawn: false)
+        let html = try await PageFixtures.html(.bookRecording, title: model.question, role: nil, model)
+        assertSnapshot(of: html, as: .lines)
+    }
+
+    @Test("A printed book's code, withdrawn")
+    func bookRecordingWithdrawn() async throws {
+        let model = BookLinkWebController.HearPage(
+            question: "", told: "", playable: nil, original: "", typed: [], typedNote: nil, withdrawn: true)
+        let html = try await PageFixtures.html(.bookRecording, title: "This link was withdrawn", role: nil, model)
         assertSnapshot(of: html, as: .lines)
     }
 }

@@ -51,7 +51,8 @@ enum ExportStoryBooks {
             id: question.id, title: question.text,
             text: recording?.transcript?.shownText ?? question.answerText ?? "",
             photos: StoryBookLayout.photos(item: itemPhotos, memories: memoryPhotos),
-            recordingURL: recording.map(page.place), answeredAt: question.answeredAt)
+            recordingURL: recording.map(page.place), answeredAt: question.answeredAt,
+            typedByComputer: recording?.transcript?.isByComputer ?? false)
     }
 }
 

@@ -202,7 +202,9 @@ enum ExportViewer {
                 return player
                     + "<track kind=\"captions\" src=\"\(escape(typed.captions))\" srclang=\"en\" label=\"Typed copy\" default>"
                     + "</\(element)>\n<div class=\"transcript\"><p class=\"muted\">Typed copy "
-                    + "(<a href=\"\(escape(typed.text))\">text</a>)</p>\n\(paragraphs(text))</div>\n"
+                    + "(<a href=\"\(escape(typed.text))\">text</a>)"
+                    + (file.transcript?.isByComputer == true ? ". \(escape(TranscriptNote.machine))" : "")
+                    + "</p>\n\(paragraphs(text))</div>\n"
             default:
                 return "<p><a href=\"\(path)\">\(escape(file.fileName))</a></p>\n"
             }

@@ -1,5 +1,7 @@
+import Fluent
 import Foundation
 import HeirloomCore
+import SQLKit
 
 /// The models of the passing-on pages: plain structs beside their templates.
 enum PassingOnPages {
@@ -77,6 +79,10 @@ enum PassingOnPages {
             var url: String
             /// What a document is ("Appraisal"); empty for stories and for a paper of no particular kind.
             var kind = ""
+            /// A story's typed copy as paragraphs (a person's correction, or the computer's words), and the note
+            /// the computer's words carry until someone corrects them.
+            var typed: [String] = []
+            var typedNote: String?
         }
 
         var id: String
@@ -92,7 +98,11 @@ enum PassingOnPages {
         var stories: [File]
 
         /// `ownReason`: the heir reads it, so the wish round's reason to them is shown; an owner's preview, no.
-        init(_ link: ItemBeneficiary, showValues: Bool, ownReason: Bool = true) throws {
+        /// `transcripts`: the stories' typed copies by story id (`PassingOnPages.storyTranscripts`).
+        init(
+            _ link: ItemBeneficiary, showValues: Bool, ownReason: Bool = true,
+            transcripts: [String: TranscriptRecord] = [:]
+        ) throws {
             let item = link.item
             id = try item.requireID().text
             name = item.name
@@ -115,9 +125,15 @@ enum PassingOnPages {
                         kind: $0.type.shownKind ?? "")
                 }
             stories = try item.audioStories.map {
-                File(
+                var story = File(
                     name: $0.title, url: SiteURL.apiRecipientMedia(.value(try $0.media.requireID()), .value(.play)).path
                 )
+                if let typed = try transcripts[$0.requireID().text], typed.state == .done {
+                    story.typed = typed.text.components(separatedBy: "\n")
+                        .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                    story.typedNote = story.typed.isEmpty ? nil : TranscriptNote.note(corrected: typed.edited)
+                }
+                return story
             }
         }
     }
@@ -209,5 +225,15 @@ enum PassingOnPages {
         case .passingReported: "A passing has been reported."
         case .released: "The estate has been released."
         }
+    }
+}
+
+extension PassingOnPages {
+    /// The typed copies of the stories of the items of `links`, by story id, for `ShownItem`.
+    static func storyTranscripts(_ links: [ItemBeneficiary], on db: any Database) async throws
+        -> [String: TranscriptRecord]
+    {
+        try await TranscriptLookup.transcripts(
+            .itemStory, ids: links.flatMap { $0.item.audioStories.compactMap(\.id) }, on: db.sql())
     }
 }

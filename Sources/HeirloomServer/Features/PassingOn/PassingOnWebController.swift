@@ -136,9 +136,13 @@ struct PassingOnWebController {
         let moment = try RecipientAPI.moment(at, timeZone: estate.zone)
         let person = try await services.beneficiaries.find(id, by: principal)
         let links = try await services.recipients.preview(id, at: moment, by: principal)
+        let transcripts = try await PassingOnPages.storyTranscripts(links, on: req.db)
         let model = PassingOnPages.Preview(
             name: person.name, beneficiaryID: id.text, at: at,
-            items: try links.map { try .init($0, showValues: estate.showValuesToRecipients, ownReason: false) },
+            items: try links.map {
+                try .init(
+                    $0, showValues: estate.showValuesToRecipients, ownReason: false, transcripts: transcripts)
+            },
             wouldNotBeTold: person.canBeTold
                 ? nil
                 : "The hub has no email address for \(person.name), so nobody would tell them that these things "

@@ -16,9 +16,12 @@ struct RecipientWebController {
         let services = req.heirloom
         let estate = try await EstateService.ensure(householdID: person.$household.id, on: req.db)
         let links = try await services.recipients.items(of: person)
+        let transcripts = try await PassingOnPages.storyTranscripts(links, on: req.db)
         var model = PassingOnPages.RecipientView(
             name: person.name, fromName: estate.holder?.name ?? "Your family",
-            items: try links.map { try .init($0, showValues: estate.showValuesToRecipients) },
+            items: try links.map {
+                try .init($0, showValues: estate.showValuesToRecipients, transcripts: transcripts)
+            },
             whoToContact: try await EstateContacts.sentence(of: estate, for: person.email, on: req.db),
             note: estate.status.effectiveState(at: req.heirloom.now) == .released
                 ? estate.noteForHeirs.map { .init(by: $0.by, text: $0.text) } : nil)

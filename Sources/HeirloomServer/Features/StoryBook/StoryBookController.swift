@@ -21,6 +21,8 @@ struct StoryBookController {
         let service = req.heirloom.storytellers
         let storyteller = try await service.find(id, principal)
         let chapters = try await service.chapters(of: id, baseURL: req.heirloom.config.publicBaseURL, by: principal)
+        let links = try await req.heirloom.bookLinks.list(id, householdID: principal.householdID)
+        let days = principal.days
         let model = StoryBookPage(
             title: StoryBook.title(for: storyteller.name), name: storyteller.name,
             backHref: SiteURL.storyteller(.value(id)).path, action: SiteURL.storytellerBookPrint(.value(id)).path,
@@ -29,7 +31,14 @@ struct StoryBookController {
                     id: chapter.id.text, title: chapter.title, position: index + 1,
                     kind: chapter.recordingURL == nil ? "Written" : "Told aloud",
                     untyped: chapter.recordingURL != nil && chapter.text.isEmpty)
-            })
+            },
+            links: links.map { link in
+                .init(
+                    chapter: link.chapter, made: "on \(days.day(link.createdAt))",
+                    opened: link.lastOpenedAt.map { "Last played on \(days.day($0))." } ?? "Not played yet.",
+                    withdrawn: link.withdrawnAt.map { "on \(days.day($0))" },
+                    withdrawAction: SiteURL.storytellerBookLinkWithdraw(.value(id), .value(link.id)).path)
+            }, canWithdraw: principal.role.canEdit)
         return try await Page.render(
             .storytellerBook, base: PageBase(request: req, title: model.title, nav: .memories), model, on: req)
     }
@@ -58,9 +67,20 @@ struct StoryBookPage: Encodable {
         var untyped: Bool
     }
 
+    /// A link printed in a copy of the book (`BookLinks`), and its withdrawal.
+    struct Link: Encodable {
+        var chapter: String
+        var made: String
+        var opened: String
+        var withdrawn: String?
+        var withdrawAction: String
+    }
+
     var title: String
     var name: String
     var backHref: String
     var action: String
     var chapters: [Chapter]
+    var links: [Link] = []
+    var canWithdraw = false
 }

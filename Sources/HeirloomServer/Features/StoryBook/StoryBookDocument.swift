@@ -115,6 +115,10 @@ struct StoryBookDocument: Sendable {
 
         // The code comes first, as in a book of recorded stories: the reader can listen while reading.
         if let url = chapter.recordingURL { listen(url, on: canvas) }
+        if chapter.typedByComputer {
+            canvas.text(TranscriptNote.machine, font: "DejaVu Serif Italic 10", color: Self.muted)
+            canvas.space(10)
+        }
         let paragraphs = StoryBookLayout.paragraphs(chapter.text)
         if paragraphs.isEmpty {
             canvas.text(

@@ -113,8 +113,16 @@ struct StoryAnswerWebController {
         try await thanksPage(req, status: .ok)
     }
 
+    /// What the thank-you page says of the next question: the day it comes, as the email and the family's page say.
+    struct ThanksPage: Encodable {
+        var next: String?
+    }
+
     private func thanksPage(_ req: Request, status: HTTPStatus) async throws -> Response {
-        try await Page.render(.storyThanks, base: PageBase(request: req, title: "Thank you"), NoContent(), on: req)
+        let secret = req.cookies[Self.cookie]?.string ?? ""
+        let model = ThanksPage(
+            next: try await req.heirloom.storyAnswers.nextQuestionDay(session: secret).map(StoryMail.nextLine))
+        return try await Page.render(.storyThanks, base: PageBase(request: req, title: "Thank you"), model, on: req)
             .encodeResponse(status: status, for: req)
     }
 }

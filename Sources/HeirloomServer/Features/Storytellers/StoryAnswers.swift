@@ -44,6 +44,19 @@ struct StoryAnswers: Sendable {
         return try await open(token.subjectID)
     }
 
+    /// The day the storyteller of a session (their question answered or not) gets their next question, in words, as
+    /// the thank-you page says it; nil without a session, or when their questions are paused or stopped.
+    func nextQuestionDay(session secret: String) async throws -> String? {
+        guard !secret.isEmpty,
+            let token = try await LinkTokens(db: db).find(secret, kinds: [.storySession], now: clock()),
+            let question = try await StoryQuestion.find(token.subjectID, on: db),
+            let storyteller = try await Storyteller.find(question.$storyteller.id, on: db), storyteller.active,
+            try await StorySender.pause(of: storyteller, at: clock(), on: db) == nil
+        else { return nil }
+        let household = try await Household.find(storyteller.$household.id, on: db)
+        return (household?.days ?? DayText(zone: .current)).day(storyteller.nextSendAt)
+    }
+
     /// The question of an emailed link (for the photo in the email), with the same rules.
     func question(link secret: String) async throws -> OpenQuestion {
         guard let token = try await LinkTokens(db: db).find(secret, kinds: [.storyLink], now: clock()) else {

@@ -52,20 +52,20 @@ struct StoryQueue: Sendable {
         }
     }
 
-    /// Items without any story (no recording, no description) and photo memories naming nobody and undated,
-    /// oldest first.
+    /// Items without a recorded story, whatever their description (the AI appraiser's describes a thing, it does
+    /// not tell its story), and photo memories naming nobody and undated, oldest first.
     private func things(_ householdID: UUID) async throws -> [QuestionCandidate] {
-        let items = try await Item.query(on: db).filter(\.$household.$id == householdID).filter(\.$description == "")
+        let told = try await ItemAudio.query(on: db).join(Item.self, on: \ItemAudio.$item.$id == \Item.$id)
+            .filter(Item.self, \.$household.$id == householdID).all(\.$item.$id)
+        let items = try await Item.query(on: db).filter(\.$household.$id == householdID).filter(\.$id !~ told)
             .sort(\.$createdAt).limit(60).all()
-        let told = Set(
-            try await ItemAudio.query(on: db).filter(\.$item.$id ~~ items.compactMap(\.id)).all().map(\.$item.id))
         let photos = try await Memory.query(on: db).filter(\.$household.$id == householdID)
             .filter(\.$kind == MemoryKind.photo.rawValue).filter(\.$dateYear == nil).sort(\.$createdAt).limit(60)
             .all()
         let named = Set(
             try await MemoryPerson.query(on: db).filter(\.$memory.$id ~~ photos.compactMap(\.id)).all()
                 .map(\.$memory.id))
-        let itemQuestions = items.filter { !told.contains($0.id ?? UUID()) }.compactMap { item in
+        let itemQuestions = items.compactMap { item in
             item.id.map { QuestionCandidate.item(id: $0.uuidString, title: item.name) }
         }
         let photoQuestions = photos.compactMap { memory in

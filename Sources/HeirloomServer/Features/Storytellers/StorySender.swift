@@ -25,16 +25,29 @@ struct StorySender: Sendable {
         return StoryPause.of(askingHolder: isHolder, estate: state)
     }
 
-    /// Sends the first waiting question; nil when none is left. Nothing goes to a storyteller whose questions are
-    /// paused or stopped (`pause(of:)`): the caller says why.
+    /// Sends the first waiting question, its email naming `next`, when the question after it goes; nil when none is
+    /// left. Nothing goes to a storyteller whose questions are paused or stopped (`pause(of:)`): the caller says why.
     @discardableResult
-    func sendNext(_ storyteller: Storyteller) async throws -> StoryQuestion? {
+    func sendNext(_ storyteller: Storyteller, next: Date) async throws -> StoryQuestion? {
         if try await Self.pause(of: storyteller, at: clock(), on: db) != nil { return nil }
         let waiting = try await StoryQueue(db: db, clock: clock).waiting(storyteller)
         for question in waiting {
-            if try await send(question, to: storyteller) { return question }
+            if try await send(question, to: storyteller, next: next) { return question }
         }
         return nil
+    }
+
+    /// Sends the next question by hand ("Send the next question now"): the one after it moves to a week on
+    /// (`WeeklySchedule.nextQuestion`), in the same transaction, so the page, the email and the thank-you agree.
+    func sendNow(_ storyteller: Storyteller, zone: TimeZone) async throws -> StoryQuestion? {
+        let next = storyteller.schedule.nextQuestion(afterOneSentAt: clock(), in: zone)
+        return try await db.transaction { db in
+            let sender = StorySender(db: db, clock: clock, publicBaseURL: publicBaseURL)
+            guard let sent = try await sender.sendNext(storyteller, next: next) else { return nil }
+            storyteller.nextSendAt = next
+            try await storyteller.save(on: db)
+            return sent
+        }
     }
 
     /// The picture an email about a photo carries: the photo's display size (a JPEG), or the original picture.
@@ -52,7 +65,7 @@ struct StorySender: Sendable {
     }
 
     /// Claims and sends one question; false when another sender claimed it first.
-    private func send(_ question: StoryQuestion, to storyteller: Storyteller) async throws -> Bool {
+    private func send(_ question: StoryQuestion, to storyteller: Storyteller, next: Date) async throws -> Bool {
         let now = Date(timeIntervalSince1970: clock().timeIntervalSince1970.rounded(.down))
         let base = publicBaseURL
         return try await db.transaction { db in
@@ -69,8 +82,9 @@ struct StorySender: Sendable {
             let household = try await Household.find(householdID, on: db)
             let mail = StoryMail.question(
                 question, to: storyteller, household: household?.name ?? "your family",
-                link: SiteURL.storyLink(.value(secret)).url(on: base), photo: try await Self.photo(of: question, on: db)
-            )
+                link: SiteURL.storyLink(.value(secret)).url(on: base),
+                photo: try await Self.photo(of: question, on: db),
+                next: storyteller.active ? (household?.days ?? DayText(zone: .current)).day(next) : nil)
             try await Outbox(db: db, clock: { now }).enqueue(mail, householdID: householdID)
             return true
         }
@@ -92,7 +106,7 @@ struct StorytellerJobs: Sendable {
         for storyteller in due {
             do {
                 let zone = try await Household.find(storyteller.$household.id, on: db)?.zone ?? .current
-                try await send(storyteller, next: storyteller.schedule.nextSend(after: now, in: zone))
+                try await send(storyteller, next: storyteller.schedule.nextQuestion(afterOneSentAt: now, in: zone))
             } catch {
                 failure = failure ?? error  // The others still get theirs; this one is tried on the next pass.
             }
@@ -110,7 +124,7 @@ struct StorytellerJobs: Sendable {
                 .returning("id").all()
             guard claimed.count == 1 else { return false }
             // A paused or stopped storyteller's week passes without a question: none piles up for later.
-            try await StorySender(db: db, clock: clock, publicBaseURL: publicBaseURL).sendNext(storyteller)
+            try await StorySender(db: db, clock: clock, publicBaseURL: publicBaseURL).sendNext(storyteller, next: next)
             return true
         }
         if claimed { storyteller.nextSendAt = next }

@@ -62,7 +62,8 @@ enum StorytellerPages {
         var kind: String
         var href: String?
         var text: String?
-        var transcript: String?
+        /// The recording's typed copy, with its note and correction form, as beside every recording.
+        var transcript: TranscriptPages.Block?
     }
 
     struct ShowPage: Encodable {
@@ -108,7 +109,9 @@ enum StorytellerPages {
         }
     }
 
-    static func answerRow(_ record: StoryAnswerRecord, days: DayText) -> AnswerRow {
+    static func answerRow(
+        _ record: StoryAnswerRecord, days: DayText, transcript: (TranscriptRecord) -> TranscriptPages.Block
+    ) -> AnswerRow {
         let question = record.question
         var href: String?
         if let memoryID = question.$answerMemory.id {
@@ -119,7 +122,7 @@ enum StorytellerPages {
         return AnswerRow(
             question: question.text, when: days.day(question.answeredAt),
             kind: question.answerKind == "voice" ? "Spoken" : "Written", href: href, text: question.answerText,
-            transcript: record.transcript.flatMap { $0.text.isEmpty ? nil : $0.text })
+            transcript: record.transcript.map(transcript))
     }
 
     /// The storyteller's page: the question, its photo, the recorder and the writing form.

@@ -20,20 +20,28 @@ extension StorytellerService {
                     id: try question.requireID(), title: question.text,
                     text: answer.transcript?.text ?? question.answerText ?? "",
                     photos: try await photos(of: question), recordingURL: recordingURL,
-                    answeredAt: question.answeredAt))
+                    answeredAt: question.answeredAt,
+                    typedByComputer: answer.transcript.map { !$0.edited && !$0.text.isEmpty } ?? false))
         }
         return chapters
     }
 
     /// The book of the storyteller's stories, its chapters chosen and ordered by `query` ("id,id,…"; every
-    /// answered question, as answered, when blank).
+    /// answered question, as answered, when blank). Each recording's QR code is a keyed link of this printing
+    /// (`BookLinks`): it plays that recording on any phone, without an account.
     func book(_ id: UUID, chapters query: String?, paper: PaperSize, baseURL: String, by principal: Principal)
         async throws -> StoryBook
     {
         let storyteller = try await find(id, principal)
         let chapters = try await chapters(of: id, baseURL: baseURL, by: principal)
         switch StoryBookLayout.select(query, from: chapters) {
-        case .success(let chosen): return StoryBook(storytellerName: storyteller.name, paper: paper, chapters: chosen)
+        case .success(var chosen):
+            for index in chosen.indices where chosen[index].recordingURL != nil {
+                let secret = try await LinkTokens(db: db).issue(
+                    .bookRecording, subject: chosen[index].id, householdID: principal.householdID)
+                chosen[index].recordingURL = SiteURL.bookRecording(.value(secret)).url(on: baseURL)
+            }
+            return StoryBook(storytellerName: storyteller.name, paper: paper, chapters: chosen)
         case .failure(let problem): throw problem.appError
         }
     }

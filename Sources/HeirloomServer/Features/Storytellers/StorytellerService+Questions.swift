@@ -41,9 +41,8 @@ extension StorytellerService {
         if let pause = try await StorySender.pause(of: storyteller, at: clock(), on: db) {
             throw AppError.conflict(code: "storyteller_paused", message: pause.sentence(name: storyteller.name))
         }
-        guard
-            let sent = try await StorySender(db: db, clock: clock, publicBaseURL: publicBaseURL).sendNext(storyteller)
-        else {
+        let sender = StorySender(db: db, clock: clock, publicBaseURL: publicBaseURL)
+        guard let sent = try await sender.sendNow(storyteller, zone: try await zone(principal.householdID)) else {
             throw AppError.conflict(
                 code: "no_questions", message: "There is no question left to send. Write one for \(storyteller.name).")
         }

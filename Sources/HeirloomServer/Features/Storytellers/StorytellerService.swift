@@ -61,7 +61,7 @@ struct StorytellerService: Sendable {
         try await db.transaction { db in
             if !questionIDs.isEmpty {
                 try await LinkToken.query(on: db).filter(\.$subjectID ~~ questionIDs)
-                    .filter(\.$kind ~~ [.storyLink, .storySession]).delete()
+                    .filter(\.$kind ~~ [.storyLink, .storySession, .bookRecording]).delete()
             }
             try await storyteller.delete(on: db)
         }

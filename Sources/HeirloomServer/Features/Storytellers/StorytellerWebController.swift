@@ -68,7 +68,13 @@ struct StorytellerWebController {
                     source: StorytellerPages.sourceLabel(row.questionSource), isFirst: index == 0,
                     isLast: index == coming.count - 1, up: max(index - 1, 0), down: index + 1)
             },
-            answers: answers.map { StorytellerPages.answerRow($0, days: days) }, question: question, errors: errors)
+            answers: answers.map { answer in
+                StorytellerPages.answerRow(answer, days: days) {
+                    TranscriptPages.block(
+                        $0, canCorrect: principal.role.canEdit, days: days, back: req.url.path,
+                        csrf: CSRF.token(for: req))
+                }
+            }, question: question, errors: errors)
         model.pause = pause?.sentence(name: storyteller.name)
         return try await Page.render(
             .storyteller, base: PageBase(request: req, title: storyteller.name, nav: .memories), model, on: req)

@@ -18,6 +18,8 @@ enum TranscriptPages {
         var segments: [Segment]
         var text, machineText: String
         var editedNote: String?
+        /// "Typed by the computer; it may have mistakes", until a person corrects it.
+        var machineNote: String?
         var canCorrect: Bool
         var correctAction, retryAction, back, csrf: String
     }
@@ -55,6 +57,7 @@ enum TranscriptPages {
             editedNote: record.edited
                 ? "Corrected by \(record.editedBy ?? "a family member")"
                     + (record.editedAt.map { " on \(days.day($0))" } ?? "") + "." : nil,
+            machineNote: TranscriptNote.note(corrected: record.edited),
             canCorrect: canCorrect && record.state != .working,
             correctAction: SiteURL.transcript(.value(record.id)).path,
             retryAction: SiteURL.transcriptRetry(.value(record.id)).path,

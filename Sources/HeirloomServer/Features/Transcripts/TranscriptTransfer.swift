@@ -81,6 +81,9 @@ extension ExportRecord.Transcript {
             .trimmingCharacters(in: .whitespacesAndNewlines)
         return text.isEmpty ? nil : text
     }
+
+    /// The words shown are the speech engine's, not yet corrected by a person.
+    var isByComputer: Bool { editedText == nil && shownText != nil }
 }
 
 extension ExportRecord.Media {

@@ -22,6 +22,11 @@ extension PageRoutes {
         let book = StoryBookController()
         member.get(.storytellerBook(.key), use: book.page)
         member.get(.storytellerBookPrint(.key), use: book.print)
+        // A printed book's QR code: one recording on any phone, by its key alone; withdrawn from the book's page.
+        let bookLinks = BookLinkWebController()
+        self.web.get(.bookRecording(.key), use: bookLinks.show)
+        self.web.get(.bookRecordingFile(.key), use: bookLinks.recording)
+        editor.post(.storytellerBookLinkWithdraw(.key, .key), use: bookLinks.withdraw)
         let answerPages = StoryAnswerWebController()
         let web = link(.storyteller, .change(.storytellers))
         let app = self.app.link(.storyteller, .read(.storytellers))
