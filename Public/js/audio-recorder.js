@@ -71,6 +71,7 @@ function microphoneProblem(error) {
 const STORY = {
     noun: "story",
     requireTitle: true,
+    sendsTitle: true,
     titleInput: null,
     fields: () => [],
     saved: () => window.location.reload(),
@@ -238,7 +239,9 @@ export function setUpRecorder(panel, choices = {}) {
         for (const [key, value] of options.fields()) {
             body.append(key, value);
         }
-        body.append("title", title);
+        if (options.sendsTitle) {
+            body.append("title", title);
+        }
         body.append("file", recording.blob, `${noun}.${extensionFor(recording.type)}`);
         const token = document.querySelector('meta[name="csrf-token"]')?.content || "";
 

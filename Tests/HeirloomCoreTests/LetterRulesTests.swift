@@ -135,5 +135,12 @@ struct LetterRulesTests {
         } catch {
             #expect(error.message.contains("Lily Hart’s email address"))
         }
+        // and an address without a name says which reader it is
+        do {
+            _ = try LetterRules.readers([.init(name: " ", email: "lily@example.com")])
+            Issue.record("a reader without a name was taken")
+        } catch {
+            #expect(error.message == "Please give the name of the reader at lily@example.com, as they are called.")
+        }
     }
 }

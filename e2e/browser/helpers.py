@@ -75,6 +75,14 @@ def click_button(driver, label):
     button.click()
 
 
+def choose_file(driver, input_id, *paths):
+    """Chooses files in the file input with this id, as a person does (test_file_forms.py counts the inputs so chosen)."""
+    field = driver.find_element(By.ID, input_id)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", field)
+    field.send_keys("\n".join(paths))
+    return field
+
+
 def open_fold(driver, summary_starts):
     """Opens the folded part of a page (a <details>) whose summary starts with these words."""
     summary = driver.find_element(

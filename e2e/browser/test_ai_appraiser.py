@@ -8,7 +8,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from helpers import (click_button, fill_and_submit, main_text, make_photo, open_fold, wait, wait_for_path,
+from helpers import (choose_file, click_button, fill_and_submit, main_text, make_photo, open_fold, wait, wait_for_path,
                      wait_for_text)
 
 
@@ -63,7 +63,7 @@ def test_analyse_add_notes_rerun_apply_and_batch_add(server, browser, signed_in,
     # when they add several items from photos
     browser.get(f"{server}/items/batch")
     screenshot("ai-batch-new")
-    browser.find_element(By.ID, "batch-files").send_keys("\n".join(make_photos(3)))
+    choose_file(browser, "batch-files", *make_photos(3))
     ai_provider.delay = 1.5  # slow enough to see the live count
     try:
         click_button(browser, "Upload and read the photos")

@@ -7,7 +7,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from helpers import main_text, wait, wait_for_path, wait_for_text
+from helpers import choose_file, main_text, wait, wait_for_path, wait_for_text
 
 CONTACTS = "\r\n".join(
     [
@@ -54,7 +54,7 @@ def test_import_contacts_assign_an_item_with_a_date_and_see_the_totals(server, b
     menu_link = (By.CSS_SELECTOR, ".add-menu a[href='/beneficiaries/import']")
     wait(browser).until(EC.element_to_be_clickable(menu_link)).click()
     wait_for_path(browser, "/beneficiaries/import")
-    browser.find_element(By.ID, "import-file").send_keys(contacts_file())
+    choose_file(browser, "import-file", contacts_file())
     browser.find_element(By.XPATH, "//button[normalize-space(.)='Import contacts']").click()
 
     # then each card says what became of it

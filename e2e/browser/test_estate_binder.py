@@ -14,7 +14,7 @@ import time
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from helpers import click_button, fill_and_submit, main_text, make_pdf, wait_for_path, wait_for_text
+from helpers import choose_file, click_button, fill_and_submit, main_text, make_pdf, wait_for_path, wait_for_text
 from hub import OWNER, Hub, call, free_port
 from test_hand_over import AFTER_WAITING, START, start_hub
 from test_passing_on import as_nobody, link_in, mailbox  # noqa: F401 (the fixture)
@@ -66,9 +66,7 @@ def test_an_executor_finds_the_binder_on_the_day_and_not_before(browser, mailbox
         add_entry(browser, base, "legal", {"title": "My will", "fields[originalKeptAt]": "The bureau, top drawer",
                                            "text": "Signed in 2019 with Hart & Co."}, readers="now")
         # and keeps the will's PDF with it, from the entry's page (issue 45: this form was once refused with 415)
-        paper = browser.find_element(By.NAME, "file")
-        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", paper)
-        paper.send_keys(make_pdf("will.pdf"))
+        choose_file(browser, "paper-file", make_pdf("will.pdf"))
         click_button(browser, "Keep the paper")
         wait_for_text(browser, "will.pdf")
         assert "No papers yet" not in main_text(browser)

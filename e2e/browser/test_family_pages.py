@@ -17,7 +17,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from helpers import (axe_violations, fill_and_submit, make_photo, make_recording, path_of, phone_problems,
+from helpers import (choose_file, axe_violations, fill_and_submit, make_photo, make_recording, path_of, phone_problems,
                      sign_in_with_token, wait)
 from hub import ARTIFACTS, Hub, call, multipart
 
@@ -62,6 +62,10 @@ def seed(base_url):
     widow.post(f"/api/items/{clock['id']}/beneficiaries",
                {"beneficiaryId": heir["id"], "personalMessage": "It kept time for our whole family."})
     heir_link = widow.post(f"/api/beneficiaries/{heir['id']}/invite", {})["link"]
+    # and a neighbour as trusted contact: with no email set up, her link waits in the outbox to be passed on
+    widow.post("/api/estate/executors", {"name": "Pat Neighbour", "email": "pat@example.com"})
+    _, outbox = call(base_url, "GET", "/api/outbox", token=widow.token)
+    contact_link = next(m["link"] for m in outbox["messages"] if m["toEmail"] == "pat@example.com" and m.get("link"))
 
     body, kind = multipart("file", [make_photo("beach.jpg")])
     boundary = kind.split("=")[1]
@@ -75,15 +79,16 @@ def seed(base_url):
         open_drawer = next(d for d in drawers["drawers"] if not d["isLocked"])
         member.post("/api/journal/cards", {"drawerId": open_drawer["id"], "text": "The plums are ripe."})
         assert locked["isLocked"]
-    return widow, members[0], members[1], heir_link
+    return widow, members[0], members[1], heir_link, contact_link
 
 
 @pytest.fixture(scope="module")
 def family(start_server):
     # A hub as a family first runs it: no AI provider, no email, no backups set up.
     base_url = start_server("family", HEIRLOOM_AI_PROVIDER="", HEIRLOOM_MAX_DOCUMENT_MB="1").base_url
-    widow, son, granddaughter, heir_link = seed(base_url)
-    return {"base_url": base_url, "widow": widow, "son": son, "granddaughter": granddaughter, "heir": heir_link}
+    widow, son, granddaughter, heir_link, contact_link = seed(base_url)
+    return {"base_url": base_url, "widow": widow, "son": son, "granddaughter": granddaughter, "heir": heir_link,
+            "trusted contact": contact_link}
 
 
 def save_whole_page(browser, path):
@@ -151,16 +156,16 @@ def home_order(browser, base_url, person):
     return findings
 
 
-@pytest.mark.parametrize("person", ["widow", "son", "granddaughter", "heir"])
+@pytest.mark.parametrize("person", ["widow", "son", "granddaughter", "heir", "trusted contact"])
 def test_every_page_each_person_reaches_is_fit_for_a_phone(browser, family, person):
     base_url = family["base_url"]
-    if person == "heir":
-        start = urlparse(family["heir"]).path
+    if person in ("heir", "trusted contact"):
+        start = urlparse(family[person]).path
     else:
         sign_in_with_token(browser, base_url, family[person].token)
         start = "/"
     findings = crawl(browser, base_url, start, person)
-    if person != "heir":
+    if person not in ("heir", "trusted contact"):
         findings += home_order(browser, base_url, person)
     assert not findings, f"{len(findings)} findings:\n" + "\n".join(findings)
 
@@ -229,7 +234,7 @@ def test_a_document_is_given_a_title_and_kind_and_the_heir_reads_them(browser, f
     # when the son adds a photo of the receipt on the spoons' page, saying what it is
     sign_in_with_token(browser, base_url, son.token)
     browser.get(f"{base_url}/items/{spoons['id']}")
-    browser.find_element(By.ID, "document-file").send_keys(make_photo("IMG_2211.jpg", 900, 1200))
+    choose_file(browser, "document-file", make_photo("IMG_2211.jpg", 900, 1200))
     Select(browser.find_element(By.ID, "document-type")).select_by_visible_text("Receipt")
     browser.find_element(By.ID, "document-title").send_keys(title)
     browser.find_element(By.XPATH, "//button[normalize-space(.)='Upload document']").click()

@@ -6,7 +6,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from helpers import fill_and_submit, main_text, make_photo, path_of, unique_word, wait, wait_for_path, wait_for_text
+from helpers import choose_file, make_recording, fill_and_submit, main_text, make_photo, path_of, unique_word, wait, wait_for_path, wait_for_text
 
 
 def test_add_item_add_photo_find_it_and_delete_it(server, browser, signed_in, screenshot):
@@ -28,7 +28,7 @@ def test_add_item_add_photo_find_it_and_delete_it(server, browser, signed_in, sc
     item_path = path_of(browser)
 
     # when a photo is added
-    browser.find_element(By.ID, "photo-file").send_keys(make_photo("candlesticks.jpg"))
+    choose_file(browser, "photo-file", make_photo("candlesticks.jpg"))
     browser.find_element(By.XPATH, "//button[normalize-space(.)='Upload photos']").click()
 
     # then it is shown as the main photo
@@ -37,6 +37,14 @@ def test_add_item_add_photo_find_it_and_delete_it(server, browser, signed_in, sc
     )
     wait(browser).until(lambda d: d.execute_script("return arguments[0].naturalWidth", photo) > 0, "the photo did not load")
     screenshot("item-with-photo")
+
+    # when a story recorded elsewhere is added from a file (issue 45: every file form used from a browser)
+    browser.find_element(By.ID, "audio-title").send_keys("How they came to us")
+    choose_file(browser, "audio-file", make_recording("wedding-story.webm", seconds=2))
+    browser.find_element(By.XPATH, "//button[normalize-space(.)='Upload story']").click()
+    # then it is listed with a player
+    wait_for_text(browser, "How they came to us")
+    assert browser.find_elements(By.CSS_SELECTOR, "#stories audio, #stories .story audio, main audio")
 
     # when they search for the start of a word
     browser.get(f"{server}/items")

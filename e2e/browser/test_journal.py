@@ -7,7 +7,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from helpers import fill_and_submit, main_text, make_recording, path_of, wait, wait_for_path, wait_for_text
+from helpers import choose_file, fill_and_submit, main_text, make_recording, path_of, wait, wait_for_path, wait_for_text
 from hub import OWNER
 
 SECRET = "marzipanlighthouse"
@@ -57,7 +57,7 @@ def test_upload_a_voice_card_and_play_it(server, browser, signed_in, screenshot)
     Select(form.find_element(By.NAME, "drawerId")).select_by_visible_text("Family")
     form.find_element(By.NAME, "title").send_keys("Grandma's porch song")
     form.find_element(By.NAME, "newTags").send_keys("songs, summer")
-    form.find_element(By.CSS_SELECTOR, "input[type=file]").send_keys(make_recording("porch-song.webm", seconds=3))
+    choose_file(browser, "voice-file", make_recording("porch-song.webm", seconds=3))
     screenshot("journal-voice-form")
     form.find_element(By.XPATH, ".//button[normalize-space(.)='Upload voice card']").click()
     wait(browser).until(lambda d: path_of(d).startswith("/journal/cards/") and "new" not in path_of(d))

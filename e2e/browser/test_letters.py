@@ -13,8 +13,9 @@ import time
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
-from helpers import click_button, main_text, make_recording, wait_for_path, wait_for_text
+from helpers import choose_file, click_button, main_text, make_recording, wait_for_path, wait_for_text
 from hub import Hub, free_port
 from test_hand_over import START, databases, sign_in, start_hub
 from test_passing_on import as_nobody, link_in, mailbox  # noqa: F401 (the fixture)
@@ -62,7 +63,22 @@ def test_a_letter_reaches_lily_on_her_birthday(browser, mailbox, screenshot, dat
         # and adds a recording of her voice
         browser.find_element(By.LINK_TEXT, "Change or postpone").click()
         wait_for_text(browser, "A recording or a film")
-        browser.find_element(By.NAME, "file").send_keys(make_recording("for-lily.webm"))
+        # first spoken on the page, with the recorder the item pages' stories use (issue 45)
+        start = browser.find_element(By.CSS_SELECTOR, "[data-letter-recorder] [data-recorder-start]")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", start)
+        WebDriverWait(browser, 10).until(lambda _: start.is_displayed())
+        start.click()
+        stop = browser.find_element(By.CSS_SELECTOR, "[data-letter-recorder] [data-recorder-stop]")
+        WebDriverWait(browser, 10).until(lambda _: stop.is_displayed())
+        time.sleep(2)
+        stop.click()
+        keep = browser.find_element(By.CSS_SELECTOR, "[data-letter-recorder] [data-recorder-save]")
+        WebDriverWait(browser, 10).until(lambda _: keep.is_displayed())
+        keep.click()
+        WebDriverWait(browser, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "audio.letter-player"))
+        screenshot("letters-recorded")
+        # then, as a file from her phone, in its place
+        choose_file(browser, "letter-recording", make_recording("for-lily.webm"))
         click_button(browser, "Upload")
         wait_for_text(browser, "The recording is kept with your letter")
         assert browser.find_elements(By.CSS_SELECTOR, "audio.letter-player")

@@ -12,7 +12,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from helpers import (axe_violations, fill_and_submit, main_text, make_photo, path_of, phone_problems, wait,
+from helpers import (choose_file, click_button, axe_violations, fill_and_submit, main_text, make_photo, path_of, phone_problems, wait,
                      wait_for_path, wait_for_text)
 from hub import multipart
 
@@ -54,7 +54,7 @@ def test_add_a_photo_memory_tag_two_faces_and_find_it_on_a_persons_page(server, 
     screenshot("memories-empty")
     browser.find_element(By.CSS_SELECTOR, "main a[href='/memories/new']").click()
     wait_for_path(browser, "/memories/new")
-    browser.find_element(By.ID, "memory-files").send_keys(make_photo("wedding.jpg"))
+    choose_file(browser, "memory-files", make_photo("wedding.jpg"))
     wait_for_text(browser, "wedding.jpg", "[data-file-list]")
     screenshot("memory-step-1")
     assert not browser.find_element(By.ID, "memory-title").is_displayed(), "the details wait for step 2"
@@ -107,6 +107,13 @@ def test_add_a_photo_memory_tag_two_faces_and_find_it_on_a_persons_page(server, 
     link = browser.find_element(By.CSS_SELECTOR, f"main a.memory-card[href='{memory_path}']")
     assert "Our wedding day" in link.text
     screenshot("person-page")
+    # and a picture of her is chosen from a file on her edit page, and shown (issue 45: every file form)
+    person_path = path_of(browser)
+    browser.get(f"{server}{person_path}/edit")
+    choose_file(browser, "person-avatar", make_photo("margaret.jpg", 600, 600))
+    click_button(browser, "Upload the picture")
+    browser.get(f"{server}{person_path}")
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "main .avatar img"), "no picture on her page")
 
     # and the browse page finds it by person and by word
     browser.get(f"{server}/memories?q=wedding")

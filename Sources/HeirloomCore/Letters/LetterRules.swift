@@ -131,8 +131,12 @@ public enum LetterRules {
         var seen = Set<String>()
         var readers: [LetterRecipientInput] = []
         for person in given {
-            let name = try AccountRules.name(person.name, field: "to", what: "name for each reader")
             let raw = person.email.trimmingWhitespace()
+            if person.name.trimmingWhitespace().isEmpty {
+                throw FieldError(
+                    field: "to", message: "Please give the name of the reader at \(raw), as they are called.")
+            }
+            let name = try AccountRules.name(person.name, field: "to", what: "name for each reader")
             guard !raw.isEmpty else {
                 readers.append(LetterRecipientInput(name: name, email: ""))
                 continue

@@ -249,6 +249,7 @@ extension SiteURL {
         case .apiLetterPDF: ["api", "letter.pdf"]
         case .apiAnswerPhoto: ["api", "answer", "photo"]
         case .apiLetterRecording(let variant): ["api", "letter", "recording", .id(variant, .variant)]
+        case .apiLetterSetRecording(let id): ["api", "letters", .id(id), "recording"]
         }
     }
 }

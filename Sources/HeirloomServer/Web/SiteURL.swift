@@ -221,6 +221,8 @@ enum SiteURL: Sendable, Equatable {
     case apiExecutorBinderPDF, apiBinderPacket
     case apiLetterPDF
     case apiLetterRecording(Parameter<MediaVariant>)
+    /// Where a letter's writer keeps its recording (POST, as its "file"): the page's recorder sends it there.
+    case apiLetterSetRecording(Parameter<UUID>)
     case apiAnswerPhoto
 }
 

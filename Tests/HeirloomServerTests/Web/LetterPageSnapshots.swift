@@ -64,6 +64,7 @@ struct LetterPageSnapshots {
             heading: "Change your letter", action: .letter(.value(id)), submitLabel: "Save", mayWriteAfterPassing: true,
             errors: ["deliver": "That day has passed; please choose today or a later day."])
         model.recordingAction = SiteURL.letterRecording(.value(id)).path
+        model.recordingApiUrl = SiteURL.apiLetterSetRecording(.value(id)).path
         model.withdrawHref = SiteURL.letterWithdraw(.value(id)).path
         model.recording = .init(isVideo: false, url: "/api/media/x/play", downloadUrl: "/api/media/x/original")
         let html = try await PageFixtures.html(.letterForm, title: "Change your letter", nav: .home, model)

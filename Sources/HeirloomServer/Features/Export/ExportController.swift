@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import HeirloomCore
+import SQLKit
 import Vapor
 
 /// Settings → Export, and the two downloads: the household's archive (owners) and a member's own journal.
@@ -39,9 +40,10 @@ struct ExportController {
             let db = req.db
             let householdID = principal.householdID
             return await Self.stream(archive, modified: now, req: req, progress: progress) {
-                // A copy counts once it reached the family whole: the page and Home's list say so.
-                try await Household.query(on: db).filter(\.$id == householdID).set(\.$lastCopyAt, to: services.clock())
-                    .update()
+                // A copy counts once it reached the family whole: the page and Home's list say so. Written past
+                // Fluent's model, so the household's updated_at (in the next export) stays as the family left it.
+                try await db.sql().update(Household.schema).set("last_copy_at", to: services.clock())
+                    .where("id", .equal, householdID).run()
             }
         } catch let error as ExportError {
             throw error.appError

@@ -90,6 +90,8 @@ enum LetterPages {
         /// On the edit page: the recording kept with the letter, and where to upload one.
         var recording: Recording?
         var recordingAction: String?
+        /// Where the page's recorder sends a recording made on the page.
+        var recordingApiUrl: String?
         var withdrawHref: String?
     }
 

@@ -115,6 +115,7 @@ struct LetterWebController {
             mayWriteAfterPassing: writer.isEstateHolder || writer.membersMayWriteAfterPassing, errors: errors)
         if let id {
             model.recordingAction = SiteURL.letterRecording(.value(id)).path
+            model.recordingApiUrl = SiteURL.apiLetterSetRecording(.value(id)).path
             model.withdrawHref = SiteURL.letterWithdraw(.value(id)).path
             model.recording = letter?.recording.map {
                 let mediaID = $0.id ?? id
