@@ -78,7 +78,9 @@ def click_button(driver, label):
 def choose_file(driver, input_id, *paths):
     """Chooses files in the file input with this id, as a person does (test_file_forms.py counts the inputs so chosen)."""
     field = driver.find_element(By.ID, input_id)
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", field)
+    # a form folded behind "Add…" is opened first, as a person presses it
+    driver.execute_script("for (let d = arguments[0].closest('details'); d; d = d.parentElement.closest('details'))"
+                          " d.open = true; arguments[0].scrollIntoView({block: 'center'})", field)
     field.send_keys("\n".join(paths))
     return field
 

@@ -250,6 +250,7 @@ def test_a_document_is_given_a_title_and_kind_and_the_heir_reads_them(browser, f
     findings = phone_problems(browser) + axe_violations(browser)
 
     # and its own form changes it, at phone width too
+    document.find_element(By.CSS_SELECTOR, ".doc__more summary").click()  # "Change…"
     document.find_element(By.PARTIAL_LINK_TEXT, "Change").click()
     wait(browser).until(EC.visibility_of_element_located((By.ID, "document-title")))
     save_whole_page(browser, folder / "document-form.png")

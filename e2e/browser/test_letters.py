@@ -15,7 +15,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from helpers import choose_file, click_button, main_text, make_recording, wait_for_path, wait_for_text
+from helpers import axe_violations, choose_file, click_button, main_text, make_recording, wait_for_path, wait_for_text
 from hub import Hub, free_port
 from test_hand_over import START, databases, sign_in, start_hub
 from test_passing_on import as_nobody, link_in, mailbox  # noqa: F401 (the fixture)
@@ -109,6 +109,7 @@ def test_a_letter_reaches_lily_on_her_birthday(browser, mailbox, screenshot, dat
         pdf = browser.find_element(By.LINK_TEXT, "Save as PDF").get_attribute("href")
         assert fetch(browser, pdf) == "200 application/pdf"
         screenshot("letters-reader")
+        assert not axe_violations(browser), axe_violations(browser)  # the letter's reader
 
         # and nothing was sent for Joe; Ann prints his link from her letters page
         assert box.count("Grandpa Joe") == 0

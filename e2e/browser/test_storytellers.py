@@ -24,7 +24,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
-from helpers import click_button, main_text, wait, wait_for_path, wait_for_text
+from helpers import axe_violations, click_button, main_text, wait, wait_for_path, wait_for_text
 from hub import Hub, free_port
 from test_hand_over import START, databases, sign_in, start_hub
 from test_passing_on import as_nobody, link_in, mailbox  # noqa: F401 (the fixture)
@@ -143,6 +143,7 @@ def test_mum_answers_the_weeks_question(browser, mailbox, microphone, screenshot
         assert "/a/" not in browser.current_url
         wait_for_text(browser, "How did you meet Dad?")
         screenshot("storyteller-answer")
+        assert not axe_violations(browser), axe_violations(browser)  # the storyteller's page, as she reads it
         # when she writes her answer instead of recording it
         browser.find_element(By.CSS_SELECTOR, ".answer-page__write > summary").click()
         browser.find_element(By.NAME, "text").send_keys("At a dance in Leeds, in 1962. He trod on my toes.")
@@ -272,6 +273,7 @@ def test_mum_answers_the_weeks_question(browser, mailbox, microphone, screenshot
         assert status == 200 and content_type.startswith("audio/") and size > 1000, (status, content_type, size)
         assert not browser.find_elements(By.CSS_SELECTOR, "main a[href^='/items'], main a[href^='/memories']")
         screenshot("story-book-code")
+        assert not axe_violations(browser), axe_violations(browser)  # the cousin's page, signed in nowhere
         # when Ann withdraws that copy's code from the book's page
         sign_in(browser, base)
         browser.get(storyteller_page + "/book")

@@ -14,7 +14,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from helpers import click_button, main_text, make_photo, wait_for_text
+from helpers import axe_violations, click_button, main_text, make_photo, wait_for_text
 from hub import Hub, call, free_port
 from test_hand_over import AFTER_WAITING, START, databases, start_hub
 from test_passing_on import as_nobody, link_in, mailbox  # noqa: F401 (the fixture)
@@ -131,6 +131,7 @@ def test_an_executor_divides_the_rest_fairly(browser, mailbox, screenshot, datab
                                   if c.find_element(By.CSS_SELECTOR, "h2").text == "Mantel clock")
                 clock_card.find_element(By.CSS_SELECTOR, "textarea").send_keys("It ticked through every Sunday lunch.")
                 screenshot("wishes-participant")
+                assert not axe_violations(browser), axe_violations(browser)  # a wish participant
             click_button(browser, "Save my wishes")
             wait_for_text(browser, "Your wishes are saved")
 
