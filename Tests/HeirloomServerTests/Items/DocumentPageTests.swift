@@ -34,7 +34,8 @@ struct DocumentPageTests {
             // then the page names it by its title and kind, with the file's name beside its size
             let page = try await browser.get("/items/\(item.id)").body.string
             #expect(page.contains(#"<p class="doc__kind">Appraisal</p>"#))
-            #expect(page.contains(#"<p class="doc__name">Appraisal by Sotheby’s, 2019</p>"#))
+            #expect(page.contains(#">Appraisal by Sotheby’s, 2019</a></p>"#))
+            #expect(page.contains(#"<p class="doc__name"><a href="/api/media/"#))
             #expect(page.contains("scan-0042.pdf · PDF"))
         }
     }
@@ -56,7 +57,7 @@ struct DocumentPageTests {
             _ = try await browser.post("/login", ["email": owner.email, "password": owner.password])
             // the item page shows the file's name, and links to the form
             let itemPage = try await browser.get("/items/\(item.id)").body.string
-            #expect(itemPage.contains(#"<p class="doc__name">IMG_2211.jpg</p>"#) && itemPage.contains(edit))
+            #expect(itemPage.contains(#">IMG_2211.jpg</a></p>"#) && itemPage.contains(edit))
             let form = try await browser.get(edit)
             #expect(form.status == .ok)
             #expect(form.body.string.contains(#"<option value="other" selected>Other</option>"#))
