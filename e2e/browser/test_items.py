@@ -59,7 +59,7 @@ def test_add_item_add_photo_find_it_and_delete_it(server, browser, signed_in, sc
     wait_for_path(browser, item_path)
 
     # when they delete it, confirming once
-    wait(browser).until(EC.element_to_be_clickable((By.LINK_TEXT, "Delete this item…"))).click()
+    wait(browser).until(EC.element_to_be_clickable((By.CSS_SELECTOR, "main a[href$='/delete']"))).click()
     confirm = wait(browser).until(
         EC.element_to_be_clickable((By.XPATH, f"//button[contains(normalize-space(.), 'Delete {name}')]"))
     )
