@@ -55,23 +55,22 @@ struct LinkTokens: Sendable {
     /// The token of a secret someone opened from `address`, as `find` finds it. Only a secret that opens nothing counts
     /// against the secret and the address (`throttle`), as a wrong password does: a family opening their real links
     /// from one home network is never kept waiting, while guesses are still slowed per address and per secret.
+    /// `endedToo` finds a link that has ended as well (a withdrawn book code, whose page says so): it is no guess.
     func open(
-        _ secret: String, kinds: [LinkToken.Kind], from address: String, throttle: LoginThrottle, now: Date
+        _ secret: String, kinds: [LinkToken.Kind], from address: String, throttle: LoginThrottle, now: Date,
+        endedToo: Bool = false
     ) async throws -> LinkToken? {
         let account = SecretToken.hash(secret)
         try await throttle.reserve(account: account, address: address, now: now, on: db)
-        guard let token = try await find(secret, kinds: kinds, now: now) else { return nil }
+        let found = endedToo ? try await stored(secret, kinds: kinds) : try await find(secret, kinds: kinds, now: now)
+        guard let token = found else { return nil }
         try await throttle.succeeded(account: account, address: address, reservedAt: now, on: db)
         return token
     }
 
     /// The token a secret belongs to, when it is one of `kinds` and, for a session, has not ended by `now`.
     func find(_ secret: String, kinds: [LinkToken.Kind], now: Date) async throws -> LinkToken? {
-        guard !secret.isEmpty, secret.count <= 200 else { return nil }
-        guard
-            let token = try await LinkToken.query(on: db).filter(\.$tokenHash == SecretToken.hash(secret))
-                .filter(\.$kind ~~ kinds).first()
-        else { return nil }
+        guard let token = try await stored(secret, kinds: kinds) else { return nil }
         if token.kind.isSession, !OutsiderSessions.isLive(expiresAt: token.expiresAt, now: now) { return nil }
         if let expiresAt = token.expiresAt, expiresAt <= now { return nil }
         // Still-here links made before they had an end (issue 29) no longer work.
@@ -86,6 +85,13 @@ struct LinkTokens: Sendable {
     ) async throws -> String {
         try await revokeAll(subject: subject, kinds: [kind] + (endingSessions.map { [$0] } ?? []))
         return try await issue(kind, subject: subject, householdID: householdID)
+    }
+
+    /// The stored token of a secret, of one of `kinds`, whether or not it has ended.
+    private func stored(_ secret: String, kinds: [LinkToken.Kind]) async throws -> LinkToken? {
+        guard !secret.isEmpty, secret.count <= 200 else { return nil }
+        return try await LinkToken.query(on: db).filter(\.$tokenHash == SecretToken.hash(secret))
+            .filter(\.$kind ~~ kinds).first()
     }
 
     /// Ends every link and session of a subject (or only those of `kinds`).

@@ -80,13 +80,11 @@ struct BookLinks: Sendable {
     /// What the secret of a link opens; failed guesses are counted per link and per address, as every link's are.
     func open(_ secret: String, from address: String) async throws -> Opening {
         let now = clock()
-        let account = SecretToken.hash(secret)
-        try await linkThrottle.reserve(account: account, address: address, now: now, on: db)
-        guard !secret.isEmpty, secret.count <= 200,
-            let link = try await LinkToken.query(on: db).filter(\.$tokenHash == account)
-                .filter(\.$kind == .bookRecording).first()
+        let tokens = LinkTokens(db: db)
+        guard
+            let link = try await tokens.open(
+                secret, kinds: [.bookRecording], from: address, throttle: linkThrottle, now: now, endedToo: true)
         else { return .missing }
-        try await linkThrottle.succeeded(account: account, address: address, reservedAt: now, on: db)
         guard link.expiresAt.map({ $0 > now }) ?? true else { return .withdrawn }
         guard
             let question = try await StoryQuestion.query(on: db).filter(\.$id == link.subjectID)
@@ -94,7 +92,7 @@ struct BookLinks: Sendable {
             let recording = question.answerMedia,
             let storyteller = try await Storyteller.find(question.$storyteller.id, on: db)
         else { return .missing }
-        _ = try await LinkTokens(db: db).recordsOpening(link, now: now)
+        _ = try await tokens.recordsOpening(link, now: now)
         let transcript = try await Transcript.query(on: db).filter(\.$recording.$id == recording.requireID())
             .with(\.$editedBy).first().map(TranscriptRecord.init)
         return .recording(
